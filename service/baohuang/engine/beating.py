@@ -1,0 +1,136 @@
+"""Does a play beat the top play? Normal rules (RULES.md N) and 烤牌 (K).
+
+``refusal(p, q, kaopai)`` is the hot path: ``None`` when ``p`` beats ``q``, else the reason.
+``cover(p, q, kaopai)`` names which cards of ``p`` beat which card of ``q`` (K-6); it is only
+called once ``refusal`` said yes.
+
+Both work on combo shapes in O(1): under N-2 the sorted cards of each combo are at most three
+runs (big jokers, small jokers, rank cards), and under K the groups are few enough that a cover is
+fixed by how many small jokers of ``q`` are taken by single big jokers (see :func:`_kaopai_split`).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import NamedTuple
+
+from .combos import Combo
+from .reasons import BIG_JOKER_UNBEATABLE, NO_COVER, NOT_HIGHER, SIZE_MISMATCH, Reason
+
+
+def normal_refusal(p: Combo, q: Combo) -> Reason | None:
+    """N-1…N-3: ``None`` when ``p`` beats ``q`` card for card, else why not.
+
+    Sorted high to low, ``p[i] > q[i]`` for all ``i`` (N-2) unfolds to: no big joker in ``q``
+    (nothing beats one, N-3); a big joker of ``p`` for each small joker of ``q`` (N-4, N-5);
+    and where both hold rank cards, ``p``'s rank is higher (any joker beats any rank card).
+    """
+    if p.count + p.small + p.big != q.count + q.small + q.big:
+        return SIZE_MISMATCH
+    if q.big:
+        return BIG_JOKER_UNBEATABLE
+    if p.big < q.small:
+        return NOT_HIGHER
+    if p.count and q.count and p.rank <= q.rank:
+        return NOT_HIGHER
+    return None
+
+
+class KaopaiSplit(NamedTuple):
+    """How ``p``'s cards group against ``q``'s under K-1 (counts of each group kind).
+
+    ``big_on_small``: single ``BJ`` on a ``SJ``; the rest of ``q``'s small jokers take ``SJ SJ``.
+    ``pairs_on_big``: ``BJ BJ`` on a ``BJ``; the rest of ``q``'s big jokers take ``SJ SJ SJ``.
+    ``big_on_rank`` / ``small_on_rank``: single jokers on ``q``'s rank cards; ``p``'s own rank
+    cards take the remaining rank cards one for one.
+    """
+
+    big_on_small: int
+    pairs_on_big: int
+    big_on_rank: int
+    small_on_rank: int
+
+
+@lru_cache(maxsize=4096)
+def _kaopai_split(
+    big: int, small: int, count: int, q_big: int, q_small: int, q_count: int
+) -> KaopaiSplit | None:
+    """K-2/K-6: the cover with the most single-card groups, or ``None`` if there is none.
+
+    Unknowns u (BJ on SJ), v (BJ BJ on BJ), x (BJ on rank), y (SJ on rank) satisfy
+        x + u + 2v = big
+        y + 2(q_small − u) + 3(q_big − v) = small
+        x + y = q_count − count            (p's rank cards take one rank card each)
+    Adding the three fixes v once u is chosen, so each u gives at most one cover, and the
+    number of single-card groups, q_count + u, grows with u: trying u from high to low returns
+    the K-6 choice first. Rank order (p's rank above q's) is checked by the caller.
+    """
+    rest = q_count - count
+    if rest < 0:
+        return None
+    for u in range(min(q_small, big), -1, -1):
+        v = rest - u + 2 * q_small + 3 * q_big - big - small
+        if v < 0 or v > q_big:
+            continue
+        x = big - u - 2 * v
+        if 0 <= x <= rest:
+            return KaopaiSplit(u, v, x, rest - x)
+    return None
+
+
+def kaopai_refusal(p: Combo, q: Combo) -> Reason | None:
+    """K-2: ``None`` when ``p``'s cards split into K-1 groups covering ``q`` with none left over.
+
+    Without jokers in ``q`` there is nothing to roast and N applies (K-4).
+    """
+    if not (q.small or q.big):
+        return normal_refusal(p, q)
+    if p.count and p.rank <= q.rank:  # p's rank cards can only cover lower rank cards
+        return NO_COVER
+    if _kaopai_split(p.big, p.small, p.count, q.big, q.small, q.count) is None:
+        return NO_COVER
+    return None
+
+
+def refusal(p: Combo, q: Combo, kaopai: bool) -> Reason | None:
+    """Why ``p`` does not beat ``q`` under the ruleset's beating rule, or ``None`` if it does."""
+    return kaopai_refusal(p, q) if kaopai else normal_refusal(p, q)
+
+
+CoverEntry = tuple[int, tuple[int, ...]]
+
+
+def cover(p: Combo, q: Combo, kaopai: bool) -> list[CoverEntry]:
+    """K-6: for each card of ``q``, high to low, the cards of ``p`` that cover it.
+
+    Call only when :func:`refusal` returned ``None``. Under N the groups are single cards,
+    ``p[i]`` on ``q[i]``. Under K the split is :func:`_kaopai_split`'s; groups are dealt from
+    ``p``'s cards high to low, big jokers before small ones, so the answer is deterministic.
+    """
+    if not kaopai or not (q.small or q.big):
+        return list(zip(q.cards, ((c,) for c in p.cards), strict=True))
+    split = _kaopai_split(p.big, p.small, p.count, q.big, q.small, q.count)
+    if split is None or (p.count and p.rank <= q.rank):
+        raise ValueError("cover() called for a play that does not beat")
+    bigs = list(p.cards[: p.big])
+    smalls = list(p.cards[p.big : p.big + p.small])
+    ranks = list(p.cards[p.big + p.small :])
+    entries: list[CoverEntry] = []
+    q_bigs = q.cards[: q.big]
+    q_smalls = q.cards[q.big : q.big + q.small]
+    q_ranks = q.cards[q.big + q.small :]
+    for index, card in enumerate(q_bigs):
+        if index < split.pairs_on_big:
+            group, bigs = bigs[:2], bigs[2:]
+        else:
+            group, smalls = smalls[:3], smalls[3:]
+        entries.append((card, tuple(group)))
+    for index, card in enumerate(q_smalls):
+        if index < split.big_on_small:
+            group, bigs = bigs[:1], bigs[1:]
+        else:
+            group, smalls = smalls[:2], smalls[2:]
+        entries.append((card, tuple(group)))
+    singles = bigs + smalls + ranks  # x big, y small, then p's rank cards, high to low
+    entries.extend(zip(q_ranks, ((c,) for c in singles), strict=True))
+    return entries

@@ -1,0 +1,186 @@
+"""Cards and decks (RULES.md section D).
+
+A card is a small int whose order is the canonical order, so sorting ids high to low sorts cards
+high to low (D-2) with a fixed suit order ``S H C D`` and a marked joker before its plain twin:
+
+* rank cards: ``rank * 4 + (3 - suit)``, rank 0 (``3``) … 12 (``2``), ids 0–51;
+* ``SJ`` 52, ``SJ*`` 53 (rank 13), ``BJ`` 56, ``BJ*`` 57 (rank 14).
+
+``card >> 2`` is the card's rank for every card, jokers included; suits never matter for beating.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Final, Literal
+
+RANK_SYMBOLS: Final = "3456789TJQKA2"
+SUIT_SYMBOLS: Final = "SHCD"
+SMALL_RANK: Final = 13
+BIG_RANK: Final = 14
+SIX_RANK: Final = 3
+TWO_RANK: Final = 12
+SHORT_DECK_LOWEST_RANK: Final = SIX_RANK  # D-1: the short deck leaves out 3, 4 and 5
+
+SJ: Final = 52
+SJ_SWORD: Final = 53  # D-4 侍卫牌, only in lianzhong-simple
+BJ: Final = 56
+BJ_SCEPTER: Final = 57  # D-4 皇牌
+CARD_IDS: Final = tuple([*range(52), SJ, SJ_SWORD, BJ, BJ_SCEPTER])
+COPIES_PER_CARD: Final = 4  # D-1: four decks
+JOKERS_PER_KIND: Final = 4  # D-1: four big and four small jokers, marked ones included (D-4)
+
+Deck = Literal["full", "short"]
+
+
+def rank_card(rank: int, suit: int) -> int:
+    """The id of a rank card; ``suit`` indexes ``S H C D``."""
+    return rank * 4 + (3 - suit)
+
+
+def card_rank(card: int) -> int:
+    """D-2 rank of a card: 0 (``3``) … 12 (``2``), 13 small joker, 14 big joker."""
+    return card >> 2
+
+
+def is_joker(card: int) -> bool:
+    return card >= SJ
+
+
+def _code_of(card: int) -> str:
+    if card == SJ:
+        return "SJ"
+    if card == SJ_SWORD:
+        return "SJ*"
+    if card == BJ:
+        return "BJ"
+    if card == BJ_SCEPTER:
+        return "BJ*"
+    return RANK_SYMBOLS[card >> 2] + SUIT_SYMBOLS[3 - (card & 3)]
+
+
+CODES: Final[dict[int, str]] = {card: _code_of(card) for card in CARD_IDS}
+"""Canonical code of every card id (D-3): ``TH`` never ``10H``."""
+
+
+class CardError(ValueError):
+    """Input naming a card that does not exist, or more copies than the decks hold (D-1, D-5).
+
+    This is bad input, never a verdict. ``index`` is the position in the list that was read, when
+    one card is to blame; the HTTP layer turns it into a field path.
+    """
+
+    def __init__(self, code: str, rule: str, message: str, index: int | None = None) -> None:
+        super().__init__(message)
+        self.code = code
+        self.rule = rule
+        self.message = message
+        self.index = index
+
+
+class CardSet:
+    """The cards of one ruleset's deck: which codes exist and how many copies of each (D-1, D-4).
+
+    One instance per (deck, sword) pair, built once; its lookups are plain dict reads.
+    """
+
+    __slots__ = ("_ids", "deck", "size", "sword")
+
+    def __init__(self, deck: Deck, sword: bool) -> None:
+        self.deck: Deck = deck
+        self.sword = sword
+        lowest = SHORT_DECK_LOWEST_RANK if deck == "short" else 0
+        ids: dict[str, int] = {}
+        for card in CARD_IDS:
+            if card == SJ_SWORD and not sword:
+                continue
+            if card < SJ and card >> 2 < lowest:
+                continue
+            ids[CODES[card]] = card
+            if CODES[card][0] == "T":
+                ids["10" + CODES[card][1]] = card  # D-3: "10H" is read as "TH"
+        self._ids = ids
+        rank_cards = (13 - lowest) * 4 * COPIES_PER_CARD
+        self.size = rank_cards + 2 * JOKERS_PER_KIND
+
+    def card(self, code: str, index: int | None = None) -> int:
+        card = self._ids.get(code)
+        if card is None:
+            raise CardError("UNKNOWN_CARD", self._rule_for_unknown(code), self._unknown(code), index)
+        return card
+
+    def parse(self, codes: Sequence[str]) -> list[int]:
+        """Card ids of ``codes``; raises :class:`CardError` naming the first unknown one."""
+        ids = self._ids
+        try:
+            return [ids[code] for code in codes]
+        except KeyError:
+            for index, code in enumerate(codes):
+                self.card(code, index)
+            raise  # pragma: no cover - the loop above raises first
+
+    def codes(self) -> list[str]:
+        """Every canonical code of this deck, high to low."""
+        return [CODES[c] for c in sorted(set(self._ids.values()), reverse=True)]
+
+    def _rule_for_unknown(self, code: str) -> str:
+        if code == "SJ*":
+            return "D-4"
+        if self.deck == "short" and code[:1] in ("3", "4", "5"):
+            return "D-1"
+        return "D-3"
+
+    def _unknown(self, code: str) -> str:
+        if code == "SJ*":
+            return "'SJ*' (侍卫牌) exists only in lianzhong-simple (D-4)"
+        if self.deck == "short" and code[:1] in ("3", "4", "5"):
+            return f"'{code}' is not in the short deck, which has no 3, 4 or 5 (D-1)"
+        return (
+            f"'{code}' is not a card code: rank 3456789TJQKA2 (or 10) then suit SHCD, "
+            "or SJ, BJ, BJ*, SJ* (D-3)"
+        )
+
+
+def copies_excess(cards: Iterable[int]) -> int | None:
+    """The first card of which ``cards`` hold more copies than four decks allow (D-1, D-4).
+
+    Rank cards: four of each (rank, suit). Jokers: four of each kind in all, of which at most one
+    is marked. Returns ``None`` when every count is within its limit.
+    """
+    counts = [0] * 58
+    for card in cards:
+        counts[card] += 1
+        if card < SJ:
+            if counts[card] > COPIES_PER_CARD:
+                return card
+        elif card in (SJ_SWORD, BJ_SCEPTER):
+            if counts[card] > 1 or counts[card] + counts[card - 1] > JOKERS_PER_KIND:
+                return card
+        elif counts[card] + counts[card + 1] > JOKERS_PER_KIND:
+            return card
+    return None
+
+
+def check_copies(cards: Iterable[int], where: str = "the input") -> None:
+    """Raise ``TOO_MANY_COPIES`` (D-5) when ``cards`` hold more copies than the decks do."""
+    excess = copies_excess(cards)
+    if excess is not None:
+        code = CODES[excess]
+        if excess >= SJ:
+            what = "one marked joker and four jokers of each kind in all"
+        else:
+            what = "four copies of each card"
+        raise CardError(
+            "TOO_MANY_COPIES",
+            "D-5",
+            f"{where} holds more '{code}' than four decks do: there are {what} (D-1)",
+        )
+
+
+def codes_of(cards: Iterable[int]) -> list[str]:
+    return [CODES[c] for c in cards]
+
+
+CARD_SETS: Final[dict[tuple[Deck, bool], CardSet]] = {
+    (deck, sword): CardSet(deck, sword) for deck in ("full", "short") for sword in (False, True)
+}

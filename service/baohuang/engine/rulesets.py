@@ -1,0 +1,137 @@
+"""The ruleset registry (RULES.md section R).
+
+A ruleset is a base (one of four published rule texts) plus the options ``kaopai``, ``bie6`` and
+``deck``; options a request leaves out take the base's values. Options may be set on any base: a
+platform may run house rules, and each option is a self-contained rule (K, B-1, D-1).
+"""
+
+from __future__ import annotations
+
+from typing import Final, Literal
+
+import msgspec
+
+from .cards import CARD_SETS, CardSet, Deck
+
+BaseName = Literal["classic", "tribute", "lianzhong-classic", "lianzhong-simple"]
+Scoring = Literal["S-2", "S-3", "S-4"]
+GuardChoice = Literal["call-any", "call-no-joker-no-two", "call", "sword"]
+
+
+class Ruleset(msgspec.Struct, frozen=True, gc=False):
+    """A resolved ruleset: every option fixed."""
+
+    base: BaseName
+    kaopai: bool
+    bie6: bool
+    deck: Deck
+    yield_allowed: bool  # T-6 让牌
+    scoring: Scoring
+    tribute: bool  # P
+    guard_by: GuardChoice  # G-2, G-3
+    grab_solo: bool  # G-7 抢独 room option; classic's 抢庄 (G-5) is always open
+
+    @property
+    def cards(self) -> CardSet:
+        """The deck's cards; ``SJ*`` exists only where the guard holds the sword (D-4, G-3)."""
+        return CARD_SETS[(self.deck, self.guard_by == "sword")]
+
+    @property
+    def name(self) -> str:
+        """The base name when every option is the base's, else ``base+option,...``."""
+        base = BASES[self.base]
+        changed = [
+            f"{field}={getattr(self, field)}".lower()
+            for field in ("kaopai", "bie6", "deck", "grab_solo")
+            if getattr(self, field) != getattr(base, field)
+        ]
+        return self.base if not changed else f"{self.base}+{','.join(changed)}"
+
+
+BASES: Final[dict[str, Ruleset]] = {
+    "classic": Ruleset(
+        base="classic",
+        kaopai=False,
+        bie6=False,
+        deck="full",
+        yield_allowed=True,
+        scoring="S-2",
+        tribute=False,
+        guard_by="call-any",
+        grab_solo=True,
+    ),
+    "tribute": Ruleset(
+        base="tribute",
+        kaopai=False,
+        bie6=False,
+        deck="full",
+        yield_allowed=False,
+        scoring="S-3",
+        tribute=True,
+        guard_by="call-no-joker-no-two",
+        grab_solo=False,
+    ),
+    "lianzhong-classic": Ruleset(
+        base="lianzhong-classic",
+        kaopai=False,
+        bie6=False,
+        deck="short",
+        yield_allowed=False,
+        scoring="S-4",
+        tribute=False,
+        guard_by="call",
+        grab_solo=False,
+    ),
+    "lianzhong-simple": Ruleset(
+        base="lianzhong-simple",
+        kaopai=False,
+        bie6=False,
+        deck="short",
+        yield_allowed=False,
+        scoring="S-4",
+        tribute=False,
+        guard_by="sword",
+        grab_solo=False,
+    ),
+}
+DEFAULT_RULESET: Final = BASES["classic"]
+# API.md: /v1/kaopai/resolve defaults to a ruleset where kaopai is on.
+KAOPAI_DEFAULT_RULESET: Final = msgspec.structs.replace(BASES["lianzhong-classic"], kaopai=True)
+
+
+class UnknownRuleset(ValueError):
+    """A ruleset name that is not one of :data:`BASES` (problem ``UNKNOWN_RULESET``)."""
+
+    def __init__(self, name: str) -> None:
+        super().__init__(f"unknown ruleset '{name}': one of {', '.join(BASES)} (R)")
+        self.name = name
+
+
+_resolved: dict[tuple[str, bool | None, bool | None, str | None, bool | None], Ruleset] = {}
+
+
+def resolve_ruleset(
+    base: str,
+    kaopai: bool | None = None,
+    bie6: bool | None = None,
+    deck: Deck | None = None,
+    grab_solo: bool | None = None,
+) -> Ruleset:
+    """The ruleset ``base`` with the given options; ``None`` keeps the base's value (R)."""
+    key = (base, kaopai, bie6, deck, grab_solo)
+    found = _resolved.get(key)
+    if found is not None:
+        return found
+    default = BASES.get(base)
+    if default is None:
+        raise UnknownRuleset(base)
+    ruleset = msgspec.structs.replace(
+        default,
+        kaopai=default.kaopai if kaopai is None else kaopai,
+        bie6=default.bie6 if bie6 is None else bie6,
+        deck=default.deck if deck is None else deck,
+        grab_solo=default.grab_solo if grab_solo is None else grab_solo,
+    )
+    if len(_resolved) < 256:  # the key space is small and finite; the bound is belt and braces
+        _resolved[key] = ruleset
+    return ruleset
