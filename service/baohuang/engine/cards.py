@@ -106,7 +106,9 @@ class CardSet:
     def card(self, code: str, index: int | None = None) -> int:
         card = self._ids.get(code)
         if card is None:
-            raise CardError("UNKNOWN_CARD", self._rule_for_unknown(code), self._unknown(code), index)
+            raise CardError(
+                "UNKNOWN_CARD", self._rule_for_unknown(code), self._unknown(code), index
+            )
         return card
 
     def parse(self, codes: Sequence[str]) -> list[int]:
@@ -167,7 +169,7 @@ def check_copies(cards: Iterable[int], where: str = "the input") -> None:
     if excess is not None:
         code = CODES[excess]
         if excess >= SJ:
-            what = "one marked joker and four jokers of each kind in all"
+            what = "four jokers of each kind in all, at most one of them marked"
         else:
             what = "four copies of each card"
         raise CardError(

@@ -135,3 +135,24 @@ def resolve_ruleset(
     if len(_resolved) < 256:  # the key space is small and finite; the bound is belt and braces
         _resolved[key] = ruleset
     return ruleset
+
+
+class RulesetSpec(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """A ruleset named as an object on the wire: a base and the options it overrides (R)."""
+
+    base: BaseName
+    kaopai: bool | None = None
+    bie6: bool | None = None
+    deck: Deck | None = None
+    grab: bool | None = None  # G-7 抢独 room option
+
+
+RulesetField = str | RulesetSpec
+"""A request's ``ruleset``: a base name, or a :class:`RulesetSpec` (API.md "Rulesets")."""
+
+
+def ruleset_of(spec: RulesetField) -> Ruleset:
+    """Resolve a request's ``ruleset`` field; raises :class:`UnknownRuleset` for a bad name."""
+    if isinstance(spec, str):
+        return resolve_ruleset(spec)
+    return resolve_ruleset(spec.base, spec.kaopai, spec.bie6, spec.deck, spec.grab)

@@ -1,0 +1,82 @@
+"""The ``baohuang`` command: serve the referee, print its OpenAPI document, compare at a terminal."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+
+
+def _serve(args: argparse.Namespace) -> int:
+    import uvicorn
+
+    from .http.app import create_app
+
+    # One worker per process: scale with replicas (each exposes its own /metrics).
+    uvicorn.run(
+        create_app(),
+        host=args.host,
+        port=args.port,
+        log_level=args.log_level,
+        access_log=False,
+        proxy_headers=True,
+        server_header=False,
+    )
+    return 0
+
+
+def _openapi(_: argparse.Namespace) -> int:
+    from .http.app import create_app
+    from .http.docs import document_request_bodies
+
+    document = document_request_bodies(create_app())
+    json.dump(document, sys.stdout, indent=2, ensure_ascii=False, sort_keys=True)
+    sys.stdout.write("\n")
+    return 0
+
+
+def _compare(args: argparse.Namespace) -> int:
+    from .engine.cards import CODES, CardError
+    from .engine.judging import NotACombo, compare
+    from .engine.rulesets import UnknownRuleset, resolve_ruleset
+
+    try:
+        ruleset = resolve_ruleset(args.ruleset, kaopai=True if args.kaopai else None)
+        judgement = compare(args.previous.split(), args.candidate.split(), ruleset)
+    except (CardError, NotACombo, UnknownRuleset) as error:
+        print(f"bad input: {error}", file=sys.stderr)
+        return 2
+    if judgement.reason is not None:
+        reason = judgement.reason
+        print(f"does not beat: {reason.code} ({reason.rule}) {reason.message}")
+        return 1
+    print("beats")
+    for card, group in judgement.cover or []:
+        print(f"  {CODES[card]:>3} <- {' '.join(CODES[c] for c in group)}")
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="baohuang", description=__doc__)
+    commands = parser.add_subparsers(dest="command", required=True)
+    serve = commands.add_parser("serve", help="serve the HTTP API (no Redis needed)")
+    serve.add_argument("--host", default="127.0.0.1")
+    serve.add_argument("--port", type=int, default=8000)
+    serve.add_argument("--log-level", default="info")
+    serve.set_defaults(run=_serve)
+    openapi = commands.add_parser("openapi", help="print the OpenAPI document (JSON)")
+    openapi.set_defaults(run=_openapi)
+    compare = commands.add_parser("compare", help='does CANDIDATE beat PREVIOUS? e.g. "SJ 9S 9H"')
+    compare.add_argument("previous")
+    compare.add_argument("candidate")
+    compare.add_argument("--ruleset", default="classic")
+    compare.add_argument("--kaopai", action="store_true", help="judge under 烤牌 (K)")
+    compare.set_defaults(run=_compare)
+    args = parser.parse_args(argv)
+    status: int = args.run(args)
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main())

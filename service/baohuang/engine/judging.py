@@ -1,0 +1,166 @@
+"""Questions about plays without a deal around them: classify, compare, batch, 烤牌 stacks.
+
+These are the engine entry points of API.md "Combos": they read card codes (D-3), enforce copy
+limits per play (D-5), classify (C), and judge beating (N, K). A ``previous`` that is no combo is
+bad input (:class:`NotACombo`); a ``candidate`` that is no combo is a verdict.
+
+Copy limits are checked per play, not across ``previous`` and ``candidate`` together *(reading)*:
+the question "does P beat Q" stays answerable for any two real plays, which RULES.md's own
+examples need (K-3 compares ``BJ BJ BJ BJ`` with ``BJ BJ``, six big jokers in all).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import msgspec
+
+from .beating import CoverEntry, cover, refusal
+from .cards import CardError, CardSet
+from .combos import Combo, read_combo
+from .reasons import Reason
+from .rulesets import Ruleset
+
+
+class NotACombo(ValueError):
+    """A play that must be a combo is not one (C-1); ``index`` says which, in a list of plays."""
+
+    def __init__(self, reason: Reason, index: int | None = None) -> None:
+        super().__init__(reason.message)
+        self.reason = reason
+        self.index = index
+
+
+class Judgement(msgspec.Struct, frozen=True, gc=False):
+    """``reason`` is ``None`` when the candidate beats; ``cover`` is then its K-6 cover."""
+
+    reason: Reason | None
+    cover: list[CoverEntry] | None
+
+
+def read_previous(codes: Sequence[str], card_set: CardSet) -> Combo:
+    """The top play as a combo; bad cards raise ``CardError``, a non-combo :class:`NotACombo`."""
+    combo = read_combo(codes, card_set, "previous")
+    if isinstance(combo, Reason):
+        raise NotACombo(combo)
+    return combo
+
+
+def judge(previous: Combo, candidate: Combo | Reason, ruleset: Ruleset) -> Judgement:
+    """Does ``candidate`` beat ``previous`` under ``ruleset`` (N, or K when kaopai is on)?"""
+    if isinstance(candidate, Reason):
+        return Judgement(candidate, None)
+    why = refusal(candidate, previous, ruleset.kaopai)
+    if why is not None:
+        return Judgement(why, None)
+    return Judgement(None, cover(candidate, previous, ruleset.kaopai))
+
+
+def compare(previous: Sequence[str], candidate: Sequence[str], ruleset: Ruleset) -> Judgement:
+    """API ``/v1/combos/compare``: the judgement with its cover."""
+    card_set = ruleset.cards
+    top = read_previous(previous, card_set)
+    return judge(top, read_combo(candidate, card_set, "candidate"), ruleset)
+
+
+class BadPair(ValueError):
+    """Bad input in pair ``index`` of a batch: ``field`` is ``previous`` or ``candidate``."""
+
+    def __init__(self, index: int, field: str, error: CardError | NotACombo) -> None:
+        super().__init__(str(error))
+        self.index = index
+        self.field = field
+        self.error = error
+
+
+def compare_many(
+    pairs: Sequence[tuple[Sequence[str], Sequence[str]]], ruleset: Ruleset
+) -> list[str | None]:
+    """API ``/v1/combos/compare-batch``: one reason code (``None`` for beats) per pair, no covers.
+
+    The hot loop of the service: combos are read once per distinct list of codes in the batch
+    (game traffic repeats plays), and only ``refusal`` runs per pair.
+    """
+    card_set = ruleset.cards
+    kaopai = ruleset.kaopai
+    seen: dict[tuple[str, ...], Combo | Reason] = {}
+    codes: list[str | None] = []
+    append = codes.append
+    for index, (previous, candidate) in enumerate(pairs):
+        key = tuple(previous)
+        top = seen.get(key)
+        if top is None:
+            try:
+                top = seen[key] = read_combo(previous, card_set, "previous")
+            except CardError as error:
+                raise BadPair(index, "previous", error) from None
+        if isinstance(top, Reason):
+            raise BadPair(index, "previous", NotACombo(top))
+        key = tuple(candidate)
+        play = seen.get(key)
+        if play is None:
+            try:
+                play = seen[key] = read_combo(candidate, card_set, "candidate")
+            except CardError as error:
+                raise BadPair(index, "candidate", error) from None
+        if isinstance(play, Reason):
+            append(play.code)
+            continue
+        why = refusal(play, top, kaopai)
+        append(None if why is None else why.code)
+    return codes
+
+
+class TrickStep(msgspec.Struct, frozen=True, gc=False):
+    index: int
+    judgement: Judgement
+
+
+class TrickResolution(msgspec.Struct, frozen=True, gc=False):
+    """K-7: each play judged against the one directly under it, bottom first.
+
+    ``winner`` is the index of the top play of the longest valid prefix; steps stop at the first
+    play that does not beat the one under it *(reading: a play above a refused one has no defined
+    play under it)*.
+    """
+
+    valid: bool
+    winner: int
+    steps: list[TrickStep]
+
+
+def resolve_trick(plays: Sequence[Sequence[str]], ruleset: Ruleset) -> TrickResolution:
+    """API ``/v1/kaopai/resolve``. The bottom play must be a combo (else :class:`NotACombo` with
+    index 0); bad cards raise ``CardError`` carrying the play's index in ``BadPlay``."""
+    card_set = ruleset.cards
+    combos: list[Combo | Reason] = []
+    for index, play in enumerate(plays):
+        try:
+            combos.append(read_combo(play, card_set, f"play {index}"))
+        except CardError as error:
+            raise BadPlay(index, error) from None
+    bottom = combos[0]
+    if isinstance(bottom, Reason):
+        raise NotACombo(bottom, 0)
+    steps: list[TrickStep] = []
+    winner = 0
+    under: Combo = bottom
+    for index in range(1, len(combos)):
+        judgement = judge(under, combos[index], ruleset)
+        steps.append(TrickStep(index, judgement))
+        if judgement.reason is not None:
+            return TrickResolution(False, winner, steps)
+        top = combos[index]
+        assert not isinstance(top, Reason)  # judge() refuses a non-combo
+        under = top
+        winner = index
+    return TrickResolution(True, winner, steps)
+
+
+class BadPlay(ValueError):
+    """Bad cards in play ``index`` of a trick."""
+
+    def __init__(self, index: int, error: CardError) -> None:
+        super().__init__(str(error))
+        self.index = index
+        self.error = error

@@ -1,0 +1,1 @@
+"""One controller per resource; each decodes, calls the engine, and times the engine call."""

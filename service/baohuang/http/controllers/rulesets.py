@@ -1,0 +1,34 @@
+"""``/v1/rulesets``: the registry of RULES.md section R, with every option."""
+
+from __future__ import annotations
+
+from litestar import Controller, get
+from litestar.params import FromPath
+
+from ...engine.rulesets import BASES, Ruleset
+from ..docs import problems
+from ..problems import Problem
+
+
+class RulesetsController(Controller):
+    path = "/v1/rulesets"
+    tags = ["rulesets"]
+
+    @get("/")
+    async def list_rulesets(self) -> list[Ruleset]:
+        """Every base ruleset with all its options' default values (R)."""
+        return list(BASES.values())
+
+    @get("/{name:str}", responses=problems(404))
+    async def get_ruleset(self, name: FromPath[str]) -> Ruleset:
+        """One base ruleset by name; 404 when there is none."""
+        ruleset = BASES.get(name)
+        if ruleset is None:
+            raise Problem(
+                404,
+                "UNKNOWN_RULESET",
+                f"unknown ruleset '{name}': one of {', '.join(BASES)}",
+                path="$.name",
+                rule="R",
+            )
+        return ruleset

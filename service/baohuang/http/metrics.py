@@ -1,0 +1,133 @@
+"""Prometheus metrics: engine time per operation, HTTP requests by route template, verdicts.
+
+A lean ASGI wrapper over prometheus-client with pre-bound label children (a dict lookup and two
+observations per request). bench/RESULTS.md records why this and not Litestar's Prometheus plugin.
+One worker per process: each process exposes its own registry (scale with replicas).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from time import perf_counter
+from typing import Any
+
+from prometheus_client import (
+    CONTENT_TYPE_LATEST,
+    REGISTRY,
+    Counter,
+    Histogram,
+    disable_created_metrics,
+    generate_latest,
+)
+
+disable_created_metrics()  # type: ignore[no-untyped-call]  # the *_created series double the exposition and nobody graphs them
+
+ENGINE_BUCKETS = (
+    1e-6, 2.5e-6, 5e-6, 1e-5, 2.5e-5, 5e-5, 1e-4, 2.5e-4, 5e-4,
+    1e-3, 2.5e-3, 5e-3, 1e-2, 2.5e-2, 5e-2, 0.1,
+)  # fmt: skip
+HTTP_BUCKETS = (1e-4, 2.5e-4, 5e-4, 1e-3, 2.5e-3, 5e-3, 1e-2, 2.5e-2, 5e-2, 0.1, 0.25, 0.5, 1.0)
+
+ENGINE_OPERATIONS = (
+    "classify", "compare", "batch", "resolve", "validate", "legal", "auto", "replay", "scores",
+    "deal", "tribute", "table_move", "seat_view",
+)  # fmt: skip
+
+_engine_seconds = Histogram(
+    "baohuang_engine_seconds",
+    "Time spent in the rules engine per request (no HTTP, no JSON), by operation.",
+    ["operation"],
+    buckets=ENGINE_BUCKETS,
+)
+ENGINE_SECONDS = {op: _engine_seconds.labels(op) for op in ENGINE_OPERATIONS}
+
+_verdicts = Counter(
+    "baohuang_verdicts_total",
+    "Verdicts given, by operation and reason code (OK for a yes).",
+    ["operation", "code"],
+)
+_http_requests = Counter(
+    "baohuang_http_requests_total",
+    "HTTP requests by method, route template and status.",
+    ["method", "route", "status"],
+)
+_http_seconds = Histogram(
+    "baohuang_http_request_duration_seconds",
+    "HTTP request latency by method, route template and status.",
+    ["method", "route", "status"],
+    buckets=HTTP_BUCKETS,
+)
+STORE_SECONDS = Histogram(
+    "baohuang_store_seconds",
+    "Live table store latency by operation and outcome (ok, conflict, missing, unavailable).",
+    ["operation", "outcome"],
+    buckets=ENGINE_BUCKETS,
+)
+
+
+def observe_store(operation: str, outcome: str, seconds: float) -> None:
+    STORE_SECONDS.labels(operation, outcome).observe(seconds)
+
+
+def count_verdict(operation: str, code: str | None, amount: int = 1) -> None:
+    _verdicts.labels(operation, code or "OK").inc(amount)
+
+
+def count_verdicts(operation: str, codes: Iterable[str | None]) -> None:
+    """Count many verdicts with one increment per distinct code (batches hold 10,000)."""
+    tally: dict[str | None, int] = {}
+    for code in codes:
+        tally[code] = tally.get(code, 0) + 1
+    for code, amount in tally.items():
+        count_verdict(operation, code, amount)
+
+
+def exposition() -> tuple[bytes, str]:
+    return generate_latest(REGISTRY), CONTENT_TYPE_LATEST
+
+
+_KNOWN_METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"})
+Bound = tuple[Any, Any]
+
+
+class HttpMetrics:
+    """ASGI wrapper: counts and times every HTTP request by route template and status.
+
+    It wraps Litestar's own handler (inside the app, after routing fills ``path_template``), so
+    unrouted requests are counted as ``route="unmatched"`` without exploding label cardinality.
+    """
+
+    def __init__(self, app: Callable[..., Any]) -> None:
+        self.app = app
+        self._bound: dict[tuple[str, str, int], Bound] = {}
+
+    def _children(self, method: str, route: str, status: int) -> Bound:
+        key = (method, route, status)
+        bound = self._bound.get(key)
+        if bound is None:
+            labels = (method, route, str(status))
+            bound = (_http_requests.labels(*labels), _http_seconds.labels(*labels))
+            self._bound[key] = bound
+        return bound
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        start = perf_counter()
+        status = 500
+
+        async def send_and_note(message: Any) -> None:
+            nonlocal status
+            if message["type"] == "http.response.start":
+                status = message["status"]
+            await send(message)
+
+        try:
+            await self.app(scope, receive, send_and_note)
+        finally:
+            method = scope["method"] if scope["method"] in _KNOWN_METHODS else "OTHER"
+            route = scope.get("path_template") or "unmatched"
+            counter, histogram = self._children(method, route, status)
+            counter.inc()
+            histogram.observe(perf_counter() - start)

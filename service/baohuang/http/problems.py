@@ -1,0 +1,172 @@
+"""RFC 9457 problem documents for input the service cannot judge (API.md "Verdicts").
+
+Every 4xx and 5xx leaves the service as ``application/problem+json`` with ``type``, ``title``,
+``status``, ``detail`` and ``errors: [{code, rule, path, message}]``. Illegal moves and plays are
+never problems: they are 200 verdicts with a reason.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from typing import Any
+
+import msgspec
+from litestar import Request, Response
+from litestar.exceptions import HTTPException
+from litestar.plugins.problem_details import (
+    ProblemDetailsConfig,
+    ProblemDetailsException,
+    ProblemDetailsPlugin,
+)
+
+from ..engine.cards import CardError
+from ..engine.rulesets import UnknownRuleset
+
+log = logging.getLogger("baohuang.http")
+
+PROBLEM_MEDIA_TYPE = "application/problem+json"
+
+
+class ProblemItem(msgspec.Struct, frozen=True):
+    """One offending field: a stable ``code``, the RULES.md ``rule`` (null when the contract
+    itself, not a game rule, is broken), a JSONPath ``path`` into the request, a ``message``."""
+
+    code: str
+    rule: str | None
+    path: str
+    message: str
+
+
+class ProblemDocument(msgspec.Struct, frozen=True, omit_defaults=True):
+    """The body of every error response (RFC 9457)."""
+
+    type: str
+    title: str
+    status: int
+    detail: str
+    errors: list[ProblemItem] = []
+    current_version: int | None = None  # 409 on a table move: the version to retry against
+
+
+TITLES = {
+    400: "Malformed request",
+    401: "Authentication required",
+    403: "Forbidden",
+    404: "Not found",
+    405: "Method not allowed",
+    409: "Version conflict",
+    413: "Request body too large",
+    422: "Input the referee cannot judge",
+    500: "Internal error",
+    503: "Service unavailable",
+}
+
+
+class Problem(ProblemDetailsException):
+    """Raise anywhere in a controller to answer with a problem document."""
+
+    def __init__(
+        self,
+        status: int,
+        code: str,
+        message: str,
+        *,
+        path: str = "$",
+        rule: str | None = None,
+        headers: dict[str, str] | None = None,
+        current_version: int | None = None,
+    ) -> None:
+        document = ProblemDocument(
+            type=f"urn:baohuang:problem:{code.lower().replace('_', '-')}",
+            title=TITLES.get(status, "Error"),
+            status=status,
+            detail=f"{path}: {message}" if path != "$" else message,
+            errors=[ProblemItem(code=code, rule=rule, path=path, message=message)],
+            current_version=current_version,
+        )
+        super().__init__(
+            detail=document.detail,
+            status_code=status,
+            headers=headers,
+            extra=msgspec.to_builtins(document),
+            type_=document.type,
+            title=document.title,
+        )
+        self.document = document
+
+    def to_response(self, request: Request[Any, Any, Any]) -> Response[Any]:
+        return Response(
+            msgspec.json.encode(self.document),
+            status_code=self.status_code,
+            media_type=PROBLEM_MEDIA_TYPE,
+            headers=self.headers,
+        )
+
+
+def card_problem(error: CardError, path: str) -> Problem:
+    """A :class:`CardError` (D-3, D-4, D-5) as a 422 naming the card's path when it has one."""
+    where = f"{path}[{error.index}]" if error.index is not None else path
+    return Problem(422, error.code, error.message, path=where, rule=error.rule)
+
+
+def ruleset_problem(error: UnknownRuleset, path: str = "$.ruleset") -> Problem:
+    return Problem(422, "UNKNOWN_RULESET", str(error), path=path, rule="R")
+
+
+_AT_PATH = re.compile(r"^(?P<message>.*?)(?: - at `(?P<path>[^`]*)`)?$", re.S)
+
+
+def validation_problem(error: msgspec.ValidationError | msgspec.DecodeError) -> Problem:
+    """msgspec's ``"Expected `int`, got `str` - at `$.pairs[0]`"`` as a 400 naming the field."""
+    match = _AT_PATH.match(str(error))
+    message = match.group("message") if match else str(error)
+    path = (match.group("path") if match else None) or "$"
+    if isinstance(error, msgspec.ValidationError):
+        return Problem(400, "INVALID_FIELD", message, path=path)
+    return Problem(400, "INVALID_JSON", f"the body is not valid JSON: {message}", path=path)
+
+
+def _http_exception(request: Request[Any, Any, Any], exc: HTTPException) -> Response[Any]:
+    status = exc.status_code
+    code = {
+        404: "NOT_FOUND",
+        405: "METHOD_NOT_ALLOWED",
+        413: "BODY_TOO_LARGE",
+    }.get(status, f"HTTP_{status}")
+    message = exc.detail or TITLES.get(status, "Error")
+    if status == 413:
+        message = "the request body is over the 1 MiB limit"
+    return Problem(status, code, message, headers=exc.headers).to_response(request)
+
+
+def _internal_error(request: Request[Any, Any, Any], exc: Exception) -> Response[Any]:
+    log.exception("unhandled error on %s %s", request.method, request.url.path, exc_info=exc)
+    return Problem(500, "INTERNAL_ERROR", "the referee failed; the error is logged").to_response(
+        request
+    )
+
+
+def _as_problem(request: Request[Any, Any, Any], exc: Exception) -> Response[Any]:
+    if isinstance(exc, (msgspec.ValidationError, msgspec.DecodeError)):
+        return validation_problem(exc).to_response(request)
+    if isinstance(exc, UnknownRuleset):
+        return ruleset_problem(exc).to_response(request)
+    if isinstance(exc, CardError):
+        return card_problem(exc, "$").to_response(request)
+    return _internal_error(request, exc)
+
+
+EXCEPTION_HANDLERS: dict[int | type[Exception], Any] = {
+    HTTPException: _http_exception,
+    msgspec.ValidationError: _as_problem,
+    msgspec.DecodeError: _as_problem,
+    UnknownRuleset: _as_problem,
+    CardError: _as_problem,
+    Exception: _as_problem,
+}
+
+
+def problem_details_plugin() -> ProblemDetailsPlugin:
+    """Litestar's RFC 9457 plugin; :class:`Problem` renders its own strict document."""
+    return ProblemDetailsPlugin(ProblemDetailsConfig())

@@ -1,0 +1,32 @@
+"""Service settings, read once from the environment at start-up."""
+
+from __future__ import annotations
+
+import os
+
+import msgspec
+
+MAX_BODY_BYTES = 1024 * 1024  # API.md: a body over 1 MiB is a 413 problem
+
+
+class Settings(msgspec.Struct, frozen=True):
+    """Everything the service reads from its environment (see README "Configuration")."""
+
+    redis_url: str | None = None
+    table_ttl_seconds: int = 86400
+    api_keys: tuple[str, ...] = ()
+    token_secret: str | None = None
+    log_level: str = "INFO"
+    max_body_bytes: int = MAX_BODY_BYTES
+
+    @classmethod
+    def from_env(cls, environ: dict[str, str] | None = None) -> Settings:
+        env = os.environ if environ is None else environ
+        keys = tuple(k.strip() for k in env.get("BAOHUANG_API_KEYS", "").split(",") if k.strip())
+        return cls(
+            redis_url=env.get("REDIS_URL") or None,
+            table_ttl_seconds=int(env.get("TABLE_TTL_SECONDS") or 86400),
+            api_keys=keys,
+            token_secret=env.get("BAOHUANG_TOKEN_SECRET") or None,
+            log_level=(env.get("LOG_LEVEL") or "INFO").upper(),
+        )

@@ -1,0 +1,159 @@
+"""Request and response bodies of the stateless combo routes (API.md "Combos", "Rulesets").
+
+Bodies are decoded by the module-level strict decoders below, never by Litestar's injection,
+which converts with ``strict=False`` (``"7"`` would pass as ``7``). Unknown fields are refused.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Generic, TypeVar
+
+import msgspec
+from litestar import Request
+from msgspec import Meta
+
+from ..engine.beating import CoverEntry
+from ..engine.cards import CODES, RANK_SYMBOLS
+from ..engine.combos import NO_RANK, Combo
+from ..engine.reasons import Reason
+from ..engine.rulesets import KAOPAI_DEFAULT_RULESET, RulesetField, RulesetSpec
+
+CardCode = Annotated[
+    str,
+    Meta(
+        max_length=4,
+        description="D-3: rank 3456789TJQKA2 (10 accepted for T) then suit SHCD; SJ, BJ, BJ*, SJ*",
+        examples=["BJ", "TH"],
+    ),
+]
+Cards = Annotated[list[CardCode], Meta(max_length=216, examples=[["SJ", "9S", "9H", "9C"]])]
+Ruleset = Annotated[
+    RulesetField,
+    Meta(
+        description="A ruleset name, or {base, kaopai?, bie6?, deck?, grab?} (RULES.md R)",
+        examples=["classic", {"base": "lianzhong-classic", "kaopai": True}],
+    ),
+]
+StrictStruct = {"forbid_unknown_fields": True, "frozen": True}
+
+
+class ClassifyRequest(msgspec.Struct, **StrictStruct):
+    cards: Cards
+    ruleset: Ruleset = "classic"
+
+
+class ComboOut(msgspec.Struct, frozen=True):
+    """A combo's shape (C-1) and its cards, canonical, high to low."""
+
+    rank: str | None
+    count: int
+    small: int
+    big: int
+    size: int
+    cards: list[str]
+
+    @classmethod
+    def of(cls, combo: Combo) -> ComboOut:
+        return cls(
+            rank=None if combo.rank == NO_RANK else RANK_SYMBOLS[combo.rank],
+            count=combo.count,
+            small=combo.small,
+            big=combo.big,
+            size=combo.size,
+            cards=combo.codes(),
+        )
+
+
+class ClassifyResult(msgspec.Struct, frozen=True, omit_defaults=True):
+    valid: bool
+    combo: ComboOut | None = None
+    reason: Reason | None = None
+
+
+class CompareRequest(msgspec.Struct, **StrictStruct):
+    previous: Cards
+    candidate: Cards
+    ruleset: Ruleset = "classic"
+
+
+class CoverItem(msgspec.Struct, frozen=True):
+    """K-6: the cards of the candidate (``by``) that cover one card of ``previous``."""
+
+    card: str
+    by: list[str]
+
+
+def cover_items(cover: list[CoverEntry] | None) -> list[CoverItem] | None:
+    if cover is None:
+        return None
+    return [CoverItem(CODES[card], [CODES[c] for c in group]) for card, group in cover]
+
+
+class CompareResult(msgspec.Struct, frozen=True):
+    beats: bool
+    reason: Reason | None
+    cover: list[CoverItem] | None
+
+
+class Pair(msgspec.Struct, **StrictStruct):
+    previous: Cards
+    candidate: Cards
+
+
+class BatchRequest(msgspec.Struct, **StrictStruct):
+    pairs: Annotated[list[Pair], Meta(min_length=1, max_length=10_000)]
+    ruleset: Ruleset = "classic"
+
+
+class BatchItem(msgspec.Struct, frozen=True, array_like=False):
+    beats: bool
+    code: str | None
+
+
+class BatchResult(msgspec.Struct, frozen=True):
+    results: list[BatchItem]
+
+
+def _kaopai_default() -> RulesetField:
+    return RulesetSpec(base=KAOPAI_DEFAULT_RULESET.base, kaopai=True)
+
+
+class ResolveRequest(msgspec.Struct, **StrictStruct):
+    plays: Annotated[list[Cards], Meta(min_length=1, max_length=64)]
+    ruleset: Ruleset = msgspec.field(default_factory=_kaopai_default)
+
+
+class ResolveStep(msgspec.Struct, frozen=True):
+    index: int
+    beats: bool
+    reason: Reason | None
+    cover: list[CoverItem] | None
+
+
+class ResolveResult(msgspec.Struct, frozen=True):
+    valid: bool
+    winner: int
+    steps: list[ResolveStep]
+
+
+T = TypeVar("T")
+
+
+class BodyDecoder(Generic[T]):
+    """A reused strict decoder for one request type (its ``type`` documents the route)."""
+
+    def __init__(self, type_: type[T]) -> None:
+        self.type = type_
+        self._decoder = msgspec.json.Decoder(type_)
+
+    def decode(self, body: bytes) -> T:
+        return self._decoder.decode(body)
+
+    async def read(self, request: Request[Any, Any, Any]) -> T:
+        return self._decoder.decode(await request.body())
+
+
+CLASSIFY = BodyDecoder(ClassifyRequest)
+COMPARE = BodyDecoder(CompareRequest)
+BATCH = BodyDecoder(BatchRequest)
+RESOLVE = BodyDecoder(ResolveRequest)

@@ -1,0 +1,64 @@
+"""/healthz, /readyz, /metrics and the OpenAPI document (API.md "Operations")."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+Client = Any
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_healthz_and_readyz(client: Client) -> None:
+    assert client.get("/healthz").json() == {"status": "ok"}
+    assert client.get("/readyz").json() == {"status": "ok"}
+
+
+def test_metrics_expose_engine_time_requests_and_verdicts(client: Client) -> None:
+    client.post("/v1/combos/compare", json={"previous": ["7S"], "candidate": ["6S"]})
+    client.post("/v1/combos/compare-batch",
+                json={"pairs": [{"previous": ["7S"], "candidate": ["8S"]}] * 3})  # fmt: skip
+    text = client.get("/metrics").text
+    assert 'baohuang_engine_seconds_bucket{le="1e-06",operation="compare"}' in text
+    assert 'baohuang_engine_seconds_count{operation="batch"}' in text
+    assert (
+        'baohuang_http_requests_total{method="POST",route="/v1/combos/compare",status="200"}'
+        in text
+    )
+    assert 'baohuang_verdicts_total{code="NOT_HIGHER",operation="compare"}' in text
+    assert 'baohuang_verdicts_total{code="OK",operation="batch"} 3.0' in text or (
+        'baohuang_verdicts_total{code="OK",operation="batch"}' in text
+    )
+
+
+def test_metrics_group_unmatched_paths(client: Client) -> None:
+    client.get("/no/such/path/12345")
+    text = client.get("/metrics").text
+    assert "/no/such/path/12345" not in text
+    assert 'route="unmatched"' in text
+
+
+def test_openapi_served_documents_request_bodies_and_problems(client: Client) -> None:
+    document = client.get("/schema/openapi.json").json()
+    compare = document["paths"]["/v1/combos/compare"]["post"]
+    assert compare["requestBody"]["content"]["application/json"]["schema"] == {
+        "$ref": "#/components/schemas/CompareRequest"
+    }
+    problem = compare["responses"]["422"]["content"]["application/problem+json"]["schema"]
+    assert problem == {"$ref": "#/components/schemas/ProblemDocument"}
+    assert "errors" in document["components"]["schemas"]["ProblemDocument"]["properties"]
+
+
+def test_committed_openapi_matches_the_service() -> None:
+    printed = subprocess.run(
+        [sys.executable, "-m", "baohuang.cli", "openapi"],
+        check=True,
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+    ).stdout
+    committed = json.loads((ROOT / "openapi" / "openapi.json").read_text(encoding="utf-8"))
+    assert json.loads(printed) == committed, "openapi/openapi.json is stale: run `baohuang openapi`"
