@@ -3,17 +3,23 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 
 from litestar import Litestar
 from litestar.openapi import OpenAPIConfig
 from litestar.openapi.plugins import ScalarRenderPlugin, SwaggerRenderPlugin
 
 from .. import __version__
+from ..store import open_store
+from .auth import TableAuth
 from .controllers.combos import CombosController
 from .controllers.health import HealthController
+from .controllers.moves import MovesController
 from .controllers.rulesets import RulesetsController
+from .controllers.tables import TablesController
 from .docs import document_request_bodies
-from .metrics import HttpMetrics
+from .metrics import HttpMetrics, observe_store
 from .problems import EXCEPTION_HANDLERS, problem_details_plugin
 from .settings import Settings
 
@@ -29,8 +35,28 @@ def create_app(settings: Settings | None = None) -> Litestar:
     """Build the service. ``settings`` defaults to the environment's (see README)."""
     settings = settings or Settings.from_env()
     logging.getLogger("baohuang").setLevel(settings.log_level)
+
+    @asynccontextmanager
+    async def store_lifespan(app: Litestar) -> AsyncIterator[None]:
+        # One store (one Redis client and pool) per process, opened here and closed on exit.
+        # Opening does no I/O: the service starts, and reports not ready, while Redis is down.
+        app.state.store = open_store(
+            settings.redis_url, settings.table_ttl_seconds, observe=observe_store
+        )
+        try:
+            yield
+        finally:
+            await app.state.store.close()
+
     app = Litestar(
-        route_handlers=[CombosController, RulesetsController, HealthController],
+        route_handlers=[
+            CombosController,
+            MovesController,
+            RulesetsController,
+            TablesController,
+            HealthController,
+        ],
+        lifespan=[store_lifespan],
         plugins=[problem_details_plugin()],
         exception_handlers=dict(EXCEPTION_HANDLERS),
         request_max_body_size=settings.max_body_bytes,
@@ -44,6 +70,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
         debug=False,
     )
     app.state.settings = settings
+    app.state.auth = TableAuth(settings.api_keys, settings.token_secret)
     document_request_bodies(app)
     app.asgi_handler = HttpMetrics(app.asgi_handler)
     return app

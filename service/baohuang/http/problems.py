@@ -22,6 +22,8 @@ from litestar.plugins.problem_details import (
 
 from ..engine.cards import CardError
 from ..engine.rulesets import UnknownRuleset
+from ..engine.validation import InvalidInput
+from ..store import StoreUnavailable
 
 log = logging.getLogger("baohuang.http")
 
@@ -110,6 +112,24 @@ def card_problem(error: CardError, path: str) -> Problem:
     return Problem(422, error.code, error.message, path=where, rule=error.rule)
 
 
+def invalid_input_problem(error: InvalidInput) -> Problem:
+    """A snapshot or move the engine cannot judge (``INVALID_SNAPSHOT``, ``UNKNOWN_CARD``, …)."""
+    return Problem(422, error.code, error.message, path=error.path, rule=error.rule)
+
+
+RETRY_AFTER_SECONDS = "1"
+
+
+def unavailable_problem() -> Problem:
+    """Fail closed: the live tables' store is unreachable; never judge against stale state."""
+    return Problem(
+        503,
+        "STORE_UNAVAILABLE",
+        "the live table store is unreachable; retry shortly (stateless routes still answer)",
+        headers={"Retry-After": RETRY_AFTER_SECONDS},
+    )
+
+
 def ruleset_problem(error: UnknownRuleset, path: str = "$.ruleset") -> Problem:
     return Problem(422, "UNKNOWN_RULESET", str(error), path=path, rule="R")
 
@@ -135,6 +155,14 @@ def _http_exception(request: Request[Any, Any, Any], exc: HTTPException) -> Resp
         413: "BODY_TOO_LARGE",
     }.get(status, f"HTTP_{status}")
     message = exc.detail or TITLES.get(status, "Error")
+    if status == 400 and isinstance(exc.extra, list) and exc.extra:
+        # Litestar's ValidationException for path/query parameters: name the parameter.
+        first = exc.extra[0] if isinstance(exc.extra[0], dict) else {}
+        source = str(getattr(first.get("source"), "value", first.get("source") or "path"))
+        where = f"$.{source}.{first.get('key', '')}".rstrip(".")
+        return Problem(
+            400, "INVALID_FIELD", str(first.get("message", message)), path=where
+        ).to_response(request)
     if status == 413:
         message = "the request body is over the 1 MiB limit"
     return Problem(status, code, message, headers=exc.headers).to_response(request)
@@ -154,6 +182,10 @@ def _as_problem(request: Request[Any, Any, Any], exc: Exception) -> Response[Any
         return ruleset_problem(exc).to_response(request)
     if isinstance(exc, CardError):
         return card_problem(exc, "$").to_response(request)
+    if isinstance(exc, InvalidInput):
+        return invalid_input_problem(exc).to_response(request)
+    if isinstance(exc, StoreUnavailable):
+        return unavailable_problem().to_response(request)
     return _internal_error(request, exc)
 
 
@@ -163,6 +195,8 @@ EXCEPTION_HANDLERS: dict[int | type[Exception], Any] = {
     msgspec.DecodeError: _as_problem,
     UnknownRuleset: _as_problem,
     CardError: _as_problem,
+    InvalidInput: _as_problem,
+    StoreUnavailable: _as_problem,
     Exception: _as_problem,
 }
 

@@ -30,6 +30,7 @@ class HealthController(Controller):
     @get("/readyz", responses=problems(503))
     async def readyz(self, request: Request[Any, Any, Any]) -> Health:
         """Ready to serve: 503 while a configured Redis is unreachable (fail closed)."""
+        await request.app.state.store.ping()  # StoreUnavailable → 503 problem with Retry-After
         return _OK
 
     @get("/metrics", include_in_schema=False)

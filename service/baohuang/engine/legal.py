@@ -1,0 +1,97 @@
+"""Legal moves and the 托管 move of the seat to act (API.md ``/v1/moves/legal``, ``/auto``, T-10).
+
+:func:`legal_moves` holds no rule of its own: it asks :mod:`.play`'s predicates
+(``turn_refusal``, ``answer_refusal``, ``play_refusal``) about every candidate. The candidates
+for plays are every combo shape ``(rank, count, small, big)`` the hand can make (C-1); so the list
+is exactly the set of shapes :func:`~baohuang.engine.play.verify_move` accepts, each once.
+
+Which concrete cards stand for a shape (suits never matter for beating, D-2; a marked joker beats
+as its twin, D-4): rank cards in the canonical suit order ``S H C D``, and plain jokers before
+marked ones. Keeping ``BJ*``/``SJ*`` back is what players do: in play the scepter only shows what
+everybody knows, but ``SJ*`` names the guard in ``lianzhong-simple`` (G-3), so a hidden guard
+spends it last. A client wanting other cards of the same shape may send them: they are as legal.
+
+Order, cheapest first: answers (pass, yield, 接风) spend no cards and come first; then plays by
+fewest jokers, then lowest rank (a joker-only combo, having no rank, after every ranked one with
+as many jokers), then fewer cards, then fewer big jokers.
+"""
+
+from __future__ import annotations
+
+from .cards import BJ, BJ_SCEPTER, CODES, SJ, SJ_SWORD
+from .combos import NO_RANK, Combo
+from .play import MoveRefused, answer_refusal, play_refusal, top_combo, turn_refusal
+from .snapshot import JiefengMove, Move, PassMove, PlayMove, Snapshot, YieldMove
+from .validation import ruleset_at
+
+__all__ = ["auto_move", "legal_moves"]
+
+JOKER_ONLY_KEY = 99  # sorts a joker-only combo after every rank (see the module docstring)
+
+
+def legal_moves(snapshot: Snapshot) -> list[Move]:
+    """Every legal move of ``snapshot.turn``, plays once per combo shape, cheapest first.
+
+    Empty once the deal is over (T-9).
+    """
+    seat = snapshot.turn
+    if turn_refusal(snapshot, seat) is not None:
+        return []
+    ruleset = ruleset_at(snapshot)
+    moves: list[Move] = [
+        answer
+        for answer in (PassMove(seat), YieldMove(seat), JiefengMove(seat))
+        if answer_refusal(snapshot, ruleset, answer) is None
+    ]
+    hand = ruleset.cards.parse(snapshot.hands[seat])
+    top = top_combo(snapshot, ruleset)
+    by_rank: dict[int, list[int]] = {}
+    smalls: list[int] = []
+    bigs: list[int] = []
+    for card in sorted(hand, reverse=True):  # S H C D within a rank
+        if card >= BJ:
+            bigs.append(card)
+        elif card >= SJ:
+            smalls.append(card)
+        else:
+            by_rank.setdefault(card >> 2, []).append(card)
+    # Plain jokers first, the marked one last (see the module docstring).
+    smalls.sort(key=lambda card: card == SJ_SWORD)
+    bigs.sort(key=lambda card: card == BJ_SCEPTER)
+    size = len(hand)
+    found: list[tuple[tuple[int, int, int, int], list[int]]] = []
+    groups = [(rank, cards) for rank, cards in sorted(by_rank.items())]
+    groups.append((NO_RANK, []))
+    for rank, cards in groups:
+        for count in range(0 if rank == NO_RANK else 1, len(cards) + 1):
+            for small in range(len(smalls) + 1):
+                for big in range(len(bigs) + 1):
+                    if count + small + big == 0:
+                        continue
+                    # The predicate reads the shape only; cards are picked once it says yes.
+                    probe = Combo(rank, count, small, big, ())
+                    if play_refusal(ruleset, top, probe, size) is None:
+                        key = (small + big, JOKER_ONLY_KEY if rank == NO_RANK else rank, count, big)
+                        found.append((key, [*bigs[:big], *smalls[:small], *cards[:count]]))
+    found.sort(key=lambda item: item[0])
+    for _, picked in found:
+        moves.append(PlayMove(seat, [CODES[card] for card in sorted(picked, reverse=True)]))
+    return moves
+
+
+def auto_move(snapshot: Snapshot) -> Move:
+    """T-10 托管: a leader plays its single lowest card that B-1 allows; a follower passes.
+
+    A leader whose every single card is held back by 憋6 (a hand of sixes only) plays the
+    cheapest legal play instead, which then empties the hand *(reading)*. Raises
+    :class:`~baohuang.engine.play.MoveRefused` (``DEAL_OVER``) once the deal is over.
+    """
+    seat = snapshot.turn
+    reason = turn_refusal(snapshot, seat)
+    if reason is not None:
+        raise MoveRefused(reason)
+    if snapshot.trick.top is not None:
+        return PassMove(seat)
+    plays = [move for move in legal_moves(snapshot) if isinstance(move, PlayMove)]
+    singles = [move for move in plays if len(move.cards) == 1]
+    return singles[0] if singles else plays[0]

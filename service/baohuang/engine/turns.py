@@ -1,0 +1,91 @@
+"""Turn order (T-1, T-4…T-8) and the end of the deal (T-9), shared by validation and play.
+
+Everything here reads hands only to ask "does this seat still hold cards" (T-8): a seat with an
+empty hand has finished, and its seat is skipped.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .rulesets import Ruleset
+from .scoring import ScoreResult, score_deal
+from .snapshot import Snapshot, Trick
+
+SEATS = 5
+
+
+def order_after(seat: int) -> tuple[int, ...]:
+    """T-1: the other four seats in the order of play, starting with the one after ``seat``."""
+    return tuple((seat + step) % SEATS for step in range(1, SEATS))
+
+
+def next_holding(hands: Sequence[Sequence[str]], seat: int) -> int | None:
+    """T-1/T-8: the next seat after ``seat`` still holding cards, or ``None`` if there is none."""
+    for other in order_after(seat):
+        if hands[other]:
+            return other
+    return None
+
+
+def to_act(hands: Sequence[Sequence[str]], trick: Trick) -> list[int]:
+    """The seats still to answer the top play, in seat order after its owner.
+
+    Circle 1 (T-4, T-6): every seat holding cards except the owner that has neither passed nor
+    yielded. Circle 2 (T-6): the yielders still to answer; a first-circle pass counts as a pass.
+    """
+    top = trick.top
+    if top is None:
+        return []
+    if trick.circle == 2:
+        return [s for s in order_after(top.seat) if s in trick.yielded]
+    acted = set(trick.passed) | set(trick.yielded)
+    return [s for s in order_after(top.seat) if hands[s] and s not in acted]
+
+
+def rebellion_won(rebellion: Sequence[int], winner: str | None) -> bool:
+    """G-8/S-4: a rebellion succeeds when two or more rebels declared it and the rebels won."""
+    return len(set(rebellion)) >= 2 and winner == "rebels"
+
+
+def score_snapshot(snapshot: Snapshot, ruleset: Ruleset) -> ScoreResult:
+    """The deal's score from its finishing order so far (S, T-9); ``final`` once it is settled.
+
+    Whether the rebellion succeeded depends on the winner, which the score gives: score once
+    without it, and again with it when the rebels won a declared rebellion.
+    """
+    result = score_deal(
+        ruleset,
+        snapshot.mode,
+        snapshot.emperor,
+        snapshot.guard,
+        snapshot.guard_revealed,
+        False,
+        snapshot.finished,
+    )
+    if result.final and rebellion_won(snapshot.rebellion, result.winner):
+        result = score_deal(
+            ruleset,
+            snapshot.mode,
+            snapshot.emperor,
+            snapshot.guard,
+            snapshot.guard_revealed,
+            True,
+            snapshot.finished,
+        )
+    return result
+
+
+def final_positions(finished: Sequence[int], result: ScoreResult) -> list[int]:
+    """T-9: ``positions[seat]`` (1…5) at the deal's end, as scoring gives them.
+
+    Scoring owns the order of the unfinished (the side that finished holds the better places);
+    if it gives none, the unfinished follow the finished in seat order *(fallback)*.
+    """
+    if result.positions is not None:
+        return list(result.positions)
+    positions = [0] * SEATS
+    order = [*finished, *(s for s in range(SEATS) if s not in finished)]
+    for place, seat in enumerate(order, start=1):
+        positions[seat] = place
+    return positions

@@ -1,0 +1,274 @@
+"""``/v1/moves/*`` and ``/v1/scores``: a deal judged from a snapshot, statelessly (RULES.md T, B, S).
+
+Every route validates the snapshot as a whole first (422 ``INVALID_SNAPSHOT`` naming the path),
+then asks the engine. An illegal move is a 200 verdict with a reason, never an error.
+"""
+
+from __future__ import annotations
+
+from time import perf_counter
+from typing import Annotated, Any, Literal
+
+import msgspec
+from litestar import Controller, Request, post
+from msgspec import Meta
+
+from ...engine.legal import auto_move, legal_moves
+from ...engine.play import MoveRefused, apply_move, replay
+from ...engine.reasons import Reason
+from ...engine.rulesets import RulesetField, ruleset_of
+from ...engine.scoring import (
+    DealInputError,
+    ScoreResult,
+    Sides,
+    score_deal,
+    score_with_rebellion,
+)
+from ...engine.snapshot import Event, Mode, Move, Snapshot
+from ...engine.turns import score_snapshot
+from ...engine.validation import InvalidInput, ruleset_at, validate_snapshot
+from ..docs import body, problems
+from ..metrics import ENGINE_SECONDS, count_verdict
+from ..problems import Problem, invalid_input_problem
+from ..wire import BodyDecoder
+
+Seat = Annotated[int, Meta(ge=0, le=4)]
+
+
+class ValidateRequest(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
+    snapshot: Snapshot
+    move: Move
+
+
+class ValidateResult(msgspec.Struct, frozen=True, omit_defaults=True):
+    """``legal: true`` with the next snapshot and the move's events, or ``legal: false`` and why."""
+
+    legal: bool
+    snapshot: Snapshot | None = None
+    events: list[Event] | None = None
+    reason: Reason | None = None
+
+
+class SnapshotRequest(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
+    snapshot: Snapshot
+
+
+class LegalResult(msgspec.Struct, frozen=True):
+    """Every legal move of ``seat`` (the seat to act); plays once per combo shape, cheapest first."""
+
+    seat: int
+    moves: list[Move]
+
+
+class AutoResult(msgspec.Struct, frozen=True, omit_defaults=True):
+    """The 托管 move (T-10); ``move`` is null and ``reason`` says why when nobody can act."""
+
+    move: Move | None
+    reason: Reason | None = None
+
+
+class ReplayRequest(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
+    snapshot: Snapshot
+    moves: Annotated[list[Move], Meta(max_length=2000)]
+
+
+class ReplayFailed(msgspec.Struct, frozen=True):
+    index: int
+    move: Move
+    reason: Reason
+
+
+class ReplayOut(msgspec.Struct, frozen=True):
+    valid: bool
+    applied: int
+    failed: ReplayFailed | None
+    snapshot: Snapshot
+    scores: ScoresResult | None
+
+
+class ScoresRequest(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
+    """Either ``snapshot`` alone, or the roles and ``finished`` order (with ``ruleset``)."""
+
+    snapshot: Snapshot | None = None
+    ruleset: RulesetField | None = None
+    mode: Mode | None = None
+    emperor: Seat | None = None
+    guard: Seat | None = None
+    guard_revealed: bool = False
+    rebellion_succeeded: bool = False
+    rebellion: Annotated[list[Seat], Meta(max_length=5)] | None = None
+    finished: Annotated[list[Seat], Meta(max_length=5)] | None = None
+
+
+class ScoresResult(msgspec.Struct, frozen=True):
+    final: bool
+    winner: Literal["emperor", "rebels", "draw"] | None
+    multiplier: int
+    positions: list[int] | None
+    scores: list[int] | None
+    sides: Sides | None
+
+    @classmethod
+    def of(cls, result: ScoreResult) -> ScoresResult:
+        return cls(
+            result.final,
+            result.winner,
+            result.multiplier,
+            result.positions,
+            result.scores,
+            result.sides,
+        )
+
+
+VALIDATE = BodyDecoder(ValidateRequest)
+SNAPSHOT = BodyDecoder(SnapshotRequest)
+REPLAY = BodyDecoder(ReplayRequest)
+SCORES = BodyDecoder(ScoresRequest)
+_TIME = ENGINE_SECONDS
+_ERRORS = problems(400, 413, 422)
+
+
+def _valid(snapshot: Snapshot) -> Snapshot:
+    try:
+        return validate_snapshot(snapshot)
+    except InvalidInput as error:
+        raise invalid_input_problem(error) from None
+
+
+class MovesController(Controller):
+    path = "/v1"
+    tags = ["play"]
+
+    @post("/moves/validate", status_code=200, opt=body(VALIDATE), responses=_ERRORS)
+    async def validate(self, request: Request[Any, Any, Any]) -> ValidateResult:
+        """Is ``move`` legal in ``snapshot`` (T, B-1, N/K)? If so, the next snapshot and events."""
+        query = await VALIDATE.read(request)
+        start = perf_counter()
+        snapshot = _valid(query.snapshot)
+        try:
+            after, events = apply_move(snapshot, query.move)
+        except MoveRefused as refused:
+            _TIME["validate"].observe(perf_counter() - start)
+            count_verdict("validate", refused.reason.code)
+            return ValidateResult(legal=False, reason=refused.reason)
+        except InvalidInput as error:
+            raise invalid_input_problem(error) from None
+        _TIME["validate"].observe(perf_counter() - start)
+        count_verdict("validate", None)
+        return ValidateResult(legal=True, snapshot=after, events=events)
+
+    @post("/moves/legal", status_code=200, opt=body(SNAPSHOT), responses=_ERRORS)
+    async def legal(self, request: Request[Any, Any, Any]) -> LegalResult:
+        """Every legal move of the seat to act (empty once the deal is over)."""
+        query = await SNAPSHOT.read(request)
+        start = perf_counter()
+        snapshot = _valid(query.snapshot)
+        moves = legal_moves(snapshot)
+        _TIME["legal"].observe(perf_counter() - start)
+        return LegalResult(snapshot.turn, moves)
+
+    @post("/moves/auto", status_code=200, opt=body(SNAPSHOT), responses=_ERRORS)
+    async def auto(self, request: Request[Any, Any, Any]) -> AutoResult:
+        """The 托管 move of the seat to act (T-10): a leader's lowest single, else a pass."""
+        query = await SNAPSHOT.read(request)
+        start = perf_counter()
+        snapshot = _valid(query.snapshot)
+        try:
+            move = auto_move(snapshot)
+        except MoveRefused as refused:
+            return AutoResult(move=None, reason=refused.reason)
+        finally:
+            _TIME["auto"].observe(perf_counter() - start)
+        return AutoResult(move=move)
+
+    @post("/moves/replay", status_code=200, opt=body(REPLAY), responses=_ERRORS)
+    async def replay(self, request: Request[Any, Any, Any]) -> ReplayOut:
+        """Audit a whole deal: apply ``moves`` in order, stop at the first illegal one."""
+        query = await REPLAY.read(request)
+        start = perf_counter()
+        snapshot = _valid(query.snapshot)
+        try:
+            result = replay(snapshot, query.moves)
+        except InvalidInput as error:
+            raise invalid_input_problem(error) from None
+        last = result.snapshot
+        scores = None
+        if last.over:
+            scores = ScoresResult.of(score_snapshot(last, ruleset_at(last)))
+        _TIME["replay"].observe(perf_counter() - start)
+        failed = result.failed
+        if failed is not None:
+            count_verdict("replay", failed.reason.code)
+        return ReplayOut(
+            valid=failed is None,
+            applied=result.applied,
+            failed=ReplayFailed(failed.index, failed.move, failed.reason) if failed else None,
+            snapshot=last,
+            scores=scores,
+        )
+
+    @post("/scores", status_code=200, opt=body(SCORES), responses=_ERRORS)
+    async def scores(self, request: Request[Any, Any, Any]) -> ScoresResult:
+        """A deal's score (S-1…S-8), from a snapshot or from roles and a finishing order."""
+        query = await SCORES.read(request)
+        start = perf_counter()
+        if query.snapshot is not None:
+            explicit = [
+                name
+                for name in ("ruleset", "mode", "emperor", "guard", "finished", "rebellion")
+                if getattr(query, name) is not None
+            ]
+            if explicit:
+                raise Problem(
+                    400,
+                    "INVALID_FIELD",
+                    "give either a snapshot or the roles and finishing order, not both",
+                    path=f"$.{explicit[0]}",
+                )
+            snapshot = _valid(query.snapshot)
+            result = score_snapshot(snapshot, ruleset_at(snapshot))
+        else:
+            result = _score_explicit(query)
+        _TIME["scores"].observe(perf_counter() - start)
+        return ScoresResult.of(result)
+
+
+def _score_explicit(query: ScoresRequest) -> ScoreResult:
+    for name in ("mode", "emperor", "finished"):
+        if getattr(query, name) is None:
+            raise Problem(
+                400, "INVALID_FIELD", f"'{name}' is required without a snapshot", path=f"$.{name}"
+            )
+    assert query.mode is not None and query.emperor is not None and query.finished is not None
+    ruleset = ruleset_of(query.ruleset if query.ruleset is not None else "classic")
+    try:
+        if query.rebellion is not None:
+            if query.rebellion_succeeded:
+                raise Problem(
+                    400,
+                    "INVALID_FIELD",
+                    "give 'rebellion' (the declaring seats) or 'rebellion_succeeded', not both",
+                    path="$.rebellion",
+                )
+            return score_with_rebellion(
+                ruleset,
+                query.mode,
+                query.emperor,
+                query.guard,
+                query.guard_revealed,
+                query.rebellion,
+                query.finished,
+            )
+        return score_deal(
+            ruleset,
+            query.mode,
+            query.emperor,
+            query.guard,
+            query.guard_revealed,
+            query.rebellion_succeeded,
+            query.finished,
+        )
+    except DealInputError as error:
+        raise Problem(
+            422, error.code, error.message, path=f"$.{error.field}", rule=error.rule
+        ) from None

@@ -1,0 +1,152 @@
+"""The live-table store contract: what the HTTP layer may rely on, whichever backend holds tables.
+
+A table is an opaque snapshot (JSON bytes the store never parses) under an id, with a version
+that grows by one per write. Moves go through :meth:`TableStore.compare_and_set`, so that of any
+number of clients (or service replicas) writing against the same version exactly one wins and no
+move is applied twice or lost.
+
+Kept free of Litestar and Prometheus on purpose: the store is tested on its own and the service
+wires metrics in through the ``observe`` callback.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from typing import Final, Protocol, TypeAlias, runtime_checkable
+
+import msgspec
+
+__all__ = [
+    "DEFAULT_TTL_SECONDS",
+    "OPERATIONS",
+    "OUTCOMES",
+    "CasConflict",
+    "CasMissing",
+    "CasOk",
+    "CasResult",
+    "Observe",
+    "PutResult",
+    "StoreFull",
+    "StoreUnavailable",
+    "StoredTable",
+    "TableStore",
+    "no_observe",
+]
+
+logger = logging.getLogger("baohuang.store")
+
+DEFAULT_TTL_SECONDS: Final = 86400
+"""``TABLE_TTL_SECONDS`` default: an abandoned table disappears a day after its last write."""
+
+OPERATIONS: Final = ("get", "put", "cas", "delete", "ping")
+"""Every ``operation`` label the store reports, so a metrics backend can pre-create series."""
+
+OUTCOMES: Final = ("ok", "conflict", "missing", "unavailable", "error")
+"""Every ``outcome`` label: ``error`` is an unexpected failure (a bug, not an outage)."""
+
+Observe: TypeAlias = Callable[[str, str, float], None]
+"""``observe(operation, outcome, seconds)``, called once per store operation."""
+
+
+def no_observe(operation: str, outcome: str, seconds: float) -> None:
+    """The default metrics hook: observe nothing."""
+
+
+def safe_observe(observe: Observe, operation: str, outcome: str, seconds: float) -> None:
+    """Call the metrics hook without letting it fail a store operation that already happened.
+
+    A committed compare-and-set must not be reported as a failure because a metrics callback
+    raised; the error is logged instead.
+    """
+    try:
+        observe(operation, outcome, seconds)
+    except Exception:
+        logger.exception("store metrics hook failed for %s/%s", operation, outcome)
+
+
+class StoreUnavailable(Exception):
+    """The backend could not be reached or did not answer in time (callers answer 503).
+
+    For a write (``put``, ``compare_and_set``, ``delete``) the outcome is *unknown*: the command
+    may have been applied by a server that answered too late. Clients must re-read the table
+    rather than assume the write was lost.
+    """
+
+
+class StoreFull(StoreUnavailable):
+    """The in-memory store holds its maximum number of tables and the write would add one.
+
+    A subclass of :class:`StoreUnavailable` so callers answer 503 with ``Retry-After``: tables
+    expire, and refusing a new table is better than silently evicting a live one.
+    """
+
+
+class StoredTable(msgspec.Struct, frozen=True, gc=False):
+    """A table as stored: its version and the snapshot bytes exactly as they were written."""
+
+    version: int
+    snapshot: bytes
+
+
+class PutResult(StoredTable, frozen=True, gc=False):
+    """What ``put`` wrote, plus whether the table was new (201) rather than replaced (200)."""
+
+    created: bool
+
+
+class CasOk(msgspec.Struct, frozen=True, gc=False):
+    """The write won: the table now holds the new snapshot at ``version``."""
+
+    version: int
+
+
+class CasConflict(msgspec.Struct, frozen=True, gc=False):
+    """Someone else wrote first: the table is at ``current_version`` (409 carries it)."""
+
+    current_version: int
+
+
+class CasMissing(msgspec.Struct, frozen=True, gc=False):
+    """There is no such table (deleted or expired): 404."""
+
+
+CasResult: TypeAlias = CasOk | CasConflict | CasMissing
+"""The three outcomes of a compare-and-set; ``match`` on the class (mypy checks exhaustiveness)."""
+
+
+@runtime_checkable
+class TableStore(Protocol):
+    """Live tables by id; one implementation per backend, all passing ``tests/store``.
+
+    Versions start at 1 and grow by one per write; ``put`` over an existing table keeps counting
+    from its version, so a client holding an old version can never match a replaced table. After
+    a delete or an expiry the next ``put`` starts again at 1. Every write sets the expiry (the
+    TTL) again; reads do not.
+    """
+
+    async def get(self, table_id: str) -> StoredTable | None:
+        """The table, or ``None`` when there is none (never written, deleted or expired)."""
+        ...
+
+    async def put(self, table_id: str, snapshot: bytes) -> PutResult:
+        """Create or replace the table unconditionally; the version is the old one plus one."""
+        ...
+
+    async def compare_and_set(
+        self, table_id: str, expected_version: int, snapshot: bytes
+    ) -> CasResult:
+        """Write ``snapshot`` only if the table is at ``expected_version``, atomically."""
+        ...
+
+    async def delete(self, table_id: str) -> bool:
+        """Remove the table; ``True`` when there was one."""
+        ...
+
+    async def ping(self) -> None:
+        """Return when the backend answers; raise :class:`StoreUnavailable` otherwise."""
+        ...
+
+    async def close(self) -> None:
+        """Release connections; idempotent."""
+        ...

@@ -1,0 +1,99 @@
+"""Test helpers for the play phase: a tiny dealer and a random agent (not the service's dealer).
+
+Imported by tests/engine/test_play_*.py through their own directory on ``sys.path``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import msgspec
+
+from baohuang.engine.cards import BJ, BJ_SCEPTER, CARD_IDS, CODES, SJ, SJ_SWORD
+from baohuang.engine.legal import legal_moves
+from baohuang.engine.play import apply_move
+from baohuang.engine.rulesets import Ruleset, RulesetSpec
+from baohuang.engine.snapshot import Mode, Move, Snapshot, Trick
+from baohuang.engine.validation import validate_snapshot
+
+MODES: tuple[Mode, ...] = ("team", "solo_hidden", "solo_open", "grab")
+
+
+def deck_codes(ruleset: Ruleset) -> list[str]:
+    """Every card of the ruleset's deck, copies included (D-1, D-4)."""
+    lowest = 3 if ruleset.deck == "short" else 0
+    sword = ruleset.guard_by == "sword"
+    codes: list[str] = []
+    for card in CARD_IDS:
+        if card < SJ:
+            if card >> 2 >= lowest:
+                codes += [CODES[card]] * 4
+        elif card == SJ:
+            codes += [CODES[SJ]] * (3 if sword else 4)
+        elif card == SJ_SWORD:
+            codes += [CODES[SJ_SWORD]] if sword else []
+        elif card == BJ:
+            codes += [CODES[BJ]] * 3
+        elif card == BJ_SCEPTER:
+            codes.append(CODES[BJ_SCEPTER])
+    return codes
+
+
+def spec_of(ruleset: Ruleset) -> RulesetSpec:
+    return RulesetSpec(
+        base=ruleset.base, kaopai=ruleset.kaopai, bie6=ruleset.bie6, deck=ruleset.deck
+    )
+
+
+def deal(rng: random.Random, ruleset: Ruleset, mode: Mode | None = None) -> Snapshot:
+    """Shuffle, deal one card at a time from a random seat (G-4), pick roles plausibly (G-1)."""
+    cards = deck_codes(ruleset)
+    rng.shuffle(cards)
+    dealer = rng.randrange(5)
+    hands: list[list[str]] = [[] for _ in range(5)]
+    for index, code in enumerate(cards):
+        hands[(dealer + index) % 5].append(code)
+    emperor = next(seat for seat, hand in enumerate(hands) if "BJ*" in hand)
+    mode = mode or rng.choice(MODES)
+    guard: int | None
+    if mode == "team":
+        guard = rng.choice([s for s in range(5) if s != emperor])
+    else:
+        guard = emperor if mode != "grab" else None
+    rebels = [s for s in range(5) if s not in (emperor, guard)]
+    rebellion = rng.sample(rebels, rng.randrange(len(rebels) + 1))
+    return Snapshot(
+        ruleset=spec_of(ruleset),
+        mode=mode,
+        emperor=emperor,
+        guard=guard,
+        guard_revealed=mode == "team" and rng.random() < 0.3,
+        rebellion=rebellion,
+        hands=hands,
+        finished=[],
+        turn=emperor,  # T-2
+        trick=Trick(),
+    )
+
+
+def table_cards(snapshot: Snapshot) -> Counter[str]:
+    return Counter(code for hand in snapshot.hands for code in hand)
+
+
+def encoded(snapshot: Snapshot) -> bytes:
+    return msgspec.json.encode(snapshot)
+
+
+def random_game(
+    rng: random.Random, snapshot: Snapshot, limit: int = 5000
+) -> tuple[Snapshot, list[tuple[Snapshot, Move]]]:
+    """Play ``snapshot`` to its end choosing uniformly among legal moves."""
+    history: list[tuple[Snapshot, Move]] = []
+    for _ in range(limit):
+        if snapshot.over:
+            return snapshot, history
+        move = rng.choice(legal_moves(snapshot))
+        history.append((snapshot, move))
+        snapshot = validate_snapshot(apply_move(snapshot, move)[0])
+    raise AssertionError("the deal did not end")

@@ -1,0 +1,146 @@
+"""Random deals from random shuffles, played to the end by a random agent among ``legal_moves``.
+
+For every ruleset and kaopai/憋6 mix and every mode: listed moves validate; a random move is legal
+exactly when its shape is listed, and a refused one changes nothing; every snapshot the engine
+writes validates; every deal ends (T-9); no card is created or lost; positions are a permutation
+and finished seats keep their places; the final score is settled and sums to zero (S-1).
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+from collections import Counter
+from pathlib import Path
+
+import msgspec
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from baohuang.engine.combos import classify
+from baohuang.engine.legal import auto_move, legal_moves
+from baohuang.engine.play import MoveRefused, apply_move, replay, verify_move
+from baohuang.engine.reasons import Reason
+from baohuang.engine.rulesets import BASES, Ruleset, resolve_ruleset
+from baohuang.engine.snapshot import (
+    FinishedEvent,
+    JiefengMove,
+    Move,
+    PassMove,
+    PlayedEvent,
+    PlayMove,
+    Snapshot,
+    YieldMove,
+)
+from baohuang.engine.turns import score_snapshot
+from baohuang.engine.validation import validate_snapshot
+
+sys.path.insert(0, str(Path(__file__).parent))
+from play_support import MODES, deal, deck_codes
+
+RULESETS = [
+    resolve_ruleset(base, kaopai=kaopai, bie6=bie6)
+    for base in BASES
+    for kaopai in (False, True)
+    for bie6 in (False, True)
+]
+
+
+def shape(ruleset: Ruleset, cards: list[str]) -> tuple[int, int, int, int] | None:
+    combo = classify(ruleset.cards.parse(cards))
+    if isinstance(combo, Reason):
+        return None
+    return (combo.rank, combo.count, combo.small, combo.big)
+
+
+def random_move(rng: random.Random, snapshot: Snapshot) -> Move:
+    """Any move at all: often by the wrong seat, with cards that may be no combo or not held."""
+    seat = snapshot.turn if rng.random() < 0.7 else rng.randrange(5)
+    kind = rng.randrange(6)
+    if kind == 0:
+        return PassMove(seat)
+    if kind == 1:
+        return YieldMove(seat)
+    if kind == 2:
+        return JiefengMove(seat)
+    hand = snapshot.hands[seat] or snapshot.hands[snapshot.turn]
+    cards = rng.sample(hand, rng.randint(0, min(len(hand), 6)))
+    if rng.random() < 0.2:
+        extra = rng.choice(["7S", "9D", "KH"])  # perhaps not held
+        if cards.count(extra) < 3:
+            cards.append(extra)
+    return PlayMove(seat, cards)
+
+
+def listed(ruleset: Ruleset, snapshot: Snapshot, moves: list[Move], move: Move) -> bool:
+    """Whether ``legal_moves`` covers ``move``: same answer, or a held play of a listed shape."""
+    if not isinstance(move, PlayMove):
+        return move in moves
+    if move.seat != snapshot.turn or Counter(move.cards) - Counter(snapshot.hands[move.seat]):
+        return False
+    shapes = {shape(ruleset, m.cards) for m in moves if isinstance(m, PlayMove)}
+    return shape(ruleset, move.cards) in shapes
+
+
+def play_out(seed: int, ruleset: Ruleset, mode: str) -> None:
+    rng = random.Random(seed)
+    start = validate_snapshot(deal(rng, ruleset, mode))  # type: ignore[arg-type]
+    snapshot = start
+    played: Counter[str] = Counter()
+    history: list[Move] = []
+    for _ in range(3000):
+        if snapshot.over:
+            break
+        moves = legal_moves(snapshot)
+        assert moves, "a seat to act always has a legal move"
+        for move in moves if len(moves) <= 30 else rng.sample(moves, 30):
+            assert verify_move(snapshot, move) is None, move
+        probe = random_move(rng, snapshot)
+        reason = verify_move(snapshot, probe)
+        assert (reason is None) == listed(ruleset, snapshot, moves, probe), (probe, reason)
+        if reason is not None:
+            before = msgspec.json.encode(snapshot)
+            with pytest.raises(MoveRefused):
+                apply_move(snapshot, probe)
+            assert msgspec.json.encode(snapshot) == before
+        move = rng.choice(moves) if rng.random() < 0.9 else auto_move(snapshot)
+        history.append(move)
+        snapshot, events = apply_move(snapshot, move)
+        snapshot = validate_snapshot(snapshot)
+        for event in events:
+            if isinstance(event, PlayedEvent):
+                played.update(event.cards)
+            if isinstance(event, FinishedEvent):
+                assert snapshot.finished[event.position - 1] == event.seat
+    assert snapshot.over, "the deal did not end"
+    in_hands = Counter(code for hand in snapshot.hands for code in hand)
+    assert in_hands + played == Counter(deck_codes(ruleset))
+    positions = snapshot.positions
+    assert positions is not None and sorted(positions) == [1, 2, 3, 4, 5]
+    for place, seat in enumerate(snapshot.finished, start=1):
+        assert positions[seat] == place
+    score = score_snapshot(snapshot, ruleset)
+    assert score.final and score.scores is not None and score.sides is not None
+    assert score.sides.emperor + score.sides.rebels == 0
+    if ruleset.scoring != "S-3":
+        assert sum(score.scores) == 0
+    # The audit of the whole deal in one call reaches the same end.
+    audit = replay(start, history)
+    assert (audit.applied, audit.failed) == (len(history), None)
+    assert audit.snapshot == snapshot
+
+
+@settings(max_examples=48, deadline=None)
+@given(
+    seed=st.integers(0, 2**32 - 1),
+    index=st.integers(0, len(RULESETS) - 1),
+    mode=st.sampled_from(MODES),
+)
+def test_random_deals_play_to_the_end(seed: int, index: int, mode: str) -> None:
+    play_out(seed, RULESETS[index], mode)
+
+
+@pytest.mark.parametrize("ruleset", RULESETS, ids=lambda r: r.name)
+def test_every_ruleset_plays_a_team_deal_to_the_end(ruleset: Ruleset) -> None:
+    play_out(7, ruleset, "team")

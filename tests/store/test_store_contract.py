@@ -1,0 +1,239 @@
+"""The TableStore contract, run against every implementation (the ``harness`` fixture).
+
+Whatever holds the tables, the HTTP layer relies on exactly this: versions from 1 up by one per
+write, a compare-and-set with one winner per version, a TTL renewed by every write and by nothing
+else, and snapshots returned byte for byte.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import TYPE_CHECKING
+
+import pytest
+
+from baohuang.store import (
+    CasConflict,
+    CasMissing,
+    CasOk,
+    CasResult,
+    PutResult,
+    StoredTable,
+    TableStore,
+)
+
+if TYPE_CHECKING:
+    from conftest import Harness
+
+pytestmark = pytest.mark.anyio
+
+ROUNDS = 100
+RACERS = 32
+
+
+async def test_a_missing_table_is_none_missing_and_not_deleted(harness: Harness) -> None:
+    store = harness.store
+    assert await store.get("nobody") is None
+    assert await store.compare_and_set("nobody", 1, b"{}") == CasMissing()
+    assert await store.delete("nobody") is False
+    assert await store.get("nobody") is None  # the failed CAS did not create it
+
+
+async def test_versions_start_at_one_and_grow_by_one_per_write(harness: Harness) -> None:
+    store = harness.store
+    assert await store.put("t", b"a") == PutResult(1, b"a", created=True)
+    assert await store.put("t", b"b") == PutResult(2, b"b", created=False)
+    assert await store.compare_and_set("t", 2, b"c") == CasOk(3)
+    assert await store.compare_and_set("t", 3, b"d") == CasOk(4)
+    assert await store.put("t", b"e") == PutResult(5, b"e", created=False)
+    assert await store.get("t") == StoredTable(5, b"e")
+
+
+async def test_a_conflict_gives_the_current_version_and_changes_nothing(harness: Harness) -> None:
+    store = harness.store
+    await store.put("t", b"one")
+    await store.compare_and_set("t", 1, b"two")
+    for stale in (0, 1, 3, 99, -1):
+        assert await store.compare_and_set("t", stale, b"stale") == CasConflict(2)
+    assert await store.get("t") == StoredTable(2, b"two")
+
+
+async def test_delete_removes_and_a_new_put_starts_again_at_one(harness: Harness) -> None:
+    store = harness.store
+    await store.put("t", b"x")
+    await store.put("t", b"y")
+    assert await store.delete("t") is True
+    assert await store.get("t") is None
+    assert await store.compare_and_set("t", 2, b"z") == CasMissing()
+    assert await store.delete("t") is False
+    assert await store.put("t", b"new") == PutResult(1, b"new", created=True)
+
+
+@pytest.mark.parametrize(
+    "snapshot",
+    [b"", b'{"seats":[]}', "保皇 ♠A".encode(), bytes(range(256)), b"x" * 256_000],
+    ids=["empty", "json", "utf8", "all-bytes", "256k"],
+)
+async def test_snapshots_come_back_byte_for_byte(harness: Harness, snapshot: bytes) -> None:
+    store = harness.store
+    await store.put("t", snapshot)
+    assert await store.get("t") == StoredTable(1, snapshot)
+    await store.compare_and_set("t", 1, snapshot[::-1])
+    assert await store.get("t") == StoredTable(2, snapshot[::-1])
+
+
+@pytest.mark.parametrize("table_id", ["a:b.c-d_e", "桌1", "{slot}tag", "x" * 128, "with space"])
+async def test_ids_are_opaque(harness: Harness, table_id: str) -> None:
+    store = harness.store
+    await store.put(table_id, b"1")
+    await store.put("other", b"2")
+    assert await store.get(table_id) == StoredTable(1, b"1")
+    assert await store.delete(table_id) is True
+    assert await store.get("other") == StoredTable(1, b"2")
+
+
+async def test_tables_are_independent(harness: Harness) -> None:
+    store = harness.store
+    await store.put("a", b"a1")
+    await store.put("b", b"b1")
+    await store.compare_and_set("a", 1, b"a2")
+    assert await store.get("a") == StoredTable(2, b"a2")
+    assert await store.get("b") == StoredTable(1, b"b1")
+    assert await store.compare_and_set("b", 2, b"b?") == CasConflict(1)
+
+
+async def test_every_write_sets_the_ttl_again_and_nothing_else_does(harness: Harness) -> None:
+    store, full = harness.store, float(harness.ttl_seconds)
+
+    def near(seconds: float | None, expected: float) -> bool:
+        return seconds is not None and expected - 5 <= seconds <= expected
+
+    await store.put("t", b"1")
+    assert near(await harness.remaining_ttl("t"), full)
+
+    await harness.age("t", full - 100)
+    assert near(await harness.remaining_ttl("t"), 100)
+    await store.put("t", b"2")  # replacing renews
+    assert near(await harness.remaining_ttl("t"), full)
+
+    await harness.age("t", full - 100)
+    assert await store.compare_and_set("t", 2, b"3") == CasOk(3)  # a move renews
+    assert near(await harness.remaining_ttl("t"), full)
+
+    await harness.age("t", full - 100)
+    assert await store.get("t") is not None  # reading does not renew
+    assert await store.compare_and_set("t", 2, b"lost") == CasConflict(3)  # nor does a conflict
+    assert near(await harness.remaining_ttl("t"), 100)
+
+
+async def test_an_expired_table_is_gone(harness: Harness) -> None:
+    store = harness.store
+    await store.put("t", b"1")
+    await store.put("t", b"2")
+    await harness.age("t", harness.ttl_seconds + 1)
+    assert await harness.remaining_ttl("t") is None
+    assert await store.get("t") is None
+    assert await store.compare_and_set("t", 2, b"3") == CasMissing()
+    assert await store.delete("t") is False
+    assert await store.put("t", b"again") == PutResult(1, b"again", created=True)
+
+
+async def test_racing_writers_on_one_version_have_exactly_one_winner(harness: Harness) -> None:
+    """32 clients (spread over several store objects, i.e. connections or replicas) per round."""
+    stores = await harness.other_stores(4)
+    await harness.store.put("race", b"start")
+    version = 1
+    for round_ in range(ROUNDS):
+        go = asyncio.Event()
+
+        async def racer(
+            store: TableStore,
+            n: int,
+            go: asyncio.Event = go,
+            expected: int = version,
+            round_: int = round_,
+        ) -> tuple[int, CasResult]:
+            await go.wait()
+            return n, await store.compare_and_set("race", expected, f"{round_}:{n}".encode())
+
+        tasks = [asyncio.create_task(racer(stores[n % len(stores)], n)) for n in range(RACERS)]
+        await asyncio.sleep(0)  # let every racer reach the starting line
+        go.set()
+        results = await asyncio.gather(*tasks)
+
+        winners = [n for n, result in results if result == CasOk(version + 1)]
+        losers = [result for _, result in results if result == CasConflict(version + 1)]
+        assert len(winners) == 1, f"round {round_}: {results}"
+        assert len(losers) == RACERS - 1, f"round {round_}: {results}"
+        version += 1
+        table = await harness.store.get("race")
+        assert table == StoredTable(version, f"{round_}:{winners[0]}".encode())
+
+
+async def test_read_modify_write_loops_lose_no_update(harness: Harness) -> None:
+    """Workers incrementing a counter through CAS-and-retry end with every increment applied."""
+    workers, increments = 8, 25
+    stores = await harness.other_stores(workers)
+    await harness.store.put("counter", b"0")
+
+    async def worker(store: TableStore) -> int:
+        conflicts = 0
+        for _ in range(increments):
+            while True:
+                table = await store.get("counter")
+                assert table is not None
+                result = await store.compare_and_set(
+                    "counter", table.version, str(int(table.snapshot) + 1).encode()
+                )
+                if isinstance(result, CasOk):
+                    break
+                assert isinstance(result, CasConflict)
+                conflicts += 1
+        return conflicts
+
+    await asyncio.gather(*(worker(store) for store in stores))
+    total = workers * increments
+    assert await harness.store.get("counter") == StoredTable(1 + total, str(total).encode())
+
+
+async def test_every_operation_is_observed_with_its_outcome(harness: Harness) -> None:
+    store = harness.store
+    await store.put("t", b"1")
+    await store.get("t")
+    await store.get("none")
+    await store.compare_and_set("t", 1, b"2")
+    await store.compare_and_set("t", 1, b"3")
+    await store.compare_and_set("none", 1, b"3")
+    await store.delete("t")
+    await store.delete("t")
+    await store.ping()
+    assert [(op, outcome) for op, outcome, _ in harness.observed] == [
+        ("put", "ok"),
+        ("get", "ok"),
+        ("get", "missing"),
+        ("cas", "ok"),
+        ("cas", "conflict"),
+        ("cas", "missing"),
+        ("delete", "ok"),
+        ("delete", "missing"),
+        ("ping", "ok"),
+    ]
+    assert all(0 <= seconds < 5 for _, _, seconds in harness.observed)
+
+
+async def test_a_failing_metrics_hook_does_not_fail_the_operation(harness: Harness) -> None:
+    harness.observed = _Exploding()  # the hook appends here; now it raises instead
+    assert isinstance(await harness.store.put("t", b"1"), PutResult)
+    assert await harness.store.compare_and_set("t", 1, b"2") == CasOk(2)
+
+
+class _Exploding(list[tuple[str, str, float]]):
+    def append(self, item: tuple[str, str, float]) -> None:
+        raise RuntimeError("metrics backend down")
+
+
+async def test_ping_answers_and_close_is_idempotent(harness: Harness) -> None:
+    await harness.store.ping()
+    assert isinstance(harness.store, TableStore)
+    await harness.store.close()
+    await harness.store.close()
