@@ -1,4 +1,4 @@
-"""Test helpers for the play phase: a tiny dealer and a random agent (not the service's dealer).
+"""Test helpers for the play phase: a tiny dealer (not the service's dealer, G-4).
 
 Imported by tests/engine/test_play_*.py through their own directory on ``sys.path``.
 """
@@ -6,16 +6,10 @@ Imported by tests/engine/test_play_*.py through their own directory on ``sys.pat
 from __future__ import annotations
 
 import random
-from collections import Counter
-
-import msgspec
 
 from baohuang.engine.cards import BJ, BJ_SCEPTER, CARD_IDS, CODES, SJ, SJ_SWORD
-from baohuang.engine.legal import legal_moves
-from baohuang.engine.play import apply_move
 from baohuang.engine.rulesets import Ruleset, RulesetSpec
-from baohuang.engine.snapshot import Mode, Move, Snapshot, Trick
-from baohuang.engine.validation import validate_snapshot
+from baohuang.engine.snapshot import Mode, Snapshot, Trick
 
 MODES: tuple[Mode, ...] = ("team", "solo_hidden", "solo_open", "grab")
 
@@ -55,45 +49,23 @@ def deal(rng: random.Random, ruleset: Ruleset, mode: Mode | None = None) -> Snap
     for index, code in enumerate(cards):
         hands[(dealer + index) % 5].append(code)
     emperor = next(seat for seat, hand in enumerate(hands) if "BJ*" in hand)
-    mode = mode or rng.choice(MODES)
+    chosen: Mode = rng.choice(MODES) if mode is None else mode
     guard: int | None
-    if mode == "team":
+    if chosen == "team":
         guard = rng.choice([s for s in range(5) if s != emperor])
     else:
-        guard = emperor if mode != "grab" else None
+        guard = emperor if chosen != "grab" else None
     rebels = [s for s in range(5) if s not in (emperor, guard)]
     rebellion = rng.sample(rebels, rng.randrange(len(rebels) + 1))
     return Snapshot(
         ruleset=spec_of(ruleset),
-        mode=mode,
+        mode=chosen,
         emperor=emperor,
         guard=guard,
-        guard_revealed=mode == "team" and rng.random() < 0.3,
+        guard_revealed=chosen == "team" and rng.random() < 0.3,
         rebellion=rebellion,
         hands=hands,
         finished=[],
         turn=emperor,  # T-2
         trick=Trick(),
     )
-
-
-def table_cards(snapshot: Snapshot) -> Counter[str]:
-    return Counter(code for hand in snapshot.hands for code in hand)
-
-
-def encoded(snapshot: Snapshot) -> bytes:
-    return msgspec.json.encode(snapshot)
-
-
-def random_game(
-    rng: random.Random, snapshot: Snapshot, limit: int = 5000
-) -> tuple[Snapshot, list[tuple[Snapshot, Move]]]:
-    """Play ``snapshot`` to its end choosing uniformly among legal moves."""
-    history: list[tuple[Snapshot, Move]] = []
-    for _ in range(limit):
-        if snapshot.over:
-            return snapshot, history
-        move = rng.choice(legal_moves(snapshot))
-        history.append((snapshot, move))
-        snapshot = validate_snapshot(apply_move(snapshot, move)[0])
-    raise AssertionError("the deal did not end")

@@ -26,6 +26,7 @@ from baohuang.engine.rulesets import BASES, Ruleset, resolve_ruleset
 from baohuang.engine.snapshot import (
     FinishedEvent,
     JiefengMove,
+    Mode,
     Move,
     PassMove,
     PlayedEvent,
@@ -83,9 +84,9 @@ def listed(ruleset: Ruleset, snapshot: Snapshot, moves: list[Move], move: Move) 
     return shape(ruleset, move.cards) in shapes
 
 
-def play_out(seed: int, ruleset: Ruleset, mode: str) -> None:
+def play_out(seed: int, ruleset: Ruleset, mode: Mode) -> None:
     rng = random.Random(seed)
-    start = validate_snapshot(deal(rng, ruleset, mode))  # type: ignore[arg-type]
+    start = validate_snapshot(deal(rng, ruleset, mode))
     snapshot = start
     played: Counter[str] = Counter()
     history: list[Move] = []
@@ -131,13 +132,13 @@ def play_out(seed: int, ruleset: Ruleset, mode: str) -> None:
     assert audit.snapshot == snapshot
 
 
-@settings(max_examples=48, deadline=None)
+@settings(max_examples=80, deadline=None)
 @given(
     seed=st.integers(0, 2**32 - 1),
     index=st.integers(0, len(RULESETS) - 1),
     mode=st.sampled_from(MODES),
 )
-def test_random_deals_play_to_the_end(seed: int, index: int, mode: str) -> None:
+def test_random_deals_play_to_the_end(seed: int, index: int, mode: Mode) -> None:
     play_out(seed, RULESETS[index], mode)
 
 

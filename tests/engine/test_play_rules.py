@@ -142,12 +142,8 @@ def test_T_2_emperor_leads_the_first_trick() -> None:
     assert validate_snapshot(snapshot).turn == snapshot.emperor
     other = (snapshot.emperor + 1) % 5
     with pytest.raises(InvalidInput) as caught:
-        validate_snapshot(Snapshot(**{**_fields(snapshot), "turn": other}))
+        validate_snapshot(msgspec.structs.replace(snapshot, turn=other))
     assert (caught.value.code, caught.value.rule) == ("INVALID_SNAPSHOT", "T-2")
-
-
-def _fields(snapshot: Snapshot) -> dict[str, object]:
-    return {name: getattr(snapshot, name) for name in snapshot.__struct_fields__}
 
 
 def test_T_3_leader_plays_any_combo() -> None:

@@ -261,8 +261,8 @@ def _after_play(
         if ended is not None:
             return ended, events
     following = next_holding(hands, seat)
-    if following is None:  # pragma: no cover - T-9 ends every deal before one seat is left
-        return _force_end(state, ruleset, events), events
+    if following is None:  # pragma: no cover
+        raise AssertionError("T-9 ends every deal before only one seat holds cards")
     return msgspec.structs.replace(state, turn=following), events
 
 
@@ -295,8 +295,8 @@ def _after_answer(snapshot: Snapshot, ruleset: Ruleset, move: Move) -> tuple[Sna
         return msgspec.structs.replace(snapshot, trick=trick, turn=waiting[0]), events
     # T-5: everyone holding cards has passed on the top play; T-6 扣牌 after circle 2 alike.
     lead = top.seat if hands[top.seat] else next_holding(hands, top.seat)  # T-7 接风
-    if lead is None:  # pragma: no cover - T-9 ends every deal before one seat is left
-        return _force_end(msgspec.structs.replace(snapshot, trick=trick), ruleset, events), events
+    if lead is None:  # pragma: no cover
+        raise AssertionError("T-9 ends every deal before only one seat holds cards")
     events.append(TrickWonEvent(top.seat, lead))
     return msgspec.structs.replace(snapshot, trick=Trick(), turn=lead), events
 
@@ -306,18 +306,7 @@ def _end_if_settled(state: Snapshot, ruleset: Ruleset, events: list[Event]) -> S
     result = score_snapshot(state, ruleset)
     if not result.final:
         return None
-    positions = final_positions(state.finished, result)
-    events.append(DealOverEvent(positions))
-    return msgspec.structs.replace(state, over=True, positions=positions)
-
-
-def _force_end(
-    state: Snapshot, ruleset: Ruleset, events: list[Event]
-) -> Snapshot:  # pragma: no cover - defensive: scoring settles every deal first
-    ended = _end_if_settled(state, ruleset, events)
-    if ended is not None:
-        return ended
-    positions = final_positions(state.finished, score_snapshot(state, ruleset))
+    positions = final_positions(result)
     events.append(DealOverEvent(positions))
     return msgspec.structs.replace(state, over=True, positions=positions)
 

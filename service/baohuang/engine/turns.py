@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .rulesets import Ruleset
-from .scoring import ScoreResult, score_deal
+from .scoring import ScoreResult, score_with_rebellion
 from .snapshot import Snapshot, Trick
 
 SEATS = 5
@@ -43,49 +43,23 @@ def to_act(hands: Sequence[Sequence[str]], trick: Trick) -> list[int]:
     return [s for s in order_after(top.seat) if hands[s] and s not in acted]
 
 
-def rebellion_won(rebellion: Sequence[int], winner: str | None) -> bool:
-    """G-8/S-4: a rebellion succeeds when two or more rebels declared it and the rebels won."""
-    return len(set(rebellion)) >= 2 and winner == "rebels"
-
-
 def score_snapshot(snapshot: Snapshot, ruleset: Ruleset) -> ScoreResult:
     """The deal's score from its finishing order so far (S, T-9); ``final`` once it is settled.
 
-    Whether the rebellion succeeded depends on the winner, which the score gives: score once
-    without it, and again with it when the rebels won a declared rebellion.
+    造反 is given as the declaring seats; scoring decides whether it succeeded (S-4, S-6).
     """
-    result = score_deal(
+    return score_with_rebellion(
         ruleset,
         snapshot.mode,
         snapshot.emperor,
         snapshot.guard,
         snapshot.guard_revealed,
-        False,
+        snapshot.rebellion,
         snapshot.finished,
     )
-    if result.final and rebellion_won(snapshot.rebellion, result.winner):
-        result = score_deal(
-            ruleset,
-            snapshot.mode,
-            snapshot.emperor,
-            snapshot.guard,
-            snapshot.guard_revealed,
-            True,
-            snapshot.finished,
-        )
-    return result
 
 
-def final_positions(finished: Sequence[int], result: ScoreResult) -> list[int]:
-    """T-9: ``positions[seat]`` (1…5) at the deal's end, as scoring gives them.
-
-    Scoring owns the order of the unfinished (the side that finished holds the better places);
-    if it gives none, the unfinished follow the finished in seat order *(fallback)*.
-    """
-    if result.positions is not None:
-        return list(result.positions)
-    positions = [0] * SEATS
-    order = [*finished, *(s for s in range(SEATS) if s not in finished)]
-    for place, seat in enumerate(order, start=1):
-        positions[seat] = place
-    return positions
+def final_positions(result: ScoreResult) -> list[int]:
+    """T-9: ``positions[seat]`` (1…5) at the deal's end; scoring orders the unfinished seats."""
+    assert result.positions is not None, "only a final score has positions"
+    return list(result.positions)

@@ -60,8 +60,8 @@ def validate_snapshot(snapshot: Snapshot, path: str = "$.snapshot") -> Snapshot:
     Checked: the ruleset exists (R); five hands; seats 0–4; roles fit the mode (G-1); the cards
     exist in the ruleset's deck (D-1, D-3) and hands plus the top play hold no more copies than
     four decks (D-5); finished seats, and only they, hold no cards (T-7, T-8); the top play is a
-    combo (C-1); the trick's passes, yields, circle, 接风 and turn are ones the play could reach
-    (T-4…T-7); while not over, the seat to act holds cards and the score is not settled (T-9).
+    combo (C-1); the emperor leads a deal no card of which has been played (T-2); the trick's
+    passes, yields, circle, 接风 and turn are ones the play could reach (T-4…T-7); while not over, the seat to act holds cards and the score is not settled (T-9).
     """
     ruleset = ruleset_at(snapshot, path)
     if len(snapshot.hands) != SEATS:
