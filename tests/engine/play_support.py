@@ -1,6 +1,6 @@
 """Test helpers for the play phase: a tiny dealer (not the service's dealer, G-4).
 
-Imported by tests/engine/test_play_*.py through their own directory on ``sys.path``.
+Imported by the engine tests (relative imports) and by bench/play_bench.py.
 """
 
 from __future__ import annotations

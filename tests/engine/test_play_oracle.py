@@ -10,10 +10,8 @@ from __future__ import annotations
 
 import itertools
 import random
-import sys
 from collections import Counter
 from functools import cache
-from pathlib import Path
 
 import msgspec
 from hypothesis import given, settings
@@ -27,8 +25,7 @@ from baohuang.engine.rulesets import BASES, Ruleset, resolve_ruleset
 from baohuang.engine.snapshot import PassMove, PlayMove, Snapshot, TopPlay, Trick
 from baohuang.engine.validation import validate_snapshot
 
-sys.path.insert(0, str(Path(__file__).parent))
-from play_support import deck_codes, spec_of
+from .play_support import deck_codes, spec_of
 
 ORDER = "3456789TJQKA2"
 SMALL, BIG = 13, 14

@@ -9,9 +9,7 @@ and finished seats keep their places; the final score is settled and sums to zer
 from __future__ import annotations
 
 import random
-import sys
 from collections import Counter
-from pathlib import Path
 
 import msgspec
 import pytest
@@ -37,8 +35,7 @@ from baohuang.engine.snapshot import (
 from baohuang.engine.turns import score_snapshot
 from baohuang.engine.validation import validate_snapshot
 
-sys.path.insert(0, str(Path(__file__).parent))
-from play_support import MODES, deal, deck_codes
+from .play_support import MODES, deal, deck_codes
 
 RULESETS = [
     resolve_ruleset(base, kaopai=kaopai, bie6=bie6)

@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import random
-import sys
-from pathlib import Path
 
 import msgspec
 import pytest
@@ -34,8 +32,7 @@ from baohuang.engine.snapshot import (
 )
 from baohuang.engine.validation import InvalidInput, validate_snapshot
 
-sys.path.insert(0, str(Path(__file__).parent))
-from play_support import deal
+from .play_support import deal
 
 FILLER = "3S 4S 5S 7S 8S"  # low cards so that no seat finishes by accident
 

@@ -8,16 +8,12 @@ replicas behind a load balancer.
 from __future__ import annotations
 
 import asyncio
-import sys
 import uuid
 from collections.abc import AsyncIterator, Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 from litestar.testing import AsyncTestClient
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from baohuang.http.app import create_app
 from baohuang.http.settings import Settings

@@ -8,10 +8,8 @@ make time pass for it.
 
 from __future__ import annotations
 
-import sys
 import uuid
 from collections.abc import AsyncIterator, Iterator
-from pathlib import Path
 from typing import Protocol
 
 import pytest
@@ -20,9 +18,6 @@ from redis.asyncio import Redis
 from redis.backoff import NoBackoff
 from redis.exceptions import RedisError
 from redis.retry import Retry
-
-# tests/ holds shared helpers (redis_server.py); --import-mode=importlib does not put it on path.
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from baohuang.store import MemoryTableStore, RedisTableStore, TableStore
 from baohuang.store.base import Observe, no_observe

@@ -75,6 +75,77 @@ PLAYER_FINISHED = Reason(
 )
 DEAL_OVER = Reason("DEAL_OVER", "T-9", "the deal is over; no more moves (本局已结束)")
 
+# G — before play: the crown and the guard (issue 6)
+WRONG_PHASE = Reason(
+    "WRONG_PHASE",
+    "G-8",
+    "this action belongs to another phase of the deal: the crown (accept, decline, grab; call in "
+    "classic), the guard (call, declare_solo, grab, reveal, rebel) or the play (选皇帝、定侍卫之后才出牌)",
+)
+NOT_CROWN_HOLDER = Reason(
+    "NOT_CROWN_HOLDER",
+    "G-5",
+    "only the seat holding the scepter joker BJ* answers the crown (持皇牌者叫庄或让位)",
+)
+ACCEPT_BY_CALLING = Reason(
+    "ACCEPT_BY_CALLING",
+    "G-5",
+    "in classic the holder takes the crown by calling a card (叫庄), or hands it on (让庄)",
+)
+CANNOT_ACCEPT = Reason(
+    "CANNOT_ACCEPT",
+    "G-2",
+    "accepting the crown needs three of one (rank, suit) to call (没有能力登基：需有三张同花色同点数的牌)",
+)
+MUST_ACCEPT = Reason(
+    "MUST_ACCEPT",
+    "G-7",
+    "after one full round the holder must accept the crown unless it cannot call (传完一轮后自己必须当皇帝)",
+)
+MUST_CALL = Reason(
+    "MUST_CALL",
+    "G-5",
+    "this seat must call a card now: 逼庄, or an emperor naming the guard (必须叫庄/叫侍卫)",
+)
+CANNOT_CALL = Reason(
+    "CANNOT_CALL",
+    "G-2",
+    "the emperor calls a (rank, suit) of which he holds three or four (叫庄需要有3张或4张同点数同花色的牌)",
+)
+CALL_CARD_NOT_ALLOWED = Reason(
+    "CALL_CARD_NOT_ALLOWED",
+    "G-2",
+    "this card cannot be called in this ruleset: jokers only in classic; tribute calls no joker "
+    "nor 2; lianzhong-simple calls no card, SJ* decides (G-3)",
+)
+GRAB_NOT_ALLOWED = Reason(
+    "GRAB_NOT_ALLOWED",
+    "G-7",
+    "no grab here: 抢庄 by a seat not holding the crown in classic's crown phase, 抢独 only where "
+    "the room allows it and before the guard is called, never by the emperor himself",
+)
+SOLO_NOT_ALLOWED = Reason(
+    "SOLO_NOT_ALLOWED",
+    "G-8",
+    "only the emperor declares 明独, when he settles the guard (lianzhong-simple: holding SJ* too)",
+)
+REVEAL_NOT_ALLOWED = Reason(
+    "REVEAL_NOT_ALLOWED",
+    "G-8",
+    "only the guard of a team deal reveals itself (明保), before the first play, where the ruleset "
+    "scores it",
+)
+REBEL_NOT_ALLOWED = Reason(
+    "REBEL_NOT_ALLOWED",
+    "G-8",
+    "only a rebel declares 造反, in lianzhong-simple, before the first play",
+)
+ACTION_NOT_AVAILABLE = Reason(
+    "ACTION_NOT_AVAILABLE",
+    "G-8",
+    "this action is not open to this seat at this step of choosing the emperor and guard",
+)
+
 ALL_REASONS: tuple[Reason, ...] = (
     EMPTY_PLAY,
     MIXED_RANKS,
@@ -90,4 +161,17 @@ ALL_REASONS: tuple[Reason, ...] = (
     JIEFENG_NOT_ALLOWED,
     PLAYER_FINISHED,
     DEAL_OVER,
+    WRONG_PHASE,
+    NOT_CROWN_HOLDER,
+    ACCEPT_BY_CALLING,
+    CANNOT_ACCEPT,
+    MUST_ACCEPT,
+    MUST_CALL,
+    CANNOT_CALL,
+    CALL_CARD_NOT_ALLOWED,
+    GRAB_NOT_ALLOWED,
+    SOLO_NOT_ALLOWED,
+    REVEAL_NOT_ALLOWED,
+    REBEL_NOT_ALLOWED,
+    ACTION_NOT_AVAILABLE,
 )

@@ -5,8 +5,9 @@ so a refused move cannot change anything). Field names are the contract's. Card 
 (D-3); :func:`~baohuang.engine.validation.validate_snapshot` rewrites them canonically (``10H`` →
 ``TH``), and every snapshot the engine writes is canonical.
 
-Room is left for ``phase`` (``"crown"``/``"guard"``, absent meaning play): a later field with a
-default does not break any snapshot written today.
+``phase`` (``"crown"``/``"guard"``, absent meaning play), ``crown``, ``called`` and ``void`` are
+the before-play fields (issue 6, engine/before_play.py); their defaults keep every play snapshot
+valid.
 """
 
 from __future__ import annotations
@@ -20,6 +21,29 @@ from .reasons import Reason
 from .rulesets import Ruleset, RulesetField, RulesetSpec, ruleset_of
 
 __all__ = [
+    "BEFORE_PLAY_MOVES",
+    "AcceptMove",
+    "AcceptedEvent",
+    "BeforePlayMove",
+    "CallMove",
+    "CalledEvent",
+    "CrownForcedEvent",
+    "CrownPassedEvent",
+    "CrownState",
+    "DealVoidEvent",
+    "DeclareSoloMove",
+    "DeclineMove",
+    "DeclinedEvent",
+    "GrabMove",
+    "GrabbedEvent",
+    "Phase",
+    "PhaseEvent",
+    "RebelMove",
+    "RebelledEvent",
+    "RevealMove",
+    "RevealedEvent",
+    "SoloDeclaredEvent",
+    "Stage",
     "DealOverEvent",
     "Event",
     "FinishedEvent",
@@ -79,6 +103,28 @@ class Trick(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
     jiefeng: Seat | None = None
 
 
+Phase = Literal["crown", "guard", "play"]
+Stage = Literal["grab", "call", "declare"]
+
+
+class CrownState(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
+    """Before the first play (G-4…G-8; engine/before_play.py). Present exactly while ``phase`` is
+    ``"crown"`` or ``"guard"`` (and kept on a void deal).
+
+    ``first``: the seat first offered the crown (G-4). ``passes``: how many times the crown was
+    handed on (让庄/让位) so far. ``pile``: the cards travelling with ``BJ*`` (贴2, G-6, G-7),
+    held by nobody until a seat accepts. ``stage`` (guard phase only): ``"grab"`` the 抢独 round,
+    ``"call"`` the emperor settles the guard, ``"declare"`` the 明保/造反 round; ``pending``: the
+    seats still to answer in that stage, in order (``turn`` is the first).
+    """
+
+    first: Seat
+    passes: Annotated[int, Meta(ge=0, le=10)] = 0
+    pile: Annotated[list[CardCode], Meta(max_length=10)] = msgspec.field(default_factory=list)
+    stage: Stage | None = None
+    pending: Annotated[list[Seat], Meta(max_length=5)] = msgspec.field(default_factory=list)
+
+
 class Snapshot(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
     """The whole state of a deal in play (API.md). ``positions[seat]`` is 1…5 once ``over``."""
 
@@ -94,6 +140,12 @@ class Snapshot(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
     trick: Trick = msgspec.field(default_factory=Trick)
     over: bool = False
     positions: Annotated[list[Position], Meta(min_length=5, max_length=5)] | None = None
+    # Before play (issue 6; G-4…G-8). In the crown phase ``emperor`` is the seat holding the crown
+    # and ``mode`` is provisional ("team"); in the guard phase both are settled once the guard is.
+    phase: Phase = "play"
+    crown: CrownState | None = None
+    called: CardCode | None = None  # G-2: the called card, public once called
+    void: bool = False  # 黄庄/流局: with ``over``, the deal is void and dealt again (G-5…G-7)
 
 
 # Moves: a tagged union on ``action``.
@@ -124,7 +176,89 @@ class JiefengMove(
     seat: Seat
 
 
-Move = PlayMove | PassMove | YieldMove | JiefengMove
+class AcceptMove(
+    msgspec.Struct, tag_field="action", tag="accept", forbid_unknown_fields=True, frozen=True
+):
+    """G-6/G-7: the crown holder becomes the emperor (tribute, lianzhong-*)."""
+
+    seat: Seat
+
+
+class DeclineMove(
+    msgspec.Struct, tag_field="action", tag="decline", forbid_unknown_fields=True, frozen=True
+):
+    """Crown: hand it on (让庄/让位, 贴2 where the ruleset has it). Guard phase: no grab, no
+    明独 (lianzhong-simple), no 明保 nor 造反."""
+
+    seat: Seat
+
+
+class GrabMove(
+    msgspec.Struct, tag_field="action", tag="grab", forbid_unknown_fields=True, frozen=True
+):
+    """抢庄 (G-5, classic, any seat not holding the crown) or 抢独 (G-7, in the grab round)."""
+
+    seat: Seat
+
+
+class CallMove(
+    msgspec.Struct, tag_field="action", tag="call", forbid_unknown_fields=True, frozen=True
+):
+    """G-2: the emperor names a (rank, suit) he holds three or four of; ``BJ``/``SJ`` in classic."""
+
+    seat: Seat
+    card: CardCode
+
+
+class DeclareSoloMove(
+    msgspec.Struct, tag_field="action", tag="declare_solo", forbid_unknown_fields=True, frozen=True
+):
+    """G-8 明独: the emperor plays alone, openly."""
+
+    seat: Seat
+
+
+class RevealMove(
+    msgspec.Struct, tag_field="action", tag="reveal", forbid_unknown_fields=True, frozen=True
+):
+    """G-8 明保: the guard shows itself before the first play."""
+
+    seat: Seat
+
+
+class RebelMove(
+    msgspec.Struct, tag_field="action", tag="rebel", forbid_unknown_fields=True, frozen=True
+):
+    """G-8 造反 (lianzhong-simple): a rebel declares before the first play."""
+
+    seat: Seat
+
+
+BeforePlayMove = (
+    AcceptMove | DeclineMove | GrabMove | CallMove | DeclareSoloMove | RevealMove | RebelMove
+)
+BEFORE_PLAY_MOVES = (
+    AcceptMove,
+    DeclineMove,
+    GrabMove,
+    CallMove,
+    DeclareSoloMove,
+    RevealMove,
+    RebelMove,
+)
+Move = (
+    PlayMove
+    | PassMove
+    | YieldMove
+    | JiefengMove
+    | AcceptMove
+    | DeclineMove
+    | GrabMove
+    | CallMove
+    | DeclareSoloMove
+    | RevealMove
+    | RebelMove
+)
 
 # Events: a tagged union on ``type``, the operation records of a move (STYLE.md).
 
@@ -166,6 +300,63 @@ class DealOverEvent(msgspec.Struct, tag_field="type", tag="deal_over", frozen=Tr
     positions: list[int]
 
 
+class CrownPassedEvent(msgspec.Struct, tag_field="type", tag="crown_passed", frozen=True):
+    """G-5…G-7: ``seat`` handed the crown to ``to``; ``added`` is its 贴2 card, if any."""
+
+    seat: int
+    to: int
+    added: str | None
+
+
+class CrownForcedEvent(msgspec.Struct, tag_field="type", tag="crown_forced", frozen=True):
+    """G-5 逼庄: ``seat`` holds exactly three of a (rank, suit) and must call."""
+
+    seat: int
+
+
+class AcceptedEvent(msgspec.Struct, tag_field="type", tag="accepted", frozen=True):
+    """G-6/G-7: ``seat`` is the emperor; ``cards`` came with the crown (贴2)."""
+
+    seat: int
+    cards: list[str]
+
+
+class DeclinedEvent(msgspec.Struct, tag_field="type", tag="declined", frozen=True):
+    seat: int
+
+
+class GrabbedEvent(msgspec.Struct, tag_field="type", tag="grabbed", frozen=True):
+    seat: int
+
+
+class CalledEvent(msgspec.Struct, tag_field="type", tag="called", frozen=True):
+    seat: int
+    card: str
+
+
+class SoloDeclaredEvent(msgspec.Struct, tag_field="type", tag="solo_declared", frozen=True):
+    seat: int
+
+
+class RevealedEvent(msgspec.Struct, tag_field="type", tag="revealed", frozen=True):
+    seat: int
+
+
+class RebelledEvent(msgspec.Struct, tag_field="type", tag="rebelled", frozen=True):
+    seat: int
+
+
+class DealVoidEvent(msgspec.Struct, tag_field="type", tag="deal_void", frozen=True):
+    """黄庄/流局: nobody took the crown; the deal is dealt again (G-5…G-7)."""
+
+
+class PhaseEvent(msgspec.Struct, tag_field="type", tag="phase", frozen=True):
+    """The deal moved on to ``phase`` (``"guard"`` or ``"play"``); ``turn`` acts first."""
+
+    phase: str
+    turn: int
+
+
 Event = (
     PlayedEvent
     | PassedEvent
@@ -174,6 +365,17 @@ Event = (
     | TrickWonEvent
     | FinishedEvent
     | DealOverEvent
+    | CrownPassedEvent
+    | CrownForcedEvent
+    | AcceptedEvent
+    | DeclinedEvent
+    | GrabbedEvent
+    | CalledEvent
+    | SoloDeclaredEvent
+    | RevealedEvent
+    | RebelledEvent
+    | DealVoidEvent
+    | PhaseEvent
 )
 
 

@@ -125,7 +125,8 @@ def unavailable_problem() -> Problem:
     return Problem(
         503,
         "STORE_UNAVAILABLE",
-        "the live table store is unreachable; retry shortly (stateless routes still answer)",
+        "the live table store is unreachable; re-read the table before retrying a write, whose "
+        "outcome is unknown (stateless routes still answer)",
         headers={"Retry-After": RETRY_AFTER_SECONDS},
     )
 

@@ -1,4 +1,4 @@
-"""Engine timings of the play phase: ``.venv/bin/python tests/engine/play_bench.py``.
+"""Engine timings of the play phase: ``.venv/bin/python bench/play_bench.py``.
 
 Not a test (no ``test_`` prefix): prints the median of many runs, in microseconds, for a full
 216-card snapshot with a 44-card hand to act.
@@ -21,8 +21,8 @@ from baohuang.engine.rulesets import Ruleset, resolve_ruleset
 from baohuang.engine.snapshot import PlayMove, Snapshot, TopPlay, Trick
 from baohuang.engine.validation import validate_snapshot
 
-sys.path.insert(0, str(Path(__file__).parent))
-from play_support import deal
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "engine"))
+from play_support import deal  # the tests' dealer: one source of random deals
 
 
 def median_us(fn: Callable[[], object], runs: int) -> float:
