@@ -416,6 +416,7 @@ def main() -> None:
     parser.add_argument("--no-pin", action="store_true", help="do not taskset server and wrk")
     parser.add_argument("--json", type=Path)
     args = parser.parse_args()
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # so `with Server` stops the server
     if shutil.which("wrk") is None:
         raise SystemExit("wrk not found: apt-get install -y wrk")
     pin = not args.no_pin and (os.cpu_count() or 1) >= 2 and shutil.which("taskset")

@@ -18,9 +18,11 @@ as many jokers), then fewer cards, then fewer big jokers.
 
 from __future__ import annotations
 
+from .before_play import auto_before_play, legal_before_play
 from .cards import BJ, BJ_SCEPTER, CODES, SJ, SJ_SWORD
 from .combos import NO_RANK, Combo
 from .play import MoveRefused, answer_refusal, play_refusal, top_combo, turn_refusal
+from .reasons import Reason
 from .snapshot import JiefengMove, Move, PassMove, PlayMove, Snapshot, YieldMove
 from .validation import ruleset_at
 
@@ -34,6 +36,8 @@ def legal_moves(snapshot: Snapshot) -> list[Move]:
 
     Empty once the deal is over (T-9).
     """
+    if snapshot.phase != "play":  # G-4…G-8 (issue 6)
+        return legal_before_play(snapshot)
     seat = snapshot.turn
     if turn_refusal(snapshot, seat) is not None:
         return []
@@ -86,6 +90,11 @@ def auto_move(snapshot: Snapshot) -> Move:
     cheapest legal play instead, which then empties the hand *(reading)*. Raises
     :class:`~baohuang.engine.play.MoveRefused` (``DEAL_OVER``) once the deal is over.
     """
+    if snapshot.phase != "play":  # G-4…G-8 (issue 6): the default answers
+        answer = auto_before_play(snapshot)
+        if isinstance(answer, Reason):
+            raise MoveRefused(answer)
+        return answer
     seat = snapshot.turn
     reason = turn_refusal(snapshot, seat)
     if reason is not None:

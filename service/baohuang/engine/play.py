@@ -33,6 +33,7 @@ from typing import NamedTuple
 import msgspec
 
 from .beating import refusal
+from .before_play import apply_before_play, before_play_refusal
 from .cards import CODES, SIX_RANK, copies_excess
 from .combos import Combo, classify
 from .reasons import (
@@ -48,6 +49,7 @@ from .reasons import (
 )
 from .rulesets import Ruleset
 from .snapshot import (
+    BEFORE_PLAY_MOVES,
     DealOverEvent,
     Event,
     FinishedEvent,
@@ -203,6 +205,8 @@ def _without(hand: Sequence[int], cards: Sequence[int]) -> list[int] | None:
 def _check(
     snapshot: Snapshot, ruleset: Ruleset, move: Move, path: str
 ) -> tuple[Reason | None, _Play | None]:
+    if snapshot.phase != "play" or isinstance(move, BEFORE_PLAY_MOVES):  # G-4…G-8 (issue 6)
+        return before_play_refusal(snapshot, ruleset, move, path), None
     reason = turn_refusal(snapshot, move.seat)
     if reason is not None:
         return reason, None
@@ -235,6 +239,8 @@ def apply_move(
 def _apply(
     snapshot: Snapshot, ruleset: Ruleset, move: Move, play: _Play | None
 ) -> tuple[Snapshot, list[Event]]:
+    if snapshot.phase != "play":  # G-4…G-8 (issue 6)
+        return apply_before_play(snapshot, ruleset, move)
     if play is not None:
         return _after_play(snapshot, ruleset, move.seat, play)
     return _after_answer(snapshot, ruleset, move)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .rulesets import Ruleset
-from .scoring import ScoreResult, score_with_rebellion
+from .scoring import ScoreResult, Sides, score_with_rebellion
 from .snapshot import Snapshot, Trick
 
 SEATS = 5
@@ -47,7 +47,11 @@ def score_snapshot(snapshot: Snapshot, ruleset: Ruleset) -> ScoreResult:
     """The deal's score from its finishing order so far (S, T-9); ``final`` once it is settled.
 
     造反 is given as the declaring seats; scoring decides whether it succeeded (S-4, S-6).
+    Before play (issue 6) nothing is scored yet; a void deal (黄庄/流局) is final and scores
+    zero for every seat, with no winner and no positions *(reading)*.
     """
+    if snapshot.phase != "play" or snapshot.void:
+        return void_score(snapshot.void)
     return score_with_rebellion(
         ruleset,
         snapshot.mode,
@@ -57,6 +61,13 @@ def score_snapshot(snapshot: Snapshot, ruleset: Ruleset) -> ScoreResult:
         snapshot.rebellion,
         snapshot.finished,
     )
+
+
+def void_score(void: bool) -> ScoreResult:
+    """Before play: not final; a void deal: final, all zero, no winner (G-5…G-7)."""
+    if not void:
+        return ScoreResult(False, None, 1, None, None, None)
+    return ScoreResult(True, None, 1, None, [0] * SEATS, Sides(0, 0))
 
 
 def final_positions(result: ScoreResult) -> list[int]:

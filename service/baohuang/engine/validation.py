@@ -64,6 +64,10 @@ def validate_snapshot(snapshot: Snapshot, path: str = "$.snapshot") -> Snapshot:
     passes, yields, circle, 接风 and turn are ones the play could reach (T-4…T-7); while not over, the seat to act holds cards and the score is not settled (T-9).
     """
     ruleset = ruleset_at(snapshot, path)
+    if snapshot.phase != "play" or snapshot.crown is not None or snapshot.void:
+        from .before_play import validate_before_play  # G-4…G-8 (issue 6); import cycle
+
+        return validate_before_play(snapshot, path)
     if len(snapshot.hands) != SEATS:
         raise _bad(f"{path}.hands", f"a deal has five hands, not {len(snapshot.hands)}")
     _check_seats(snapshot, path)

@@ -4,7 +4,9 @@ A seat sees its own hand, how many cards every seat holds, the trick, whose turn
 finished, and the emperor. It sees the guard only when the guard is revealed (明保, G-8; or two
 rebels declared 造反 in ``lianzhong-simple``), when the deal is over, or when it is the guard. A
 hidden solo (暗独, G-1) looks like team play to everyone but the emperor *(reading: showing
-``solo_hidden`` or ``guard == emperor`` would reveal exactly what 暗独 hides)*.
+``solo_hidden`` or ``guard == emperor`` would reveal exactly what 暗独 hides)*. Before play the
+crown state and the called card are public; the guard is hidden the same way, and every seat
+answers the 明保/造反 round, so whose turn it is reveals nobody (engine/guard_phase.py).
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from __future__ import annotations
 import msgspec
 
 from .rulesets import RulesetField
-from .snapshot import Mode, Snapshot, Trick
+from .snapshot import CrownState, Mode, Phase, Snapshot, Trick
 
 
 class SeatView(msgspec.Struct, frozen=True):
@@ -33,6 +35,13 @@ class SeatView(msgspec.Struct, frozen=True):
     finished: list[int]
     over: bool
     positions: list[int] | None
+    # Before play (issue 6): the crown state is public (who was offered it, how often it was
+    # handed on, the cards travelling with it, the stage and who answers next), and so is the
+    # called card (G-2); the guard it names is not (G-8).
+    phase: Phase = "play"
+    crown: CrownState | None = None
+    called: str | None = None
+    void: bool = False
 
 
 def guard_visible(snapshot: Snapshot, seat: int) -> bool:
@@ -65,4 +74,8 @@ def seat_view(snapshot: Snapshot, seat: int) -> SeatView:
         finished=list(snapshot.finished),
         over=snapshot.over,
         positions=snapshot.positions,
+        phase=snapshot.phase,
+        crown=snapshot.crown,
+        called=snapshot.called,
+        void=snapshot.void,
     )

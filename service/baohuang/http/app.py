@@ -14,6 +14,7 @@ from .. import __version__
 from ..store import open_store
 from .auth import TableAuth
 from .controllers.combos import CombosController
+from .controllers.deal import DealController
 from .controllers.health import HealthController
 from .controllers.moves import MovesController
 from .controllers.rulesets import RulesetsController
@@ -52,6 +53,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
         route_handlers=[
             CombosController,
             MovesController,
+            DealController,
             RulesetsController,
             TablesController,
             HealthController,

@@ -2,22 +2,40 @@
 
 Request bodies are decoded by our strict decoders from the raw body (see :mod:`.wire`), so
 Litestar never sees a ``data`` parameter to document; each route names its body type in
-``opt["body"]`` and :func:`document_request_bodies` adds it, with msgspec's JSON Schema, to the
-document Litestar builds. Error responses are declared with the problem document actually sent
-(Litestar's default error schema is ``{status_code, detail, extra}``, litestar issue #4523).
+``opt["body"]`` and :func:`document_request_bodies` adds it to the document Litestar builds.
+It then rewrites the document so that it says what the service actually sends:
+
+* every request and response body schema is msgspec's JSON Schema of the type that is decoded or
+  encoded (Litestar's own rendering of msgspec Structs loses constraints);
+* every error response is the RFC 9457 problem document actually sent, as
+  ``application/problem+json`` — including the 400 Litestar adds on its own for path parameters,
+  whose default schema is ``{status_code, detail, extra}`` (litestar issue #4523) — and every
+  operation documents the 500 problem any handler can end in;
+* examples (:mod:`.examples`), a summary and a description (the handler's docstring) per
+  operation, and the bearer credentials of ``/v1/tables``.
 """
 
 from __future__ import annotations
 
-from typing import Any
+import inspect
+import re
+from typing import Any, get_args, get_origin
 
 import msgspec
-from litestar import Litestar
+from litestar import Litestar, Response
 from litestar._openapi.plugin import OpenAPIPlugin  # no public import path in Litestar 2
 from litestar.openapi.datastructures import ResponseSpec
 from litestar.routes import HTTPRoute
 
-from .problems import PROBLEM_MEDIA_TYPE, TITLES, ProblemDocument
+from . import examples
+from .auth import _unauthorized, forbidden
+from .problems import (
+    PROBLEM_MEDIA_TYPE,
+    TITLES,
+    Problem,
+    ProblemDocument,
+    unavailable_problem,
+)
 from .wire import BodyDecoder
 
 
@@ -39,36 +57,246 @@ def problems(*statuses: int) -> dict[int, ResponseSpec]:
     }
 
 
+def created(data: type[Any], description: str = "Created") -> dict[int, ResponseSpec]:
+    """A 201 response with body ``data``, for a handler that answers 200 or 201."""
+    return {
+        201: ResponseSpec(data_container=data, description=description, generate_examples=False)
+    }
+
+
 _REF = "#/components/schemas/{name}"
+_SUCCESS_DESCRIPTION = {200: "OK", 201: "Created", 204: "No content"}
+_BEARER = "bearer"
+_PROBLEM = {"$ref": _REF.format(name="ProblemDocument")}
+
+
+def _example(problem: Problem) -> dict[str, Any]:
+    return {
+        "summary": problem.document.errors[0].code,
+        "value": msgspec.to_builtins(problem.document),
+    }
+
+
+def _problem_examples() -> dict[int, dict[str, Any]]:
+    """One real problem document per status (built by the code that sends them)."""
+    return {
+        400: _example(Problem(400, "INVALID_FIELD", "Expected `array`, got `str`", path="$.cards")),
+        401: _example(_unauthorized("this route needs 'Authorization: Bearer <platform key>'")),
+        403: _example(
+            forbidden("a seat token may only read its own seat view and move for its seat", "$")
+        ),
+        404: _example(Problem(404, "NOT_FOUND", "Not Found")),
+        405: _example(Problem(405, "METHOD_NOT_ALLOWED", "Method Not Allowed")),
+        409: _example(
+            Problem(
+                409,
+                "VERSION_CONFLICT",
+                "the table is at version 3, not 2: re-read it and decide again",
+                path="$.version",
+                current_version=3,
+            )
+        ),
+        413: _example(Problem(413, "BODY_TOO_LARGE", "the request body is over the 1 MiB limit")),
+        422: _example(
+            Problem(
+                422,
+                "UNKNOWN_CARD",
+                "'1H' is not a card code: rank 3456789TJQKA2 (or 10) then suit SHCD, "
+                "or SJ, BJ, BJ*, SJ* (D-3)",
+                path="$.cards[0]",
+                rule="D-3",
+            )
+        ),
+        500: _example(Problem(500, "INTERNAL_ERROR", "the referee failed; the error is logged")),
+        503: _example(unavailable_problem()),
+    }
+
+
+def _route_problem_examples(path: str) -> dict[int, dict[str, Any]]:
+    """Where a route's problems differ from the generic ones."""
+    if path.startswith("/v1/tables/"):
+        return {
+            404: _example(
+                Problem(
+                    404, "TABLE_NOT_FOUND", f"there is no table '{examples.TABLE_ID}'", path="$.id"
+                )
+            ),
+            422: _example(
+                Problem(
+                    422,
+                    "NOT_HIGHER",
+                    "must be higher than the play it beats (大过上家)",
+                    path="$.move",
+                    rule="N-2",
+                )
+            ),
+        }
+    if path.startswith("/v1/rulesets/"):
+        return {
+            404: _example(
+                Problem(
+                    404,
+                    "UNKNOWN_RULESET",
+                    "unknown ruleset 'clasic': one of classic, tribute, lianzhong-classic, "
+                    "lianzhong-simple",
+                    path="$.name",
+                    rule="R",
+                )
+            )
+        }
+    if path.startswith("/v1/moves/") or path == "/v1/scores":
+        return {
+            422: _example(
+                Problem(
+                    422,
+                    "INVALID_SNAPSHOT",
+                    "seat 2 has finished but holds cards",
+                    path="$.snapshot.hands[2]",
+                    rule="T-8",
+                )
+            )
+        }
+    return {}
+
+
+_HEADERS = {
+    401: {
+        "WWW-Authenticate": {
+            "description": "The scheme to authenticate with",
+            "schema": {"type": "string", "examples": ['Bearer realm="baohuang-tables"']},
+        }
+    },
+    503: {
+        "Retry-After": {
+            "description": "Seconds to wait before retrying",
+            "schema": {"type": "string", "examples": ["1"]},
+        }
+    },
+}
+
+
+def _response_type(annotation: Any) -> Any:
+    """``Response[T]`` → ``T``; anything else as it is (``None`` for an empty body)."""
+    if annotation is type(None) or annotation is None:
+        return None
+    origin = get_origin(annotation)
+    if origin is not None and isinstance(origin, type) and issubclass(origin, Response):
+        args = get_args(annotation)
+        return args[0] if args else None
+    if isinstance(annotation, type) and issubclass(annotation, Response):
+        return None
+    return annotation
+
+
+def _summary_and_description(fn: Any) -> tuple[str | None, str | None]:
+    doc = inspect.getdoc(fn)
+    if not doc:
+        return None, None
+    text = re.sub(r"``([^`]*)``", r"`\1`", doc)
+    first = " ".join(text.split("\n\n", 1)[0].split())
+    sentence = re.match(r"^(.*?[.?!])(?:\s|$)", first)
+    summary = (sentence.group(1) if sentence else first).rstrip(".")
+    description = "\n\n".join(" ".join(paragraph.split()) for paragraph in text.split("\n\n"))
+    return summary, description
 
 
 def document_request_bodies(app: Litestar) -> dict[str, Any]:
-    """Add every ``opt["body"]`` request body to the app's OpenAPI document, in place (idempotent).
+    """Complete the app's OpenAPI document in place (idempotent); see the module docstring.
 
     Litestar caches the document dict it serves, so the change is what ``/schema`` serves.
     """
     plugin = app.plugins.get(OpenAPIPlugin)
     document = plugin.provide_openapi_schema()  # the dict Litestar caches and serves
-    bodies: dict[tuple[str, str], type[Any]] = {}
+    paths: dict[str, Any] = document.get("paths", {})
+
+    # (path, verb) → (handler, request body type, {status: response body type})
+    operations: dict[tuple[str, str], tuple[Any, Any, dict[int, Any]]] = {}
     for route in app.routes:
-        if not isinstance(route, HTTPRoute):
+        if not isinstance(route, HTTPRoute) or route.path_format not in paths:
             continue
         for handler in route.route_handlers:
-            body_type = handler.opt.get("body")
-            if body_type is None:
-                continue
             for method in handler.http_methods:
-                bodies[(route.path_format, str(method).lower())] = body_type
-    types = sorted(set(bodies.values()), key=lambda t: t.__name__)
-    schemas, components = msgspec.json.schema_components(types, ref_template=_REF)
-    by_type = dict(zip(types, schemas, strict=True))
-    known = document.setdefault("components", {}).setdefault("schemas", {})
-    for name, schema in components.items():
-        known.setdefault(name, schema)
-    for (path, verb), body_type in bodies.items():
-        operation = document["paths"][path][verb]
-        operation["requestBody"] = {
-            "required": True,
-            "content": {"application/json": {"schema": by_type[body_type]}},
+                verb = str(method).lower()
+                if verb not in paths[route.path_format]:
+                    continue
+                success: dict[int, Any] = {}
+                returned = _response_type(handler.parsed_fn_signature.return_type.annotation)
+                success[handler.status_code] = returned
+                for status, spec in (handler.responses or {}).items():
+                    if status < 400 and spec.data_container is not None:
+                        success[status] = spec.data_container
+                operations[(route.path_format, verb)] = (handler, handler.opt.get("body"), success)
+
+    types: set[Any] = {ProblemDocument}
+    for _, body_type, success in operations.values():
+        if body_type is not None:
+            types.add(body_type)
+        types.update(t for t in success.values() if t is not None)
+    ordered = sorted(types, key=repr)
+    schemas, components = msgspec.json.schema_components(ordered, ref_template=_REF)
+    by_type = dict(zip(ordered, schemas, strict=True))
+    document.setdefault("components", {})["schemas"] = dict(sorted(components.items()))
+    document["components"]["securitySchemes"] = {
+        _BEARER: {
+            "type": "http",
+            "scheme": "bearer",
+            "description": "A platform key (BAOHUANG_API_KEYS) or a seat token from PUT "
+            "/v1/tables/{table_id}. Without platform keys configured the routes are open, but a "
+            "credential that is sent is still checked.",
         }
+    }
+
+    generic_problems = _problem_examples()
+    for (path, verb), (handler, body_type, success) in operations.items():
+        operation = paths[path][verb]
+        summary, description = _summary_and_description(handler.fn)
+        if summary and (not operation.get("summary") or operation["summary"] == _camel(handler)):
+            operation["summary"] = summary
+        if description and not operation.get("description"):
+            operation["description"] = description
+        if body_type is not None:
+            media: dict[str, Any] = {"schema": by_type[body_type]}
+            if (path, verb) in examples.REQUESTS:
+                media["examples"] = examples.REQUESTS[(path, verb)]
+            operation["requestBody"] = {"required": True, "content": {"application/json": media}}
+        for parameter in operation.get("parameters", []):
+            if parameter.get("in") == "path" and parameter["name"] in examples.PATH_PARAMETERS:
+                parameter["examples"] = {
+                    "example": {"value": examples.PATH_PARAMETERS[parameter["name"]]}
+                }
+        responses = operation.setdefault("responses", {})
+        for status, returned in success.items():
+            response: dict[str, Any] = {
+                "description": _SUCCESS_DESCRIPTION.get(status, "Success"),
+            }
+            if returned is not None:
+                media = {"schema": by_type[returned]}
+                if (path, verb, status) in examples.RESPONSES:
+                    media["examples"] = examples.RESPONSES[(path, verb, status)]
+                response["content"] = {"application/json": media}
+            responses[str(status)] = response
+        responses.setdefault("500", {})
+        route_problems = _route_problem_examples(path)
+        for key in list(responses):
+            status = int(key)
+            if status < 400:
+                continue
+            example = route_problems.get(status) or generic_problems.get(status)
+            media = {"schema": _PROBLEM}
+            if example is not None:
+                media["examples"] = {"problem": example}
+            responses[key] = {
+                "description": TITLES.get(status, "Error"),
+                "content": {PROBLEM_MEDIA_TYPE: media},
+            }
+            if status in _HEADERS:
+                responses[key]["headers"] = _HEADERS[status]
+        operation["responses"] = dict(sorted(responses.items()))
+        if path.startswith("/v1/tables/"):
+            operation["security"] = [{}, {_BEARER: []}]  # open mode, or a key / seat token
     return document
+
+
+def _camel(handler: Any) -> str:
+    """Litestar's default summary: the handler's name in CamelCase."""
+    return "".join(part.title() for part in handler.fn.__name__.split("_"))

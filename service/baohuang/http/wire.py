@@ -18,12 +18,16 @@ from ..engine.combos import NO_RANK, Combo
 from ..engine.reasons import Reason
 from ..engine.rulesets import KAOPAI_DEFAULT_RULESET, RulesetField, RulesetSpec
 
+# D-3 card codes, in the OpenAPI document only: the decoder does not enforce it, so that an unknown
+# code is a 422 UNKNOWN_CARD naming it (API.md), not a 400 schema error.
+CARD_CODE_PATTERN = r"^(?:(?:[3-9TJQKA2]|10)[SHCD]|[SB]J\*?)$"
 CardCode = Annotated[
     str,
     Meta(
         max_length=4,
         description="D-3: rank 3456789TJQKA2 (10 accepted for T) then suit SHCD; SJ, BJ, BJ*, SJ*",
         examples=["BJ", "TH"],
+        extra_json_schema={"pattern": CARD_CODE_PATTERN},  # documented: unknown codes are 422
     ),
 ]
 Cards = Annotated[list[CardCode], Meta(max_length=216, examples=[["SJ", "9S", "9H", "9C"]])]

@@ -20,7 +20,7 @@ from ...engine.validation import InvalidInput, validate_snapshot
 from ...engine.views import SeatView, seat_view
 from ...store import CasConflict, CasMissing, CasOk, TableStore
 from ..auth import TableAuth, require_platform, require_seat
-from ..docs import body, problems
+from ..docs import body, created, problems
 from ..metrics import ENGINE_SECONDS, count_verdict
 from ..problems import Problem, invalid_input_problem
 from ..wire import BodyDecoder
@@ -85,7 +85,11 @@ class TablesController(Controller):
     path = "/v1/tables/{table_id:str}"
     tags = ["tables"]
 
-    @put("/", opt=body(PUT_TABLE), responses=problems(400, 401, 403, 413, 422, 503))
+    @put(
+        "/",
+        opt=body(PUT_TABLE),
+        responses={**created(Table), **problems(400, 401, 403, 413, 422, 503)},
+    )
     async def put_table(self, request: Request[Any, Any, Any], table_id: TableId) -> Response[Table]:
         """Create (201) or replace (200) a table from a snapshot; returns the five seat tokens."""
         require_platform(_auth(request).caller(request.headers.get("authorization"), table_id))

@@ -1,0 +1,573 @@
+"""Before the first play: the crown and guard phases as one verify/apply machine (G-1…G-8).
+
+The same design as :mod:`.play`: :func:`before_play_refusal` says why a move is refused (a
+:class:`~baohuang.engine.reasons.Reason`) or ``None``; :func:`apply_before_play` builds the next
+snapshot and its events from a move the refusal allowed; :func:`legal_before_play` lists the
+moves of the seat to act by asking the same predicates (:func:`.crown.crown_refusal`,
+:func:`.guard_phase.guard_refusal`), and :func:`auto_before_play` picks the 托管 answer among
+them. :mod:`.play` and :mod:`.legal` dispatch here whenever ``phase`` is not ``"play"``.
+
+托管 in these phases (seed 003/004: 在决定皇帝和侍卫阶段按默认应答方式处理) *(reading)*: the default
+answer is to decline (hand the crown on, no grab, no 明独, no 明保, no 造反); where declining is
+refused the seat accepts (G-7 must-accept), and where it must call it calls its lowest callable
+card (card id order: lowest rank first; within a rank ``D C H S``; jokers last).
+
+A deal starts (:func:`opening_snapshot`) in phase ``"crown"`` with ``turn`` and ``emperor`` the
+seat first offered the crown and ``mode`` ``"team"`` (provisional until the guard is settled).
+It ends in phase ``"play"`` with ``mode``, ``emperor`` and ``guard`` set, ``turn`` the emperor
+(T-2) and ``called`` the called card (public), or void: ``over`` and ``void`` true (黄庄/流局).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import msgspec
+
+from .cards import BJ_SCEPTER, CODES, CardError, copies_excess
+from .crown import (
+    CLASSIC_FORCE_AFTER,
+    LIANZHONG_VOID_AFTER,
+    ROUND,
+    SEATS,
+    call_refusal,
+    crown_refusal,
+    forced_seat,
+    holder_after,
+    kind_counts,
+    kind_of,
+    tie_card,
+)
+from .dealing import Dealt
+from .guard_phase import (
+    called_roles,
+    first_stage,
+    guard_refusal,
+    has_declare_round,
+    stage_order,
+    sword_roles,
+)
+from .reasons import DEAL_OVER, WRONG_PHASE, Reason
+from .rulesets import Ruleset, RulesetField
+from .snapshot import (
+    AcceptedEvent,
+    AcceptMove,
+    CalledEvent,
+    CallMove,
+    CrownForcedEvent,
+    CrownPassedEvent,
+    CrownState,
+    DealVoidEvent,
+    DeclareSoloMove,
+    DeclinedEvent,
+    DeclineMove,
+    Event,
+    GrabbedEvent,
+    GrabMove,
+    Mode,
+    Move,
+    PhaseEvent,
+    RebelledEvent,
+    RebelMove,
+    RevealedEvent,
+    RevealMove,
+    Snapshot,
+    SoloDeclaredEvent,
+    Stage,
+    Trick,
+)
+from .validation import InvalidInput, parse_cards, ruleset_at
+
+__all__ = [
+    "apply_before_play",
+    "auto_before_play",
+    "before_play_refusal",
+    "legal_before_play",
+    "opening_snapshot",
+    "validate_before_play",
+]
+
+Hands = list[list[int]]
+
+
+def opening_snapshot(ruleset: RulesetField, dealt: Dealt) -> Snapshot:
+    """G-4: the deal in its first phase, the crown offered to ``dealt.crown``."""
+    return Snapshot(
+        mode="team",
+        emperor=dealt.crown,
+        hands=[list(hand) for hand in dealt.hands],
+        turn=dealt.crown,
+        ruleset=ruleset,
+        phase="crown",
+        crown=CrownState(first=dealt.crown),
+    )
+
+
+def _hands(snapshot: Snapshot, ruleset: Ruleset) -> Hands:
+    card_set = ruleset.cards
+    return [card_set.parse(hand) for hand in snapshot.hands]
+
+
+def _call_kind(ruleset: Ruleset, move: CallMove, path: str) -> int:
+    """The kind a call names (G-2); an unknown card is bad input at ``{path}.card``."""
+    try:
+        return kind_of(ruleset.cards.card(move.card))
+    except CardError as error:
+        raise InvalidInput(error.code, error.rule, f"{path}.card", error.message) from error
+
+
+def _refusal(
+    snapshot: Snapshot, ruleset: Ruleset, hands: Hands, move: Move, path: str
+) -> Reason | None:
+    if snapshot.over:
+        return DEAL_OVER
+    if snapshot.phase == "play":
+        return WRONG_PHASE
+    if snapshot.phase == "crown":
+        reason = crown_refusal(snapshot, ruleset, hands, move)
+    else:
+        reason = guard_refusal(snapshot, ruleset, hands, move)
+    if reason is None and isinstance(move, CallMove):
+        reason = call_refusal(ruleset, hands[move.seat], _call_kind(ruleset, move, path))
+    return reason
+
+
+def before_play_refusal(
+    snapshot: Snapshot, ruleset: Ruleset, move: Move, path: str = "$.move"
+) -> Reason | None:
+    """Why ``move`` is refused before the first play (G-2…G-8), or ``None`` if it is legal.
+
+    A before-play action in the play phase is ``WRONG_PHASE``; so is a play action before it.
+    """
+    hands = _hands(snapshot, ruleset) if snapshot.phase != "play" else []
+    return _refusal(snapshot, ruleset, hands, move, path)
+
+
+def _codes(hand: Sequence[int]) -> list[str]:
+    return [CODES[card] for card in sorted(hand, reverse=True)]
+
+
+def _move_scepter(hands: Hands, source: int, target: int) -> None:
+    if source != target:
+        hands[source].remove(BJ_SCEPTER)
+        hands[target].append(BJ_SCEPTER)
+
+
+def _start_play(
+    snapshot: Snapshot,
+    hands: Hands,
+    mode: Mode,
+    emperor: int,
+    guard: int | None,
+    events: list[Event],
+    **changes: object,
+) -> Snapshot:
+    """The first play is next: roles settled, the emperor leads (T-2)."""
+    events.append(PhaseEvent("play", emperor))
+    return msgspec.structs.replace(
+        snapshot,
+        hands=[_codes(hand) for hand in hands],
+        phase="play",
+        crown=None,
+        mode=mode,
+        emperor=emperor,
+        guard=guard,
+        turn=emperor,
+        trick=Trick(),
+        **changes,
+    )
+
+
+def _enter_stage(
+    snapshot: Snapshot,
+    hands: Hands,
+    stage: Stage,
+    emperor: int,
+    events: list[Event],
+    **changes: object,
+) -> Snapshot:
+    """Open ``stage`` of the guard phase (entering the phase from the crown if need be)."""
+    crown = snapshot.crown
+    assert crown is not None
+    order = stage_order(stage, emperor)
+    if snapshot.phase != "guard":
+        events.append(PhaseEvent("guard", order[0]))
+    return msgspec.structs.replace(
+        snapshot,
+        hands=[_codes(hand) for hand in hands],
+        phase="guard",
+        crown=CrownState(first=crown.first, passes=crown.passes, stage=stage, pending=order),
+        emperor=emperor,
+        turn=order[0],
+        **changes,
+    )
+
+
+def _after_roles(
+    snapshot: Snapshot,
+    ruleset: Ruleset,
+    hands: Hands,
+    mode: Mode,
+    guard: int,
+    events: list[Event],
+    called: str | None = None,
+) -> Snapshot:
+    """The guard is settled: the 明保/造反 round where it exists (G-8), else the first play."""
+    emperor = snapshot.emperor
+    if has_declare_round(ruleset, mode):
+        return _enter_stage(
+            snapshot, hands, "declare", emperor, events, mode=mode, guard=guard, called=called
+        )
+    return _start_play(snapshot, hands, mode, emperor, guard, events, called=called)
+
+
+def _void(snapshot: Snapshot, hands: Hands, crown: CrownState, events: list[Event]) -> Snapshot:
+    events.append(DealVoidEvent())
+    holder = next(seat for seat in range(SEATS) if BJ_SCEPTER in hands[seat])
+    return msgspec.structs.replace(
+        snapshot,
+        hands=[_codes(hand) for hand in hands],
+        crown=crown,
+        turn=holder,
+        emperor=holder,
+        over=True,
+        void=True,
+    )
+
+
+def _apply_crown(
+    snapshot: Snapshot, ruleset: Ruleset, hands: Hands, move: Move, path: str
+) -> tuple[Snapshot, list[Event]]:
+    crown = snapshot.crown
+    assert crown is not None
+    seat, holder = move.seat, snapshot.turn
+    events: list[Event] = []
+    if isinstance(move, GrabMove):  # G-5 抢庄: the grabber takes BJ*, plays alone, no guard
+        events.append(GrabbedEvent(seat))
+        _move_scepter(hands, holder, seat)
+        return _start_play(snapshot, hands, "grab", seat, None, events), events
+    if isinstance(move, CallMove):  # G-5 叫庄 (classic)
+        kind = _call_kind(ruleset, move, path)
+        events.append(CalledEvent(seat, CODES[kind]))
+        mode, guard = called_roles(hands, seat, kind)
+        state = msgspec.structs.replace(snapshot, emperor=seat)
+        return _after_roles(state, ruleset, hands, mode, guard, events, CODES[kind]), events
+    if isinstance(move, DeclareSoloMove):  # G-8 明独 (classic holder)
+        events.append(SoloDeclaredEvent(seat))
+        return _start_play(snapshot, hands, "solo_open", seat, seat, events), events
+    if isinstance(move, AcceptMove):  # G-6, G-7: the pile joins the emperor's hand
+        events.append(AcceptedEvent(seat, list(crown.pile)))
+        hands[seat].extend(ruleset.cards.parse(crown.pile))
+        state = msgspec.structs.replace(snapshot, crown=msgspec.structs.replace(crown, pile=[]))
+        return _enter_stage(state, hands, first_stage(ruleset), seat, events), events
+    assert isinstance(move, DeclineMove)
+    passes = crown.passes
+    if ruleset.base == "tribute" and passes >= ROUND:  # G-6: the first seat passes again
+        events.append(DeclinedEvent(seat))
+        return _void(snapshot, hands, crown, events), events
+    pile = list(crown.pile)
+    added = tie_card(ruleset, hands[seat], passes)
+    if added is not None:  # 贴2 (G-6, G-7)
+        hands[seat].remove(added)
+        pile.append(CODES[added])
+    passes += 1
+    target = holder_after(ruleset, crown.first, passes)
+    _move_scepter(hands, seat, target)
+    events.append(CrownPassedEvent(seat, target, None if added is None else CODES[added]))
+    crown = msgspec.structs.replace(crown, passes=passes, pile=pile)
+    if ruleset.base == "classic" and passes == CLASSIC_FORCE_AFTER:  # G-5 逼庄
+        forced = forced_seat(ruleset, hands, crown.first)
+        if forced is None:  # 黄庄
+            return _void(snapshot, hands, crown, events), events
+        _move_scepter(hands, target, forced)
+        events.append(CrownForcedEvent(forced))
+        target = forced
+    elif passes >= LIANZHONG_VOID_AFTER:  # G-7: two rounds, no emperor (流局)
+        return _void(snapshot, hands, crown, events), events
+    state = msgspec.structs.replace(
+        snapshot,
+        hands=[_codes(hand) for hand in hands],
+        crown=crown,
+        turn=target,
+        emperor=target,
+    )
+    return state, events
+
+
+def _apply_guard(
+    snapshot: Snapshot, ruleset: Ruleset, hands: Hands, move: Move, path: str
+) -> tuple[Snapshot, list[Event]]:
+    crown = snapshot.crown
+    assert crown is not None and crown.stage is not None
+    seat, emperor, stage = move.seat, snapshot.emperor, crown.stage
+    events: list[Event] = []
+    if isinstance(move, GrabMove):  # G-7 抢独: the first grab in priority order wins
+        events.append(GrabbedEvent(seat))
+        _move_scepter(hands, emperor, seat)
+        return _start_play(snapshot, hands, "grab", seat, None, events), events
+    if isinstance(move, DeclareSoloMove):  # G-8 明独
+        events.append(SoloDeclaredEvent(seat))
+        return _start_play(snapshot, hands, "solo_open", emperor, emperor, events), events
+    if isinstance(move, CallMove):  # G-2
+        kind = _call_kind(ruleset, move, path)
+        events.append(CalledEvent(seat, CODES[kind]))
+        mode, guard = called_roles(hands, emperor, kind)
+        return _after_roles(snapshot, ruleset, hands, mode, guard, events, CODES[kind]), events
+    changes: dict[str, object] = {}
+    if isinstance(move, RevealMove):  # G-8 明保
+        events.append(RevealedEvent(seat))
+        changes["guard_revealed"] = True
+    elif isinstance(move, RebelMove):  # G-8 造反
+        events.append(RebelledEvent(seat))
+        changes["rebellion"] = [*snapshot.rebellion, seat]
+    else:
+        events.append(DeclinedEvent(seat))
+    pending = crown.pending[1:]
+    if pending:
+        state = msgspec.structs.replace(
+            snapshot,
+            crown=msgspec.structs.replace(crown, pending=pending),
+            turn=pending[0],
+            **changes,
+        )
+        return state, events
+    state = msgspec.structs.replace(snapshot, **changes)
+    if stage == "declare":
+        return (
+            _start_play(state, hands, snapshot.mode, emperor, snapshot.guard, events),
+            events,
+        )
+    if stage == "grab" and ruleset.guard_by != "sword":
+        return _enter_stage(state, hands, "call", emperor, events), events
+    mode, guard = sword_roles(hands, emperor)  # G-3 (simple: after the grab round or the call)
+    return _after_roles(state, ruleset, hands, mode, guard, events), events
+
+
+def apply_before_play(
+    snapshot: Snapshot, ruleset: Ruleset, move: Move, path: str = "$.move"
+) -> tuple[Snapshot, list[Event]]:
+    """The snapshot after a move :func:`before_play_refusal` allows, and its events."""
+    hands = _hands(snapshot, ruleset)
+    if snapshot.phase == "crown":
+        return _apply_crown(snapshot, ruleset, hands, move, path)
+    return _apply_guard(snapshot, ruleset, hands, move, path)
+
+
+def legal_before_play(snapshot: Snapshot) -> list[Move]:
+    """Every legal move of ``snapshot.turn`` before play, by asking the refusal predicates.
+
+    Order: decline, accept, calls (lowest card id first), 明独, grab, 明保, 造反. A classic grab
+    by another seat (out of turn, G-5) is legal too but is not listed: the list is the seat to
+    act's.
+    """
+    if snapshot.over:
+        return []
+    ruleset = ruleset_at(snapshot)
+    hands = _hands(snapshot, ruleset)
+    seat = snapshot.turn
+    kinds = sorted(kind for kind, count in kind_counts(hands[seat]).items() if count >= 3)
+    candidates: list[Move] = [
+        DeclineMove(seat),
+        AcceptMove(seat),
+        *(CallMove(seat, CODES[kind]) for kind in kinds),
+        DeclareSoloMove(seat),
+        GrabMove(seat),
+        RevealMove(seat),
+        RebelMove(seat),
+    ]
+    return [move for move in candidates if _refusal(snapshot, ruleset, hands, move, "$") is None]
+
+
+def auto_before_play(snapshot: Snapshot) -> Move | Reason:
+    """The 托管 answer (see the module docstring), or the reason nobody can act."""
+    if snapshot.over:
+        return DEAL_OVER
+    moves = legal_before_play(snapshot)
+    for kind in (DeclineMove, AcceptMove, CallMove):
+        for move in moves:
+            if isinstance(move, kind):
+                return move
+    return moves[0]  # pragma: no cover - decline, accept or a call is always open
+
+
+# Validation: a before-play snapshot that contradicts itself is bad input.
+
+
+def _bad(path: str, message: str, rule: str | None = None) -> InvalidInput:
+    return InvalidInput("INVALID_SNAPSHOT", rule, path, message)
+
+
+def validate_before_play(snapshot: Snapshot, path: str = "$.snapshot") -> Snapshot:
+    """Check a crown- or guard-phase (or void) snapshot; return it with canonical card codes.
+
+    Checked: phase and ``crown`` go together; five hands; seats 0–4; every card of the deck is in
+    a hand or travels with the crown, none twice (D-1, D-5, G-4 *(reading: nothing is played
+    before the play phase, so the whole deck is out)*); nothing played, finished or scored yet;
+    ``BJ*`` is held by the seat to act in the crown phase (where ``passes`` says it lies, G-5…G-7)
+    and by the emperor in the guard phase; a stage's ``pending`` seats are the rest of its order
+    and ``turn`` the first; roles fit the stage (G-1…G-3, G-8); a void deal is over (G-5…G-7).
+    """
+    ruleset = ruleset_at(snapshot, path)
+    crown = snapshot.crown
+    if snapshot.phase == "play":
+        if crown is not None:
+            raise _bad(f"{path}.crown", "the crown state exists only before play", "G-8")
+        raise _bad(f"{path}.void", "only a deal voided before play is void", "G-5")
+    if crown is None:
+        raise _bad(f"{path}.crown", f"phase '{snapshot.phase}' needs the crown state", "G-4")
+    if len(snapshot.hands) != SEATS:
+        raise _bad(f"{path}.hands", f"a deal has five hands, not {len(snapshot.hands)}")
+    for name in ("emperor", "turn", "guard"):
+        seat = getattr(snapshot, name)
+        if seat is not None and not 0 <= seat < SEATS:
+            raise _bad(f"{path}.{name}", f"seat {seat} is not 0–4", "T-1")
+    for index, seat in enumerate([crown.first, *crown.pending, *snapshot.rebellion]):
+        if not 0 <= seat < SEATS:
+            raise _bad(f"{path}.crown", f"seat {seat} is not 0–4 (entry {index})", "T-1")
+    card_set = ruleset.cards
+    hands = [
+        parse_cards(hand, card_set, f"{path}.hands[{i}]") for i, hand in enumerate(snapshot.hands)
+    ]
+    pile = parse_cards(crown.pile, card_set, f"{path}.crown.pile")
+    every = [card for hand in hands for card in hand] + pile
+    excess = copies_excess(every)
+    if excess is not None:
+        raise InvalidInput(
+            "TOO_MANY_COPIES",
+            "D-5",
+            f"{path}.hands",
+            f"hands and the crown's pile hold more '{CODES[excess]}' than four decks do (D-1)",
+        )
+    if len(every) != card_set.size:
+        raise _bad(
+            f"{path}.hands",
+            f"before the first play all {card_set.size} cards are in hands or travel with the "
+            f"crown, not {len(every)}",
+            "G-4",
+        )
+    if snapshot.finished or snapshot.positions is not None or snapshot.trick != Trick():
+        raise _bad(path, "nothing is played, finished or placed before the first play", "T-2")
+    if snapshot.over != snapshot.void:
+        raise _bad(f"{path}.void", "a deal ends before play only by being void", "G-5")
+    if pile and ruleset.base not in ("tribute", "lianzhong-simple"):
+        raise _bad(f"{path}.crown.pile", "only tribute and lianzhong-simple add 2s", "G-6")
+    if len(pile) > crown.passes:
+        raise _bad(f"{path}.crown.pile", "each hand-on adds at most one card", "G-6")
+    holders = [seat for seat in range(SEATS) if BJ_SCEPTER in hands[seat]]
+    if not holders:
+        raise _bad(f"{path}.hands", "somebody holds the scepter joker BJ*", "G-4")
+    if not snapshot.void:
+        if snapshot.phase == "crown":
+            _check_crown(snapshot, ruleset, hands, holders[0], path)
+        else:
+            _check_guard(snapshot, ruleset, hands, holders[0], path)
+    return _canonical(snapshot, hands, pile)
+
+
+def _check_crown(
+    snapshot: Snapshot, ruleset: Ruleset, hands: Hands, holder: int, path: str
+) -> None:
+    crown = snapshot.crown
+    assert crown is not None
+    if crown.stage is not None or crown.pending:
+        raise _bad(f"{path}.crown.stage", "stages belong to the guard phase", "G-8")
+    if snapshot.turn != holder or snapshot.emperor != holder:
+        raise _bad(
+            f"{path}.turn", f"seat {holder} holds the crown, so it acts and is emperor-to-be", "G-5"
+        )
+    if snapshot.guard is not None or snapshot.mode != "team" or snapshot.called is not None:
+        raise _bad(path, "no guard, solo or called card before the emperor is settled", "G-8")
+    if snapshot.guard_revealed or snapshot.rebellion:
+        raise _bad(path, "no 明保 or 造反 before the guard is settled", "G-8")
+    passes = crown.passes
+    limit = {"classic": CLASSIC_FORCE_AFTER, "tribute": ROUND}.get(
+        ruleset.base, LIANZHONG_VOID_AFTER - 1
+    )
+    if passes > limit:
+        raise _bad(f"{path}.crown.passes", f"at most {limit} hand-ons in {ruleset.base}", "G-5")
+    if ruleset.base == "classic" and passes == CLASSIC_FORCE_AFTER:
+        expected = forced_seat(ruleset, _without_scepter(hands, crown.first), crown.first)
+    else:
+        expected = holder_after(ruleset, crown.first, passes)
+    if holder != expected:
+        raise _bad(
+            f"{path}.crown", f"after {passes} hand-ons the crown lies with seat {expected}", "G-5"
+        )
+
+
+def _without_scepter(hands: Hands, first: int) -> Hands:
+    """The hands as they lay at 逼庄: ``BJ*`` back with the first holder (G-5)."""
+    moved = [list(hand) for hand in hands]
+    holder = next(seat for seat in range(SEATS) if BJ_SCEPTER in moved[seat])
+    _move_scepter(moved, holder, first)
+    return moved
+
+
+def _check_guard(
+    snapshot: Snapshot, ruleset: Ruleset, hands: Hands, holder: int, path: str
+) -> None:
+    crown = snapshot.crown
+    assert crown is not None
+    emperor = snapshot.emperor
+    if crown.stage is None:
+        raise _bad(f"{path}.crown.stage", "the guard phase is in a stage", "G-8")
+    if crown.pile:
+        raise _bad(f"{path}.crown.pile", "the emperor took the cards with the crown", "G-6")
+    if holder != emperor:
+        raise _bad(f"{path}.emperor", "the emperor holds the scepter joker BJ*", "G-4")
+    order = stage_order(crown.stage, emperor)
+    pending = crown.pending
+    if not pending or order[len(order) - len(pending) :] != pending:
+        raise _bad(f"{path}.crown.pending", f"the {crown.stage} stage is answered in order", "T-1")
+    if snapshot.turn != pending[0]:
+        raise _bad(f"{path}.turn", f"seat {pending[0]} answers next", "T-1")
+    if crown.stage == "grab" and ruleset.base == "classic":
+        raise _bad(f"{path}.crown.stage", "classic grabs in the crown phase", "G-5")
+    if crown.stage != "declare":
+        if snapshot.guard is not None or snapshot.mode != "team" or snapshot.called is not None:
+            raise _bad(path, "the guard is not settled yet", "G-8")
+        if snapshot.guard_revealed or snapshot.rebellion:
+            raise _bad(path, "no 明保 or 造反 before the guard is settled", "G-8")
+        return
+    if not has_declare_round(ruleset, snapshot.mode):
+        raise _bad(f"{path}.mode", f"no 明保/造反 round in a {snapshot.mode} deal", "G-8")
+    mode, guard = _roles(snapshot, ruleset, hands, path)
+    if (snapshot.mode, snapshot.guard) != (mode, guard):
+        raise _bad(f"{path}.guard", f"the cards make this a {mode} deal, guard {guard}", "G-2")
+    if snapshot.guard_revealed and mode != "team":
+        raise _bad(f"{path}.guard_revealed", "only a team guard reveals itself", "G-8")
+    answered = order[: len(order) - len(pending)]
+    for index, seat in enumerate(snapshot.rebellion):
+        if ruleset.guard_by != "sword" or seat in (emperor, guard) or seat not in answered:
+            raise _bad(f"{path}.rebellion[{index}]", "only rebels declare 造反, in turn", "G-8")
+    if snapshot.guard_revealed and guard not in answered:
+        raise _bad(f"{path}.guard_revealed", "the guard has not answered yet", "G-8")
+
+
+def _roles(snapshot: Snapshot, ruleset: Ruleset, hands: Hands, path: str) -> tuple[Mode, int]:
+    """The roles the cards give: G-3 (``SJ*``) or the called card (G-2)."""
+    if ruleset.guard_by == "sword":
+        mode, guard = sword_roles(hands, snapshot.emperor)
+        return mode, guard
+    if snapshot.called is None:
+        raise _bad(f"{path}.called", "the guard was called: name the card", "G-2")
+    try:
+        kind = kind_of(ruleset.cards.card(snapshot.called))
+    except CardError as error:
+        raise InvalidInput(error.code, error.rule, f"{path}.called", error.message) from error
+    if CODES[kind] != snapshot.called or call_refusal(ruleset, hands[snapshot.emperor], kind):
+        raise _bad(f"{path}.called", "the emperor calls a card he holds three of", "G-2")
+    mode, guard = called_roles(hands, snapshot.emperor, kind)
+    return mode, guard
+
+
+def _canonical(snapshot: Snapshot, hands: Hands, pile: list[int]) -> Snapshot:
+    crown = snapshot.crown
+    assert crown is not None
+    new_hands = [[CODES[card] for card in hand] for hand in hands]
+    new_pile = [CODES[card] for card in pile]
+    if new_hands == snapshot.hands and new_pile == crown.pile:
+        return snapshot
+    return msgspec.structs.replace(
+        snapshot, hands=new_hands, crown=msgspec.structs.replace(crown, pile=new_pile)
+    )

@@ -1,0 +1,175 @@
+"""The guard phase: the emperor is settled; the guard is chosen and may show itself (G-1…G-3,
+G-7, G-8).
+
+``Snapshot.crown.stage`` says which step is open and ``crown.pending`` which seats still answer
+it, in order (``turn`` is the first):
+
+* ``"grab"`` — 抢独 (G-7), only where the room allows it (``grab`` option) and never in classic,
+  whose 抢庄 belongs to the crown phase: the emperor first (declare 明独, or decline), then the
+  others from the emperor towards earlier seats (上家 direction). The first grab wins, which is
+  exactly G-7's priority (the emperor's own solo first, then the nearest grabber counting
+  towards earlier seats).
+* ``"call"`` — the emperor calls (G-2) or declares 明独; in ``lianzhong-simple`` he declares 明独
+  (only holding ``SJ*`` too, G-3) or declines, and ``SJ*`` decides (G-3).
+* ``"declare"`` — before the first play, every other seat in turn from the emperor on may
+  reveal itself as the guard (明保, where the ruleset scores it: S-2, S-4) or, in
+  ``lianzhong-simple``, declare 造反; else decline. Every seat answers, so the turn order gives
+  nothing away (a hidden guard, or a hidden solo, looks like team play).
+
+Readings *(reading)*: the declaration round runs in team and 暗独 deals (not after 明独 or a grab,
+which hide nothing and are never doubled by 造反); ``tribute`` has no 明保 (S-3) and so no round;
+in ``lianzhong-simple`` with the 抢独 round, the emperor's 明独 choice is made there and not asked
+again; a grabber takes ``BJ*`` from the emperor, who keeps the cards that came with the crown.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+from .cards import SJ_SWORD
+from .crown import SEATS, call_refusal, kind_of
+from .reasons import (
+    ACTION_NOT_AVAILABLE,
+    CALL_CARD_NOT_ALLOWED,
+    DEAL_OVER,
+    GRAB_NOT_ALLOWED,
+    MUST_CALL,
+    NOT_YOUR_TURN,
+    REBEL_NOT_ALLOWED,
+    REVEAL_NOT_ALLOWED,
+    SOLO_NOT_ALLOWED,
+    WRONG_PHASE,
+    Reason,
+)
+from .rulesets import Ruleset
+from .snapshot import (
+    CallMove,
+    DeclareSoloMove,
+    DeclineMove,
+    GrabMove,
+    Mode,
+    Move,
+    RebelMove,
+    RevealMove,
+    Snapshot,
+    Stage,
+)
+
+GUARD_MOVES: Final = (DeclineMove, GrabMove, CallMove, DeclareSoloMove, RevealMove, RebelMove)
+
+
+def has_grab_round(ruleset: Ruleset) -> bool:
+    """G-7 抢独: where the room allows it; classic grabs (抢庄) in the crown phase instead."""
+    return ruleset.grab_solo and ruleset.base != "classic"
+
+
+def has_declare_round(ruleset: Ruleset, mode: str) -> bool:
+    """G-8: 明保 where the ruleset scores it (S-2, S-4), 造反 in lianzhong-simple; team and 暗独."""
+    return ruleset.scoring in ("S-2", "S-4") and mode in ("team", "solo_hidden")
+
+
+def stage_order(stage: Stage, emperor: int) -> list[int]:
+    """The seats answering ``stage``, in order."""
+    if stage == "grab":
+        return [(emperor - k) % SEATS for k in range(SEATS)]  # G-7: towards earlier seats
+    if stage == "call":
+        return [emperor]
+    return [(emperor + k) % SEATS for k in range(1, SEATS)]  # T-1 order from the emperor
+
+
+def first_stage(ruleset: Ruleset) -> Stage:
+    return "grab" if has_grab_round(ruleset) else "call"
+
+
+def sword_roles(hands: Sequence[Sequence[int]], emperor: int) -> tuple[Mode, int]:
+    """G-3: the ``SJ*`` holder is the guard; the emperor holding it plays 暗独."""
+    holder = next(seat for seat in range(SEATS) if SJ_SWORD in hands[seat])
+    return ("solo_hidden", emperor) if holder == emperor else ("team", holder)
+
+
+def called_roles(hands: Sequence[Sequence[int]], emperor: int, kind: int) -> tuple[Mode, int]:
+    """G-2: the holder of the fourth copy is the guard; all four make 暗独 (solo_hidden)."""
+    for seat in range(SEATS):
+        if seat != emperor and any(kind_of(card) == kind for card in hands[seat]):
+            return "team", seat
+    return "solo_hidden", emperor
+
+
+def solo_refusal(
+    snapshot: Snapshot, ruleset: Ruleset, hands: Sequence[Sequence[int]]
+) -> Reason | None:
+    """G-8 明独 by the emperor; in lianzhong-simple only holding ``SJ*`` as well (G-3)."""
+    if ruleset.guard_by == "sword" and SJ_SWORD not in hands[snapshot.emperor]:
+        return SOLO_NOT_ALLOWED
+    return None
+
+
+def guard_refusal(
+    snapshot: Snapshot, ruleset: Ruleset, hands: Sequence[Sequence[int]], move: Move
+) -> Reason | None:
+    """Why ``move`` is refused in the guard phase (G-2, G-3, G-7, G-8), or ``None``.
+
+    A call's card is judged here when ``move.card`` has been read into ``kind`` by the caller
+    (see :func:`call_kind_refusal`); this checks who may call, and when.
+    """
+    if snapshot.over:
+        return DEAL_OVER
+    crown = snapshot.crown
+    assert crown is not None and crown.stage is not None
+    if not isinstance(move, GUARD_MOVES):
+        return WRONG_PHASE
+    seat = move.seat
+    if seat != snapshot.turn:
+        return NOT_YOUR_TURN
+    emperor = seat == snapshot.emperor
+    stage = crown.stage
+    if isinstance(move, DeclineMove):
+        if stage == "call" and ruleset.guard_by != "sword":
+            return MUST_CALL  # G-8: the emperor calls or declares 明独
+        return None
+    if isinstance(move, GrabMove):
+        return None if stage == "grab" and not emperor else GRAB_NOT_ALLOWED
+    if isinstance(move, DeclareSoloMove):
+        if not emperor or stage == "declare":
+            return SOLO_NOT_ALLOWED
+        return solo_refusal(snapshot, ruleset, hands)
+    if isinstance(move, CallMove):
+        if stage != "call":
+            return ACTION_NOT_AVAILABLE
+        if ruleset.guard_by == "sword":
+            return CALL_CARD_NOT_ALLOWED  # G-3: SJ* decides, nobody calls
+        return None
+    if isinstance(move, RevealMove):
+        if stage != "declare" or snapshot.mode != "team" or seat != snapshot.guard:
+            return REVEAL_NOT_ALLOWED
+        return None
+    # RebelMove
+    if (
+        stage != "declare"
+        or ruleset.guard_by != "sword"
+        or seat in (snapshot.emperor, snapshot.guard)
+    ):
+        return REBEL_NOT_ALLOWED
+    return None
+
+
+def call_kind_refusal(
+    ruleset: Ruleset, hands: Sequence[Sequence[int]], seat: int, kind: int
+) -> Reason | None:
+    """G-2 on the called kind (classic's crown call and every guard-phase call)."""
+    return call_refusal(ruleset, hands[seat], kind)
+
+
+__all__ = [
+    "GUARD_MOVES",
+    "call_kind_refusal",
+    "called_roles",
+    "first_stage",
+    "guard_refusal",
+    "has_declare_round",
+    "has_grab_round",
+    "solo_refusal",
+    "stage_order",
+    "sword_roles",
+]

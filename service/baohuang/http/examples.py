@@ -1,0 +1,364 @@
+"""Request and response examples for the OpenAPI document (see :mod:`.docs`).
+
+Every request example is a real request: sent to the service, it gets the documented status, and
+the response holds at least what the response example shows (``tests/http/test_openapi_contract.py``
+sends each one). Keys are ``(path template, method)``; values are OpenAPI Example Objects by name.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+Example = dict[str, Any]
+Examples = dict[str, Example]
+
+# A classic team deal in play: seat 1 led a pair of 9s, seat 2 passed, seat 3 (the hidden guard)
+# is to act. The emperor, seat 0, holds the 皇牌 BJ*.
+SNAPSHOT: dict[str, Any] = {
+    "ruleset": "classic",
+    "mode": "team",
+    "emperor": 0,
+    "guard": 3,
+    "guard_revealed": False,
+    "rebellion": [],
+    "hands": [
+        [
+            "BJ*",
+            "BJ",
+            "SJ",
+            "2S",
+            "2H",
+            "AS",
+            "KD",
+            "KC",
+            "QH",
+            "TS",
+            "TH",
+            "8C",
+            "7D",
+            "5S",
+            "4H",
+            "3C",
+        ],
+        ["BJ", "2C", "AH", "AD", "JS", "JC", "9C", "6S", "6H", "4D"],
+        ["SJ", "KS", "QS", "QD", "TD", "8S", "8H", "7S", "5D", "3S", "3D"],
+        ["2D", "AC", "KH", "QC", "JH", "JD", "9D", "7H", "7C", "6D", "5H", "4S"],
+        ["BJ", "SJ", "TC", "8D", "6C", "5C", "3H"],
+    ],
+    "finished": [],
+    "turn": 3,
+    "trick": {
+        "top": {"seat": 1, "cards": ["9S", "9H"]},
+        "passed": [2],
+        "yielded": [],
+        "circle": 1,
+        "jiefeng": None,
+    },
+    "over": False,
+}
+
+PLAY_JACKS: dict[str, Any] = {"seat": 3, "action": "play", "cards": ["JH", "JD"]}
+
+
+def _after(snapshot: dict[str, Any], **changes: Any) -> dict[str, Any]:
+    state = copy.deepcopy(snapshot)
+    state.update(changes)
+    return state
+
+
+def _hands_without(seat: int, cards: list[str], hands: list[list[str]]) -> list[list[str]]:
+    out = copy.deepcopy(hands)
+    for card in cards:
+        out[seat].remove(card)
+    return out
+
+
+# After seat 3 plays JH JD on the 9s.
+AFTER_JACKS = _after(
+    SNAPSHOT,
+    hands=_hands_without(3, PLAY_JACKS["cards"], SNAPSHOT["hands"]),
+    turn=4,
+    trick={
+        "top": {"seat": 3, "cards": ["JH", "JD"]},
+        "passed": [],
+        "yielded": [],
+        "circle": 1,
+        "jiefeng": None,
+    },
+)
+
+REPLAY_MOVES = [
+    PLAY_JACKS,
+    {"seat": 4, "action": "pass"},
+    {"seat": 0, "action": "play", "cards": ["2S", "2H"]},
+    {"seat": 1, "action": "pass"},
+    {"seat": 2, "action": "play", "cards": ["KS"]},
+]
+AFTER_REPLAY = _after(
+    AFTER_JACKS,
+    hands=_hands_without(0, ["2S", "2H"], AFTER_JACKS["hands"]),
+    turn=2,
+    trick={
+        "top": {"seat": 0, "cards": ["2S", "2H"]},
+        "passed": [1],
+        "yielded": [],
+        "circle": 1,
+        "jiefeng": None,
+    },
+)
+
+SIZE_MISMATCH = {
+    "code": "SIZE_MISMATCH",
+    "rule": "N-1",
+    "message": "must have the same number of cards as the play it beats (张数相同)",
+}
+
+TABLE_ID = "room-42.deal-7"
+SEAT_TOKENS = [
+    "aWsXYTXZ1cNBeLVx0Jd0CJKyWgdj1v8q3sY8VwUf0wE",
+    "Zt2gRk0m7h9aL3VqYpB1xCwN5eU8iJ6oK4sD0fT2rGc",
+    "Qp9vL2kN8bX4mR6tW1yE3uH7jC5gA0sF9dZ2oI8nKw",
+    "Hd3sK8fJ2lQ6wE9rT1yU4iO7pA5zX0cV3bN6mL9gRe",
+    "Ns7bV4cX1zL8kJ2hG5fD9sA3qW6eR0tY4uI7oP1aSd",
+]  # illustrative: real tokens are HMACs under BAOHUANG_TOKEN_SECRET
+
+
+def _one(summary: str, value: Any) -> Examples:
+    return {"example": {"summary": summary, "value": value}}
+
+
+REQUESTS: dict[tuple[str, str], Examples] = {
+    ("/v1/combos/classify", "post"): _one(
+        "A triple of 9s with a small joker", {"cards": ["SJ", "9S", "9H", "9C"]}
+    ),
+    ("/v1/combos/compare", "post"): _one(
+        "Two big jokers and three jacks over two small jokers and three 9s",
+        {"previous": ["SJ", "SJ", "9S", "9H", "9C"], "candidate": ["BJ", "BJ", "JS", "JH", "JC"]},
+    ),
+    ("/v1/combos/compare-batch", "post"): _one(
+        "Three comparisons under classic rules",
+        {
+            "ruleset": "classic",
+            "pairs": [
+                {"previous": ["7S"], "candidate": ["8S"]},
+                {"previous": ["7S", "7H"], "candidate": ["8S"]},
+                {"previous": ["KS"], "candidate": ["QS"]},
+            ],
+        },
+    ),
+    ("/v1/kaopai/resolve", "post"): _one(
+        "A 烤牌 stack: 大王 covers 小王, two 大王 cover a 大王 (K-1, K-7)",
+        {
+            "ruleset": {"base": "lianzhong-classic", "kaopai": True},
+            "plays": [
+                ["SJ", "7S", "7H", "7C"],
+                ["BJ", "8S", "8H", "8C"],
+                ["BJ", "BJ", "9S", "9H", "9C"],
+            ],
+        },
+    ),
+    ("/v1/moves/validate", "post"): _one(
+        "The guard (seat 3) plays two jacks on a pair of 9s",
+        {"snapshot": SNAPSHOT, "move": PLAY_JACKS},
+    ),
+    ("/v1/moves/legal", "post"): _one("Seat 3 to act on a pair of 9s", {"snapshot": SNAPSHOT}),
+    ("/v1/moves/auto", "post"): _one("Seat 3 to act on a pair of 9s", {"snapshot": SNAPSHOT}),
+    ("/v1/moves/replay", "post"): _one(
+        "Five moves, the last of which is illegal", {"snapshot": SNAPSHOT, "moves": REPLAY_MOVES}
+    ),
+    ("/v1/scores", "post"): {
+        "finished": {
+            "summary": "From roles and a finishing order: the emperor and the guard finish first and second",
+            "value": {
+                "ruleset": "classic",
+                "mode": "team",
+                "emperor": 0,
+                "guard": 3,
+                "guard_revealed": True,
+                "rebellion_succeeded": False,
+                "finished": [0, 3, 1, 2, 4],
+            },
+        },
+        "snapshot": {
+            "summary": "From a snapshot: a deal in play has no final score yet",
+            "value": {"snapshot": SNAPSHOT},
+        },
+    },
+    ("/v1/tables/{table_id}", "put"): _one("A new table from a snapshot", {"snapshot": SNAPSHOT}),
+    ("/v1/tables/{table_id}/moves", "post"): _one(
+        "Seat 3 plays against version 1", {"move": PLAY_JACKS, "version": 1}
+    ),
+}
+
+SCORES_FINAL = {
+    "final": True,
+    "winner": "emperor",
+    "multiplier": 2,
+    "positions": [1, 3, 4, 2, 5],
+    "scores": [12, -6, -6, 6, -6],
+    "sides": {"emperor": 18, "rebels": -18},
+}
+SCORES_OPEN = {
+    "final": False,
+    "winner": None,
+    "multiplier": 1,
+    "positions": None,
+    "scores": None,
+    "sides": None,
+}
+
+RESPONSES: dict[tuple[str, str, int], Examples] = {
+    ("/healthz", "get", 200): _one("Up", {"status": "ok"}),
+    ("/readyz", "get", 200): _one("Ready", {"status": "ok"}),
+    ("/v1/combos/classify", "post", 200): _one(
+        "A combo",
+        {
+            "valid": True,
+            "combo": {
+                "rank": "9",
+                "count": 3,
+                "small": 1,
+                "big": 0,
+                "size": 4,
+                "cards": ["SJ", "9S", "9H", "9C"],
+            },
+        },
+    ),
+    ("/v1/combos/compare", "post", 200): _one(
+        "It beats, and how each card is covered (K-6)",
+        {
+            "beats": True,
+            "reason": None,
+            "cover": [
+                {"card": "SJ", "by": ["BJ"]},
+                {"card": "SJ", "by": ["BJ"]},
+                {"card": "9S", "by": ["JS"]},
+                {"card": "9H", "by": ["JH"]},
+                {"card": "9C", "by": ["JC"]},
+            ],
+        },
+    ),
+    ("/v1/combos/compare-batch", "post", 200): _one(
+        "Verdicts in order",
+        {
+            "results": [
+                {"beats": True, "code": None},
+                {"beats": False, "code": "SIZE_MISMATCH"},
+                {"beats": False, "code": "NOT_HIGHER"},
+            ]
+        },
+    ),
+    ("/v1/kaopai/resolve", "post", 200): _one(
+        "Every play covers the one under it; the top play wins",
+        {
+            "valid": True,
+            "winner": 2,
+            "steps": [
+                {
+                    "index": 1,
+                    "beats": True,
+                    "reason": None,
+                    "cover": [
+                        {"card": "SJ", "by": ["BJ"]},
+                        {"card": "7S", "by": ["8S"]},
+                        {"card": "7H", "by": ["8H"]},
+                        {"card": "7C", "by": ["8C"]},
+                    ],
+                },
+                {
+                    "index": 2,
+                    "beats": True,
+                    "reason": None,
+                    "cover": [
+                        {"card": "BJ", "by": ["BJ", "BJ"]},
+                        {"card": "8S", "by": ["9S"]},
+                        {"card": "8H", "by": ["9H"]},
+                        {"card": "8C", "by": ["9C"]},
+                    ],
+                },
+            ],
+        },
+    ),
+    ("/v1/moves/validate", "post", 200): {
+        **_one(
+            "Legal: the next snapshot and what happened",
+            {
+                "legal": True,
+                "snapshot": AFTER_JACKS,
+                "events": [{"type": "played", "seat": 3, "cards": ["JH", "JD"]}],
+            },
+        ),
+        "refused": {
+            "summary": "Illegal: a verdict, not an error",
+            "value": {"legal": False, "reason": SIZE_MISMATCH},
+        },
+    },
+    ("/v1/moves/legal", "post", 200): _one(
+        "Pass, yield (T-6) or the one pair that beats the 9s",
+        {
+            "seat": 3,
+            "moves": [
+                {"action": "pass", "seat": 3},
+                {"action": "yield", "seat": 3},
+                {"action": "play", "seat": 3, "cards": ["JH", "JD"]},
+            ],
+        },
+    ),
+    ("/v1/moves/auto", "post", 200): _one(
+        "托管 passes on another seat's play", {"move": {"action": "pass", "seat": 3}}
+    ),
+    ("/v1/moves/replay", "post", 200): _one(
+        "Four moves applied; the fifth is refused",
+        {
+            "valid": False,
+            "applied": 4,
+            "failed": {"index": 4, "move": REPLAY_MOVES[4], "reason": SIZE_MISMATCH},
+            "snapshot": AFTER_REPLAY,
+            "scores": None,
+        },
+    ),
+    ("/v1/scores", "post", 200): {
+        "finished": {"summary": "A final score", "value": SCORES_FINAL},
+        "snapshot": {"summary": "Not final yet", "value": SCORES_OPEN},
+    },
+    ("/v1/tables/{table_id}", "put", 200): _one(
+        "Replaced",
+        {"id": TABLE_ID, "version": 2, "snapshot": SNAPSHOT, "seat_tokens": SEAT_TOKENS},
+    ),
+    ("/v1/tables/{table_id}", "put", 201): _one(
+        "Created", {"id": TABLE_ID, "version": 1, "snapshot": SNAPSHOT, "seat_tokens": SEAT_TOKENS}
+    ),
+    ("/v1/tables/{table_id}", "get", 200): _one(
+        "The table", {"id": TABLE_ID, "version": 1, "snapshot": SNAPSHOT}
+    ),
+    ("/v1/tables/{table_id}/moves", "post", 200): _one(
+        "Applied: version 2",
+        {
+            "version": 2,
+            "snapshot": AFTER_JACKS,
+            "events": [{"type": "played", "seat": 3, "cards": ["JH", "JD"]}],
+        },
+    ),
+    ("/v1/tables/{table_id}/seats/{seat}", "get", 200): _one(
+        "Seat 1's view: the guard is still hidden",
+        {
+            "seat": 1,
+            "hand": SNAPSHOT["hands"][1],
+            "counts": [16, 10, 11, 12, 7],
+            "ruleset": "classic",
+            "mode": "team",
+            "emperor": 0,
+            "guard": None,
+            "guard_revealed": False,
+            "rebellion": [],
+            "trick": SNAPSHOT["trick"],
+            "turn": 3,
+            "finished": [],
+            "over": False,
+            "positions": None,
+        },
+    ),
+}
+
+PATH_PARAMETERS: dict[str, Any] = {"table_id": TABLE_ID, "seat": 1, "name": "classic"}
