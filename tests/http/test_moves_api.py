@@ -167,3 +167,24 @@ def test_scores_from_snapshot_and_bad_combinations(client: Client) -> None:
         "/v1/scores", json={"mode": "team", "emperor": 0, "guard": 0, "finished": []}
     )
     assert_problem(response, 422, "GUARD_IS_EMPEROR", "$.guard")
+
+
+@pytest.mark.parametrize(
+    ("move", "path"),
+    [
+        ({"seat": 1, "action": "play", "cards": ["XX"]}, "$.move.cards[0]"),  # not its turn either
+        ({"seat": 0, "action": "play", "cards": ["7S", "ZZ"]}, "$.move.cards[1]"),
+        ({"seat": 2, "action": "call", "card": "7X"}, "$.move.card"),  # wrong phase either
+    ],
+)
+def test_D_3_unknown_card_in_a_move_is_422_before_any_verdict(
+    client: Client, move: dict[str, Any], path: str
+) -> None:
+    response = client.post("/v1/moves/validate", json={"snapshot": SNAPSHOT, "move": move})
+    assert_problem(response, 422, "UNKNOWN_CARD", path)
+
+
+def test_D_5_too_many_copies_in_a_move_is_422(client: Client) -> None:
+    move = {"seat": 0, "action": "play", "cards": ["7S"] * 5}
+    response = client.post("/v1/moves/validate", json={"snapshot": SNAPSHOT, "move": move})
+    assert_problem(response, 422, "TOO_MANY_COPIES", "$.move.cards")

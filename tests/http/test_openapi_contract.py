@@ -12,13 +12,14 @@ import copy
 from collections.abc import Iterator
 from typing import Any
 
-import jsonschema_rs
 import pytest
 from litestar.testing import TestClient
 
 from baohuang.http import examples
 from baohuang.http.app import create_app
 from baohuang.http.settings import Settings
+
+jsonschema_rs = pytest.importorskip("jsonschema_rs")  # installed with schemathesis (test extra)
 
 PROBLEM_REF = {"$ref": "#/components/schemas/ProblemDocument"}
 VERBS = {"get", "put", "post", "delete", "patch"}

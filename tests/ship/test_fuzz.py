@@ -6,7 +6,7 @@ no network beyond 127.0.0.1) and runs the schemathesis CLI over every operation 
 values for every schema keyword, deterministic), then a fixed number of generated cases per
 operation. Checks: no 5xx, and every response conforms to the spec (status code, content type,
 documented headers, body schema). Bounded: deterministic generation (``--generation-deterministic``,
-no example database), ``MAX_EXAMPLES`` per operation, and a hard ``TIME_BUDGET``; about 30 s on two
+no example database), ``MAX_EXAMPLES`` per operation, and a hard ``TIME_BUDGET``; about 40 s on two
 cores.
 
 A failure prints schemathesis's report, with a ``curl`` line that reproduces each finding.
@@ -27,9 +27,14 @@ from pathlib import Path
 
 import pytest
 
-pytest.importorskip(
-    "schemathesis", reason="schemathesis is a test dependency (pip install -e '.[test]')"
-)
+try:
+    import schemathesis  # noqa: F401  # the CLI runs in a subprocess; this only checks it is there
+except ImportError:  # pragma: no cover
+    if os.environ.get("CI") == "true":
+        raise  # CI must fuzz, never skip
+    pytest.skip(
+        "schemathesis is a test dependency (pip install -e '.[test]')", allow_module_level=True
+    )
 
 from baohuang.http import examples
 

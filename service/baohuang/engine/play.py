@@ -34,7 +34,7 @@ import msgspec
 
 from .beating import refusal
 from .before_play import apply_before_play, before_play_refusal
-from .cards import CODES, SIX_RANK, copies_excess
+from .cards import CODES, SIX_RANK, CardError, copies_excess
 from .combos import Combo, classify
 from .reasons import (
     CARDS_NOT_IN_HAND,
@@ -50,6 +50,7 @@ from .reasons import (
 from .rulesets import Ruleset
 from .snapshot import (
     BEFORE_PLAY_MOVES,
+    CallMove,
     DealOverEvent,
     Event,
     FinishedEvent,
@@ -160,12 +161,18 @@ class _Play(NamedTuple):
     remaining: list[int]  # the hand after the play, in the hand's order
 
 
-def _read_play(
-    snapshot: Snapshot, ruleset: Ruleset, move: PlayMove, path: str
-) -> tuple[Reason | None, _Play | None]:
-    """C-1, the hand (CARDS_NOT_IN_HAND), then :func:`play_refusal`."""
-    card_set = ruleset.cards
-    cards = parse_cards(move.cards, card_set, f"{path}.cards")
+def read_move_cards(move: Move, ruleset: Ruleset, path: str) -> list[int] | None:
+    """The card ids a move names, checked before any verdict: a card that cannot exist (D-3,
+    D-4) or more copies than four decks hold (D-5) is bad input whatever else is wrong."""
+    if isinstance(move, CallMove):
+        try:
+            ruleset.cards.card(move.card)
+        except CardError as error:
+            raise InvalidInput(error.code, error.rule, f"{path}.card", error.message) from None
+        return None
+    if not isinstance(move, PlayMove):
+        return None
+    cards = parse_cards(move.cards, ruleset.cards, f"{path}.cards")
     excess = copies_excess(cards) if len(cards) > 1 else None
     if excess is not None:
         raise InvalidInput(
@@ -174,10 +181,17 @@ def _read_play(
             f"{path}.cards",
             f"the play holds more '{CODES[excess]}' than four decks do (D-1, D-4)",
         )
+    return cards
+
+
+def _read_play(
+    snapshot: Snapshot, ruleset: Ruleset, seat: int, cards: list[int]
+) -> tuple[Reason | None, _Play | None]:
+    """C-1, the hand (CARDS_NOT_IN_HAND), then :func:`play_refusal`."""
     combo = classify(cards)
     if isinstance(combo, Reason):
         return combo, None
-    hand = card_set.parse(snapshot.hands[move.seat])
+    hand = ruleset.cards.parse(snapshot.hands[seat])
     remaining = _without(hand, cards)
     if remaining is None:
         return CARDS_NOT_IN_HAND, None
@@ -205,13 +219,14 @@ def _without(hand: Sequence[int], cards: Sequence[int]) -> list[int] | None:
 def _check(
     snapshot: Snapshot, ruleset: Ruleset, move: Move, path: str
 ) -> tuple[Reason | None, _Play | None]:
-    if snapshot.phase != "play" or isinstance(move, BEFORE_PLAY_MOVES):  # G-4…G-8 (issue 6)
+    cards = read_move_cards(move, ruleset, path)
+    if snapshot.phase != "play" or isinstance(move, BEFORE_PLAY_MOVES):  # G-4…G-8
         return before_play_refusal(snapshot, ruleset, move, path), None
     reason = turn_refusal(snapshot, move.seat)
     if reason is not None:
         return reason, None
-    if isinstance(move, PlayMove):
-        return _read_play(snapshot, ruleset, move, path)
+    if cards is not None:
+        return _read_play(snapshot, ruleset, move.seat, cards)
     return answer_refusal(snapshot, ruleset, move), None
 
 

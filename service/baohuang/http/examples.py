@@ -124,6 +124,54 @@ SEAT_TOKENS = [
 ]  # illustrative: real tokens are HMACs under BAOHUANG_TOKEN_SECRET
 
 
+# /v1/deal with seed 20260101, dealer 0 (G-4: the same seed always deals these hands), and the
+# tribute the next deal would pay on them after a deal the rebels won.
+DEAL_REQUEST: dict[str, Any] = {"seed": 20260101, "dealer": 0}
+DEALT_HANDS = [
+    "SJ 2H 2D AH KH KC QS QC QD JS JH JC JC JD TH TH TD 9S 9C 8S 8H 8H 8H 8C 8D 7S 7H 7C 7D 6S 6C 6D 5S 5S 5C 5C 5D 4H 4C 4D 3S 3S 3H 3D".split(),
+    "BJ* BJ 2S 2C AS AH AH AD AD KH KH KD QH QC JD TD 9S 9S 9H 9H 9C 8S 8S 8C 8C 8D 7S 7H 7C 7C 7D 6H 6C 5S 5H 5H 4S 4H 4H 3S 3C 3C 3D".split(),
+    "BJ BJ SJ 2S 2S 2H 2D 2D AC AC AD KS KC KD QS QC QD QD JH JH TS TS TH TC TC TC TD 9D 8C 7H 7H 6H 6H 6C 6D 6D 5C 4C 4C 4D 4D 4D 3C".split(),
+    "SJ SJ 2H 2C 2D AS AC AD KS KS KH KC KC KD QH JS JS JH JC JC JD TD 9S 9D 9D 8D 8D 7S 7C 7D 7D 6S 6S 6H 5H 5C 5D 5D 4S 4H 3C 3D 3D".split(),
+    "2S 2H 2C 2C AS AS AH AC KS KD QS QS QH QH QC QD JS JD TS TS TH TC 9H 9H 9C 9C 9D 8S 8H 7S 6S 6C 6D 5S 5H 5D 4S 4S 4C 3S 3H 3H 3H".split(),
+]
+TRIBUTE_HANDS = [
+    "2D AH KH KC QS QC QD JS JH JC JC JD TH TH TD 9S 9C 8S 8H 8H 8H 8C 8D 7S 7H 7C 7D 6S 6C 6D 5S 5S 5C 5C 5D 4H 4C 4D 3S 3S 3H 3D".split(),
+    "BJ* BJ SJ 2S 2C AS AH AH AD AD KH KH KD QH QC JD TD 9S 9S 9H 9H 9C 8S 8S 8C 8C 8D 7S 7H 7C 7C 7D 6H 6C 5S 5H 5H 4S 4H 4H 3S 3C 3C 3D".split(),
+    "BJ BJ SJ SJ 2S 2S 2H 2D 2D AC AC AD KS KC KD QS QC QD QD JH JH TS TS TH TC TC TC TD 9D 8C 7H 7H 6H 6H 6C 6D 6D 5C 4C 4C 4D 4D 4D 3C".split(),
+    "SJ 2H 2C 2D AS AC AD KS KS KH KC KC KD QH JS JS JH JC JC JD TD 9S 9D 9D 8D 8D 7S 7C 7D 7D 6S 6S 6H 5H 5C 5D 5D 4S 4H 3C 3D 3D".split(),
+    "2S 2H 2H 2C 2C AS AS AH AC KS KD QS QS QH QH QC QD JS JD TS TS TH TC 9H 9H 9C 9C 9D 8S 8H 7S 6S 6C 6D 5S 5H 5D 4S 4S 4C 3S 3H 3H 3H".split(),
+]
+TRIBUTE_TRANSFERS = [
+    {"from": 0, "to": 1, "card": "SJ"},
+    {"from": 3, "to": 2, "card": "SJ"},
+    {"from": 0, "to": 4, "card": "2H"},
+]
+DEAL_SNAPSHOT_REST: dict[str, Any] = {
+    "mode": "team",
+    "emperor": 1,
+    "turn": 1,
+    "ruleset": "classic",
+    "guard": None,
+    "guard_revealed": False,
+    "rebellion": [],
+    "finished": [],
+    "trick": {"top": None, "passed": [], "yielded": [], "circle": 1, "jiefeng": None},
+    "over": False,
+    "positions": None,
+    "phase": "crown",
+    "crown": {"first": 1, "passes": 0, "pile": [], "stage": None, "pending": []},
+    "called": None,
+    "void": False,
+}
+DEAL_CROWN = 1
+DEAL_SNAPSHOT = {**DEAL_SNAPSHOT_REST, "hands": DEALT_HANDS}
+TRIBUTE_REQUEST: dict[str, Any] = {
+    "ruleset": "tribute",
+    "previous": {"mode": "team", "emperor": 0, "guard": 3, "finished": [1, 2, 0, 3, 4]},
+    "hands": DEALT_HANDS,
+}
+
+
 def _one(summary: str, value: Any) -> Examples:
     return {"example": {"summary": summary, "value": value}}
 
@@ -185,6 +233,10 @@ REQUESTS: dict[tuple[str, str], Examples] = {
             "value": {"snapshot": SNAPSHOT},
         },
     },
+    ("/v1/deal", "post"): _one("Deal from seed 20260101, seat 0 dealing", DEAL_REQUEST),
+    ("/v1/tribute", "post"): _one(
+        "The rebels finished 1st and 2nd: the emperor and the guard pay tribute", TRIBUTE_REQUEST
+    ),
     ("/v1/tables/{table_id}", "put"): _one("A new table from a snapshot", {"snapshot": SNAPSHOT}),
     ("/v1/tables/{table_id}/moves", "post"): _one(
         "Seat 3 plays against version 1", {"move": PLAY_JACKS, "version": 1}
@@ -322,6 +374,14 @@ RESPONSES: dict[tuple[str, str, int], Examples] = {
         "finished": {"summary": "A final score", "value": SCORES_FINAL},
         "snapshot": {"summary": "Not final yet", "value": SCORES_OPEN},
     },
+    ("/v1/deal", "post", 200): _one(
+        "Five hands; seat 1 is offered the crown first",
+        {"hands": DEALT_HANDS, "crown": DEAL_CROWN, "snapshot": DEAL_SNAPSHOT},
+    ),
+    ("/v1/tribute", "post", 200): _one(
+        "Three tribute cards and the hands after them",
+        {"transfers": TRIBUTE_TRANSFERS, "hands": TRIBUTE_HANDS},
+    ),
     ("/v1/tables/{table_id}", "put", 200): _one(
         "Replaced",
         {"id": TABLE_ID, "version": 2, "snapshot": SNAPSHOT, "seat_tokens": SEAT_TOKENS},
