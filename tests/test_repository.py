@@ -44,6 +44,16 @@ def test_ruff_is_clean() -> None:
     assert result.returncode == 0, result.stdout + result.stderr
 
 
+def test_ruff_format_is_clean() -> None:
+    result = subprocess.run(
+        [_tool("ruff"), "format", "--check", "service", "tests", "bench"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
 def test_mypy_strict_is_clean() -> None:
     result = subprocess.run(
         [_tool("mypy"), "--no-error-summary"], cwd=ROOT, capture_output=True, text=True

@@ -150,7 +150,9 @@ async def test_bad_snapshot_is_422_and_bad_body_400(client: AsyncTestClient[Any]
     assert_problem(response, 422, "TOO_MANY_COPIES")
     response = await client.put(f"/v1/tables/{tid}", json={"snapshot": 3}, headers=PLATFORM)
     assert_problem(response, 400, "INVALID_FIELD", "$.snapshot")
-    response = await client.put("/v1/tables/bad%20id", json={"snapshot": SNAPSHOT}, headers=PLATFORM)
+    response = await client.put(
+        "/v1/tables/bad%20id", json={"snapshot": SNAPSHOT}, headers=PLATFORM
+    )
     assert_problem(response, 400, "INVALID_FIELD", "$.path.table_id")
     assert (await client.get(f"/v1/tables/{tid}", headers=PLATFORM)).status_code == 404
 

@@ -41,6 +41,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
     async def store_lifespan(app: Litestar) -> AsyncIterator[None]:
         # One store (one Redis client and pool) per process, opened here and closed on exit.
         # Opening does no I/O: the service starts, and reports not ready, while Redis is down.
+        app.state.auth.warn_if_weak()
         app.state.store = open_store(
             settings.redis_url, settings.table_ttl_seconds, observe=observe_store
         )

@@ -45,13 +45,16 @@ class TableAuth:
 
     def __init__(self, api_keys: tuple[str, ...], token_secret: str | None) -> None:
         self._keys = tuple(key.encode() for key in api_keys)
-        if token_secret is None:
-            token_secret = secrets.token_urlsafe(32)
+        self._ephemeral_secret = token_secret is None
+        self._secret = (token_secret or secrets.token_urlsafe(32)).encode()
+
+    def warn_if_weak(self) -> None:
+        """Say at start-up what an operator must know: open routes, per-process tokens."""
+        if self._ephemeral_secret:
             log.warning(
                 "BAOHUANG_TOKEN_SECRET is not set: seat tokens are valid in this process only; "
                 "set the same secret on every replica"
             )
-        self._secret = token_secret.encode()
         if not self._keys:
             log.warning(
                 "BAOHUANG_API_KEYS is not set: /v1/tables routes are open to anyone who can reach "

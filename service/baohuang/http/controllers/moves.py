@@ -24,7 +24,7 @@ from ...engine.scoring import (
     score_deal,
     score_with_rebellion,
 )
-from ...engine.snapshot import Event, Mode, Move, Snapshot
+from ...engine.snapshot import Event, Mode, Move, ReplayFailure, Snapshot
 from ...engine.turns import score_snapshot
 from ...engine.validation import InvalidInput, ruleset_at, validate_snapshot
 from ..docs import body, problems
@@ -72,16 +72,10 @@ class ReplayRequest(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
     moves: Annotated[list[Move], Meta(max_length=2000)]
 
 
-class ReplayFailed(msgspec.Struct, frozen=True):
-    index: int
-    move: Move
-    reason: Reason
-
-
 class ReplayOut(msgspec.Struct, frozen=True):
     valid: bool
     applied: int
-    failed: ReplayFailed | None
+    failed: ReplayFailure | None
     snapshot: Snapshot
     scores: ScoresResult | None
 
@@ -202,7 +196,7 @@ class MovesController(Controller):
         return ReplayOut(
             valid=failed is None,
             applied=result.applied,
-            failed=ReplayFailed(failed.index, failed.move, failed.reason) if failed else None,
+            failed=failed,
             snapshot=last,
             scores=scores,
         )

@@ -90,7 +90,9 @@ class TablesController(Controller):
         opt=body(PUT_TABLE),
         responses={**created(Table), **problems(400, 401, 403, 413, 422, 503)},
     )
-    async def put_table(self, request: Request[Any, Any, Any], table_id: TableId) -> Response[Table]:
+    async def put_table(
+        self, request: Request[Any, Any, Any], table_id: TableId
+    ) -> Response[Table]:
         """Create (201) or replace (200) a table from a snapshot; returns the five seat tokens."""
         require_platform(_auth(request).caller(request.headers.get("authorization"), table_id))
         query = await PUT_TABLE.read(request)
@@ -103,7 +105,9 @@ class TablesController(Controller):
         return Response(table, status_code=201 if written.created else 200)
 
     @get("/", responses=problems(401, 403, 404, 503))
-    async def get_table(self, request: Request[Any, Any, Any], table_id: TableId) -> Response[Table]:
+    async def get_table(
+        self, request: Request[Any, Any, Any], table_id: TableId
+    ) -> Response[Table]:
         """The table with every hand (for the platform); ``ETag`` is its version."""
         require_platform(_auth(request).caller(request.headers.get("authorization"), table_id))
         stored = await _store(request).get(table_id)
@@ -141,7 +145,9 @@ class TablesController(Controller):
         except MoveRefused as refused:
             count_verdict("table_move", refused.reason.code)
             reason = refused.reason
-            raise Problem(422, reason.code, reason.message, path="$.move", rule=reason.rule) from None
+            raise Problem(
+                422, reason.code, reason.message, path="$.move", rule=reason.rule
+            ) from None
         except InvalidInput as error:  # cards of the move that cannot exist
             raise invalid_input_problem(error) from None
         _MOVE_TIME.observe(perf_counter() - start)
