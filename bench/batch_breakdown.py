@@ -23,7 +23,7 @@ import msgspec
 from baohuang.engine.judging import compare_many
 from baohuang.engine.rulesets import ruleset_of
 from baohuang.http.metrics import count_verdicts
-from baohuang.http.wire import BATCH, BatchItem, BatchResult
+from baohuang.http.wire import BATCH, BatchResult
 from quiet import wait_for_quiet
 
 BODY = Path(__file__).resolve().parent / "out" / "batch_10k.jsonl"
@@ -34,27 +34,15 @@ def one(body: bytes) -> dict[str, float]:
     query = BATCH.decode(body)
     t.append(perf_counter_ns())
     ruleset = ruleset_of(query.ruleset)
-    pairs = [(p.previous, p.candidate) for p in query.pairs]
-    t.append(perf_counter_ns())
-    codes = compare_many(pairs, ruleset)
+    codes = compare_many(query.pairs, ruleset)
     t.append(perf_counter_ns())
     count_verdicts("batch", codes)
     t.append(perf_counter_ns())
-    yes, no = BatchItem(True, None), {}
-    results = []
-    for code in codes:
-        if code is None:
-            results.append(yes)
-        else:
-            item = no.get(code)
-            if item is None:
-                item = no[code] = BatchItem(False, code)
-            results.append(item)
-    result = BatchResult(results)
+    result = BatchResult.of(codes)
     t.append(perf_counter_ns())
     msgspec.json.encode(result)
     t.append(perf_counter_ns())
-    names = ("decode", "pair list", "compare_many", "count_verdicts", "results", "encode")
+    names = ("decode", "compare_many", "count_verdicts", "results", "encode")
     return {n: (t[i + 1] - t[i]) / 1e6 for i, n in enumerate(names)}
 
 

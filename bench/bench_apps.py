@@ -17,6 +17,8 @@ Serve one with e.g. ``uvicorn --factory bench_apps:lean`` (``bench/`` on ``PYTHO
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from litestar import Litestar
@@ -44,15 +46,29 @@ class _NoObserve:
         return None
 
 
-def bare() -> Litestar:
+def _noop(*_args: Any, **_kwargs: Any) -> None:
+    return None
+
+
+@contextmanager
+def engine_metrics_off() -> Iterator[None]:
+    """Replace the combos controller's engine histograms and verdict counters with no-ops."""
     from baohuang.http.controllers import combos
 
+    saved = {n: getattr(combos, n) for n in dir(combos) if n.endswith("_TIME")}
+    saved |= {n: getattr(combos, n) for n in ("count_verdict", "count_verdicts")}
     noop = _NoObserve()
-    for name in dir(combos):
-        if name.endswith("_TIME"):
-            setattr(combos, name, noop)
-    combos.count_verdict = lambda *_a, **_k: None  # type: ignore[assignment]
-    combos.count_verdicts = lambda *_a, **_k: None  # type: ignore[assignment]
+    for name in saved:
+        setattr(combos, name, noop if name.endswith("_TIME") else _noop)
+    try:
+        yield
+    finally:
+        for name, value in saved.items():
+            setattr(combos, name, value)
+
+
+def bare() -> Litestar:
+    engine_metrics_off().__enter__()  # for the life of this (bench-only) server process
     return unwrapped()
 
 

@@ -125,11 +125,18 @@ def server_command(server: str, target: str, port: int) -> list[str]:
 class Server:
     """A server subprocess (own process group), stopped by its pid on exit."""
 
-    def __init__(self, server: str, target: str, port: int, pin: str | None) -> None:
+    def __init__(
+        self,
+        server: str,
+        target: str,
+        port: int,
+        pin: str | None,
+        env: dict[str, str] | None = None,
+    ) -> None:
         command = server_command(server, target, port)
         if pin is not None:
             command = ["taskset", "-c", pin, *command]
-        env = os.environ | {"PYTHONPATH": str(BENCH), "LOG_LEVEL": "WARNING"}
+        env = os.environ | {"PYTHONPATH": str(BENCH), "LOG_LEVEL": "WARNING"} | (env or {})
         self.name, self.port = server, port
         self.log = open(OUT / f"server-{server}-{port}.log", "w")  # noqa: SIM115
         self.process = subprocess.Popen(
@@ -190,28 +197,35 @@ def wrk(
     timeout: float = 5.0,
     server: Server | None = None,
     quiet: float = 0.0,
+    lua: Path = LUA,
+    threads: int = 1,
+    env: dict[str, str] | None = None,
+    also: int | None = None,
 ) -> dict[str, Any]:
     """One wrk run. With ``quiet`` > 0, first wait up to that many seconds for an idle machine;
-    with ``server``, also record the share of one CPU the server process group got."""
+    with ``server``, also record the share of one CPU the server process group got (and with
+    ``also``, the share of another process group, e.g. a redis-server)."""
     busy_before = wait_for_quiet(max_wait=quiet) if quiet > 0 else None
     command = [
         "wrk",
-        "-t1",
+        f"-t{threads}",
         f"-c{connections}",
         f"-d{duration:g}s",
         f"--timeout={timeout:g}s",
         "-s",
-        str(LUA),
+        str(lua),
         url,
     ]
     if pin is not None:
         command = ["taskset", "-c", pin, *command]
-    env = os.environ | {"BODY_FILE": str(body_file) if body_file else ""}
+    env = os.environ | {"BODY_FILE": str(body_file) if body_file else ""} | (env or {})
     cpu0, wall0 = (group_cpu_seconds(server.process.pid), time.monotonic()) if server else (0, 0)
+    other0 = group_cpu_seconds(also) if also else 0.0
     result = subprocess.run(
         command, env=env, capture_output=True, text=True, timeout=duration + 30, check=True
     )
     cpu1, wall1 = (group_cpu_seconds(server.process.pid), time.monotonic()) if server else (0, 1)
+    other1 = group_cpu_seconds(also) if also else 0.0
     match = re.search(r"^WRK_JSON (.*)$", result.stdout, re.M)
     if not match:
         raise RuntimeError(f"no WRK_JSON in wrk output:\n{result.stdout}\n{result.stderr}")
@@ -220,6 +234,9 @@ def wrk(
     data["busy_before"] = busy_before
     if server is not None:
         data["server_cpu_share"] = (cpu1 - cpu0) / (wall1 - wall0)
+        data["capacity"] = data["rps"] / max(data["server_cpu_share"], 1e-9)
+    if also:
+        data["other_cpu_share"] = (other1 - other0) / (wall1 - wall0)
     bad = sum(data["errors"].values())
     if bad:
         print(f"  WARNING {url}: errors {data['errors']}", file=sys.stderr)

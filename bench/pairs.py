@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from typing import NamedTuple
 
 from baohuang.engine.cards import RANK_SYMBOLS, CardError, CardSet
 from baohuang.engine.combos import Combo, read_combo
@@ -191,12 +192,17 @@ def ruleset_wire(name: str) -> str | dict[str, object]:
     return {"base": base, "kaopai": True} if option == "kaopai" else base
 
 
-def batch_pairs(
-    n: int, base: str, kaopai: bool, seed: int = 7
-) -> list[tuple[list[str], list[str]]]:
+class Pair(NamedTuple):
+    """A batch question; unpacks like a tuple and reads like the wire ``Pair``."""
+
+    previous: list[str]
+    candidate: list[str]
+
+
+def batch_pairs(n: int, base: str, kaopai: bool, seed: int = 7) -> list[Pair]:
     """``n`` pairs for one ruleset (a batch has one ruleset): 60 % normal-style, 40 % joker-hung."""
     rng = random.Random(seed)
     card_set = resolve_ruleset(base).cards
     normal = normal_pairs(rng, card_set)
     roast = kaopai_pairs(rng, card_set)
-    return [next(roast) if rng.random() < 0.4 else next(normal) for _ in range(n)]
+    return [Pair(*(next(roast) if rng.random() < 0.4 else next(normal))) for _ in range(n)]

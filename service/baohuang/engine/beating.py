@@ -108,29 +108,43 @@ def cover(p: Combo, q: Combo, kaopai: bool) -> list[CoverEntry]:
     ``p``'s cards high to low, big jokers before small ones, so the answer is deterministic.
     """
     if not kaopai or not (q.small or q.big):
-        return list(zip(q.cards, ((c,) for c in p.cards), strict=True))
-    split = _kaopai_split(p.big, p.small, p.count, q.big, q.small, q.count)
-    if split is None or (p.count and p.rank <= q.rank):
+        return [(card, (by,)) for card, by in zip(q.cards, p.cards, strict=True)]
+    pc, qc = p.cards, q.cards
+    template = _cover_template(p.big, p.small, p.count, q.big, q.small, q.count)
+    return [(qc[index], pc[start:stop]) for index, start, stop in template]
+
+
+@lru_cache(maxsize=4096)
+def _cover_template(
+    big: int, small: int, count: int, q_big: int, q_small: int, q_count: int
+) -> tuple[tuple[int, int, int], ...]:
+    """Each K-6 group as a slice of ``p.cards`` (big jokers, small jokers, rank cards, high to
+    low): ``(index in q.cards, start, stop)``. One template per pair of shapes."""
+    split = _kaopai_split(big, small, count, q_big, q_small, q_count)
+    if split is None:
         raise ValueError("cover() called for a play that does not beat")
-    bigs = list(p.cards[: p.big])
-    smalls = list(p.cards[p.big : p.big + p.small])
-    ranks = list(p.cards[p.big + p.small :])
-    entries: list[CoverEntry] = []
-    q_bigs = q.cards[: q.big]
-    q_smalls = q.cards[q.big : q.big + q.small]
-    q_ranks = q.cards[q.big + q.small :]
-    for index, card in enumerate(q_bigs):
+    next_big, next_small = 0, big  # where the unused big and small jokers start in p.cards
+    groups: list[tuple[int, int, int]] = []
+    for index in range(q_big):  # q's big jokers: BJ BJ first, then SJ SJ SJ
         if index < split.pairs_on_big:
-            group, bigs = bigs[:2], bigs[2:]
+            groups.append((index, next_big, next_big + 2))
+            next_big += 2
         else:
-            group, smalls = smalls[:3], smalls[3:]
-        entries.append((card, tuple(group)))
-    for index, card in enumerate(q_smalls):
-        if index < split.big_on_small:
-            group, bigs = bigs[:1], bigs[1:]
+            groups.append((index, next_small, next_small + 3))
+            next_small += 3
+    for index in range(q_big, q_big + q_small):  # q's small jokers: single BJ first, then SJ SJ
+        if index - q_big < split.big_on_small:
+            groups.append((index, next_big, next_big + 1))
+            next_big += 1
         else:
-            group, smalls = smalls[:2], smalls[2:]
-        entries.append((card, tuple(group)))
-    singles = bigs + smalls + ranks  # x big, y small, then p's rank cards, high to low
-    entries.extend(zip(q_ranks, ((c,) for c in singles), strict=True))
-    return entries
+            groups.append((index, next_small, next_small + 2))
+            next_small += 2
+    # q's rank cards take single cards: the big jokers left, the small ones left, p's rank cards
+    singles = [
+        *range(next_big, big),
+        *range(next_small, big + small),
+        *range(big + small, big + small + count),
+    ]
+    first_rank = q_big + q_small
+    groups.extend((first_rank + n, at, at + 1) for n, at in enumerate(singles))
+    return tuple(groups)

@@ -11,6 +11,7 @@ high to low (D-2) with a fixed suit order ``S H C D`` and a marked joker before 
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Final, Literal
 
@@ -62,6 +63,27 @@ def _code_of(card: int) -> str:
 CODES: Final[dict[int, str]] = {card: _code_of(card) for card in CARD_IDS}
 """Canonical code of every card id (D-3): ``TH`` never ``10H``."""
 
+FIELD_BITS: Final = 8
+"""Counting cards by adding powers of two: each kind of card owns an 8-bit field of one int."""
+
+
+def _field_of(card: int) -> int:
+    """Fields 0–12: rank cards by rank; 13 ``SJ``, 14 ``SJ*``, 15 ``BJ``, 16 ``BJ*``."""
+    if card < SJ:
+        return card >> 2
+    return {SJ: 13, SJ_SWORD: 14, BJ: 15, BJ_SCEPTER: 16}[card]
+
+
+PACKED: Final[dict[int, int]] = {card: 1 << (FIELD_BITS * _field_of(card)) for card in CARD_IDS}
+"""``sum(PACKED[c] for c in cards)`` counts cards per rank and joker kind in one int, in C
+(``sum(map(...))``): the hot path's way to classify without a Python loop per card. Lists are
+at most 216 cards long, so no field overflows."""
+
+
+_WIDE_BITS: Final = 16
+_OVER_FOUR: Final = sum((0x8000 - COPIES_PER_CARD - 1) << (_WIDE_BITS * card) for card in range(SJ))
+_TOP_BITS: Final = sum(0x8000 << (_WIDE_BITS * card) for card in range(SJ))
+
 
 class CardError(ValueError):
     """Input naming a card that does not exist, or more copies than the decks hold (D-1, D-5).
@@ -84,7 +106,7 @@ class CardSet:
     One instance per (deck, sword) pair, built once; its lookups are plain dict reads.
     """
 
-    __slots__ = ("_ids", "deck", "size", "sword")
+    __slots__ = ("_ids", "_per_card", "deck", "packed", "size", "sword")
 
     def __init__(self, deck: Deck, sword: bool) -> None:
         self.deck: Deck = deck
@@ -100,6 +122,10 @@ class CardSet:
             if CODES[card][0] == "T":
                 ids["10" + CODES[card][1]] = card  # D-3: "10H" is read as "TH"
         self._ids = ids
+        self.packed: dict[str, int] = {code: PACKED[card] for code, card in ids.items()}
+        self._per_card = {
+            code: (1 << (_WIDE_BITS * card) if card < SJ else 0) for code, card in ids.items()
+        }
         rank_cards = (13 - lowest) * 4 * COPIES_PER_CARD
         self.size = rank_cards + 2 * JOKERS_PER_KIND
 
@@ -120,6 +146,22 @@ class CardSet:
             for index, code in enumerate(codes):
                 self.card(code, index)
             raise  # pragma: no cover - the loop above raises first
+
+    def pack(self, codes: Sequence[str]) -> int:
+        """The :data:`PACKED` count of ``codes``; raises :class:`CardError` like :meth:`parse`."""
+        try:
+            return sum(map(self.packed.__getitem__, codes))
+        except (KeyError, TypeError):
+            self.parse(codes)
+            raise
+
+    def rank_copies_exceeded(self, codes: Sequence[str]) -> bool:
+        """Whether some rank card appears more than four times in ``codes`` (D-1, D-5).
+
+        One C-level sum of a 16-bit field per rank card; adding ``0x7FFB`` to every field sets a
+        field's top bit exactly when its count is five or more (counts stay below 217).
+        """
+        return bool((sum(map(self._per_card.__getitem__, codes)) + _OVER_FOUR) & _TOP_BITS)
 
     def codes(self) -> list[str]:
         """Every canonical code of this deck, high to low."""
@@ -144,21 +186,20 @@ class CardSet:
 
 
 def copies_excess(cards: Iterable[int]) -> int | None:
-    """The first card of which ``cards`` hold more copies than four decks allow (D-1, D-4).
+    """A card of which ``cards`` hold more copies than four decks allow (D-1, D-4), or ``None``.
 
     Rank cards: four of each (rank, suit). Jokers: four of each kind in all, of which at most one
-    is marked. Returns ``None`` when every count is within its limit.
+    is marked.
     """
-    counts = [0] * 58
-    for card in cards:
-        counts[card] += 1
+    counts = Counter(cards)
+    for card, count in counts.items():
         if card < SJ:
-            if counts[card] > COPIES_PER_CARD:
+            if count > COPIES_PER_CARD:
                 return card
         elif card in (SJ_SWORD, BJ_SCEPTER):
-            if counts[card] > 1 or counts[card] + counts[card - 1] > JOKERS_PER_KIND:
+            if count > 1 or count + counts[card - 1] > JOKERS_PER_KIND:
                 return card
-        elif counts[card] + counts[card + 1] > JOKERS_PER_KIND:
+        elif count + counts[card + 1] > JOKERS_PER_KIND:
             return card
     return None
 

@@ -8,10 +8,11 @@ cards, high to low, for covers and hands.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 import msgspec
 
-from .cards import BIG_RANK, CODES, SMALL_RANK, CardSet, check_copies
+from .cards import CODES, FIELD_BITS, PACKED, CardSet, check_copies
 from .reasons import EMPTY_PLAY, MIXED_RANKS, Reason
 
 NO_RANK = -1
@@ -39,33 +40,65 @@ class Combo(msgspec.Struct, frozen=True, gc=False):
         return [CODES[c] for c in self.cards]
 
 
+_RANK_FIELDS = (1 << (FIELD_BITS * 13)) - 1
+_FIELD = (1 << FIELD_BITS) - 1
+
+
+@lru_cache(maxsize=1 << 16)  # every one-rank shape fits (13 ranks × counts × joker mixes)
+def _shape(total: int) -> tuple[Combo | Reason, bool | None]:
+    """C-1/C-2 from a :data:`~.cards.PACKED` count: the combo's shape (``cards`` empty) or why it
+    is none, and what D-5 still needs to know: ``True`` when a joker limit is broken, ``None``
+    when some rank card might appear five times (more than four of one rank, or mixed ranks),
+    ``False`` when no limit can be broken.
+
+    The lowest non-empty rank field is the rank; anything above it is a second rank.
+    """
+    if not total:
+        return EMPTY_PLAY, False
+    small_sword = total >> 112 & _FIELD
+    big_scepter = total >> 128
+    small = (total >> 104 & _FIELD) + small_sword
+    big = (total >> 120 & _FIELD) + big_scepter
+    jokers_over = small > 4 or big > 4 or small_sword > 1 or big_scepter > 1
+    ranks = total & _RANK_FIELDS
+    if not ranks:
+        return Combo(NO_RANK, 0, small, big, ()), jokers_over
+    shift = ((ranks & -ranks).bit_length() - 1) & ~(FIELD_BITS - 1)
+    count = ranks >> shift
+    if count > _FIELD:
+        return MIXED_RANKS, jokers_over or None
+    found = Combo(shift // FIELD_BITS, count, small, big, ())
+    return found, jokers_over or (None if count > 4 else False)
+
+
 def classify(cards: Sequence[int]) -> Combo | Reason:
     """C-1/C-2: the combo ``cards`` make, or why they make none (``EMPTY_PLAY``, ``MIXED_RANKS``).
 
     The order of ``cards`` does not matter (C-4).
     """
-    if not cards:
-        return EMPTY_PLAY
-    big = small = count = 0
-    rank = NO_RANK
-    for card in cards:
-        card_rank = card >> 2
-        if card_rank == BIG_RANK:
-            big += 1
-        elif card_rank == SMALL_RANK:
-            small += 1
-        elif card_rank == rank or rank == NO_RANK:
-            rank = card_rank
-            count += 1
-        else:
-            return MIXED_RANKS
-    return Combo(rank, count, small, big, tuple(sorted(cards, reverse=True)))
+    found = _shape(sum(map(PACKED.__getitem__, cards)))[0]
+    if isinstance(found, Reason):
+        return found
+    return Combo(
+        found.rank, found.count, found.small, found.big, tuple(sorted(cards, reverse=True))
+    )
+
+
+def read_shape(codes: Sequence[str], card_set: CardSet, where: str = "the play") -> Combo | Reason:
+    """Parse and classify without keeping the cards (``cards`` is empty): all that beating needs.
+
+    Bad input raises ``CardError``: an unknown code (D-3) or more copies than the decks (D-5).
+    """
+    found, over = _shape(card_set.pack(codes))
+    if over or (over is None and card_set.rank_copies_exceeded(codes)):
+        check_copies(card_set.parse(codes), where)  # raises, naming the card
+    return found
 
 
 def read_combo(codes: Sequence[str], card_set: CardSet, where: str = "the play") -> Combo | Reason:
-    """Parse, check copies (D-5) and classify: bad input raises ``CardError``, a non-combo is a
-    reason."""
-    cards = card_set.parse(codes)
-    if len(cards) > 1:  # one card never exceeds a limit
-        check_copies(cards, where)
-    return classify(cards)
+    """:func:`read_shape` with the cards kept, canonical, high to low (for covers and hands)."""
+    found = read_shape(codes, card_set, where)
+    if isinstance(found, Reason):
+        return found
+    cards = tuple(sorted(card_set.parse(codes), reverse=True))
+    return Combo(found.rank, found.count, found.small, found.big, cards)

@@ -12,12 +12,13 @@ examples need (K-3 compares ``BJ BJ BJ BJ`` with ``BJ BJ``, six big jokers in al
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Protocol
 
 import msgspec
 
-from .beating import CoverEntry, cover, refusal
+from .beating import CoverEntry, cover, kaopai_refusal, normal_refusal, refusal
 from .cards import CardError, CardSet
-from .combos import Combo, read_combo
+from .combos import Combo, read_combo, read_shape
 from .reasons import Reason
 from .rulesets import Ruleset
 
@@ -73,40 +74,41 @@ class BadPair(ValueError):
         self.error = error
 
 
-def compare_many(
-    pairs: Sequence[tuple[Sequence[str], Sequence[str]]], ruleset: Ruleset
-) -> list[str | None]:
+class PairOfPlays(Protocol):
+    """One question of a batch: does ``candidate`` beat ``previous``?"""
+
+    @property
+    def previous(self) -> Sequence[str]: ...
+
+    @property
+    def candidate(self) -> Sequence[str]: ...
+
+
+def compare_many(pairs: Sequence[PairOfPlays], ruleset: Ruleset) -> list[str | None]:
     """API ``/v1/combos/compare-batch``: one reason code (``None`` for beats) per pair, no covers.
 
-    The hot loop of the service: combos are read once per distinct list of codes in the batch
-    (game traffic repeats plays), and only ``refusal`` runs per pair.
+    The hot loop of the service: shapes only (:func:`read_shape`, a C-level count per list and a
+    cached decode), and the ruleset's refusal bound once.
     """
     card_set = ruleset.cards
-    kaopai = ruleset.kaopai
-    seen: dict[tuple[str, ...], Combo | Reason] = {}
+    refuse = kaopai_refusal if ruleset.kaopai else normal_refusal
     codes: list[str | None] = []
     append = codes.append
-    for index, (previous, candidate) in enumerate(pairs):
-        key = tuple(previous)
-        top = seen.get(key)
-        if top is None:
-            try:
-                top = seen[key] = read_combo(previous, card_set, "previous")
-            except CardError as error:
-                raise BadPair(index, "previous", error) from None
+    for index, pair in enumerate(pairs):
+        try:
+            top = read_shape(pair.previous, card_set, "previous")
+        except CardError as error:
+            raise BadPair(index, "previous", error) from None
         if isinstance(top, Reason):
             raise BadPair(index, "previous", NotACombo(top))
-        key = tuple(candidate)
-        play = seen.get(key)
-        if play is None:
-            try:
-                play = seen[key] = read_combo(candidate, card_set, "candidate")
-            except CardError as error:
-                raise BadPair(index, "candidate", error) from None
+        try:
+            play = read_shape(pair.candidate, card_set, "candidate")
+        except CardError as error:
+            raise BadPair(index, "candidate", error) from None
         if isinstance(play, Reason):
             append(play.code)
             continue
-        why = refusal(play, top, kaopai)
+        why = refuse(play, top)
         append(None if why is None else why.code)
     return codes
 

@@ -68,7 +68,11 @@ def create_app(settings: Settings | None = None) -> Litestar:
             version=__version__,
             description=DESCRIPTION,
             path="/schema",
-            render_plugins=[ScalarRenderPlugin(), SwaggerRenderPlugin(path="/swagger")],
+            # UI assets come from a CDN at pinned versions; the JSON document needs none.
+            render_plugins=[
+                ScalarRenderPlugin(version="1.76.0"),
+                SwaggerRenderPlugin(path="/swagger"),
+            ],
         ),
         debug=False,
     )

@@ -7,6 +7,7 @@ One worker per process: each process exposes its own registry (scale with replic
 
 from __future__ import annotations
 
+from collections import Counter as Tally
 from collections.abc import Callable, Iterable
 from time import perf_counter
 from typing import Any
@@ -75,10 +76,7 @@ def count_verdict(operation: str, code: str | None, amount: int = 1) -> None:
 
 def count_verdicts(operation: str, codes: Iterable[str | None]) -> None:
     """Count many verdicts with one increment per distinct code (batches hold 10,000)."""
-    tally: dict[str | None, int] = {}
-    for code in codes:
-        tally[code] = tally.get(code, 0) + 1
-    for code, amount in tally.items():
+    for code, amount in Tally(codes).items():
         count_verdict(operation, code, amount)
 
 

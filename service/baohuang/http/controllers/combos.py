@@ -28,7 +28,6 @@ from ..wire import (
     CLASSIFY,
     COMPARE,
     RESOLVE,
-    BatchItem,
     BatchResult,
     ClassifyResult,
     ComboOut,
@@ -36,6 +35,7 @@ from ..wire import (
     ResolveResult,
     ResolveStep,
     cover_items,
+    gc_paused,
 )
 
 _CLASSIFY_TIME = ENGINE_SECONDS["classify"]
@@ -99,29 +99,21 @@ class CombosController(Controller):
     )
     async def compare_batch(self, request: Request[Any, Any, Any]) -> BatchResult:
         """Up to 10,000 comparisons in one call, in order; verdict codes only, no covers."""
-        query = await BATCH.read(request)
-        ruleset = ruleset_of(query.ruleset)
-        start = perf_counter()
-        try:
-            codes = compare_many([(p.previous, p.candidate) for p in query.pairs], ruleset)
-        except BadPair as bad:
-            path = f"$.pairs[{bad.index}].{bad.field}"
-            if isinstance(bad.error, NotACombo):
-                raise not_a_combo_problem(bad.error.reason, path) from None
-            raise card_problem(bad.error, path) from None
-        _BATCH_TIME.observe(perf_counter() - start)
-        count_verdicts("batch", codes)
-        yes, no = BatchItem(True, None), dict[str, BatchItem]()
-        results = []
-        for code in codes:
-            if code is None:
-                results.append(yes)
-            else:
-                item = no.get(code)
-                if item is None:
-                    item = no[code] = BatchItem(False, code)
-                results.append(item)
-        return BatchResult(results)
+        body = await request.body()
+        with gc_paused():
+            query = BATCH.decode(body)
+            ruleset = ruleset_of(query.ruleset)
+            start = perf_counter()
+            try:
+                codes = compare_many(query.pairs, ruleset)
+            except BadPair as bad:
+                path = f"$.pairs[{bad.index}].{bad.field}"
+                if isinstance(bad.error, NotACombo):
+                    raise not_a_combo_problem(bad.error.reason, path) from None
+                raise card_problem(bad.error, path) from None
+            _BATCH_TIME.observe(perf_counter() - start)
+            count_verdicts("batch", codes)
+            return BatchResult.of(codes)
 
     @post("/kaopai/resolve", status_code=200, opt=body(RESOLVE), responses=problems(400, 413, 422))
     async def resolve(self, request: Request[Any, Any, Any]) -> ResolveResult:
