@@ -19,6 +19,7 @@ a plain module with no fixtures, so any conftest can build its own fixtures on t
 from __future__ import annotations
 
 import os
+import random
 import shutil
 import signal
 import socket
@@ -71,11 +72,29 @@ def shared_redis_url() -> str | None:
     return url or None
 
 
-def _free_port(host: str) -> int:
+def _port_is_free(host: str, port: int) -> bool:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        try:
+            sock.bind((host, port))
+        except OSError:
+            return False
+        return True
+
+
+def _free_port(host: str, with_cluster_bus: bool = False) -> int:
+    """A free port; for a cluster node also a free bus port at ``port + 10000`` (Redis's rule),
+    which an ephemeral port above 55535 could never have."""
+    if with_cluster_bus:
+        rng = random.Random()
+        for _ in range(200):
+            port = rng.randrange(20000, 50000)
+            if _port_is_free(host, port) and _port_is_free(host, port + 10000):
+                return port
+        raise RuntimeError("no free port pair for a Redis Cluster node")
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
         sock.bind((host, 0))
-        port: int = sock.getsockname()[1]
-        return port
+        found: int = sock.getsockname()[1]
+        return found
 
 
 def _answers_ping(host: str, port: int, timeout: float = 0.2) -> bool:
@@ -108,7 +127,8 @@ class RedisServer:
         self.binary = binary
         self.extra_args = extra_args
         self.host = host
-        self.port = port if port is not None else _free_port(host)
+        cluster = "--cluster-enabled" in extra_args
+        self.port = port if port is not None else _free_port(host, with_cluster_bus=cluster)
         self._dir = Path(tempfile.mkdtemp(prefix="baohuang-redis-"))
         self._log = self._dir / "redis.log"
         self._output = self._dir / "output.log"
