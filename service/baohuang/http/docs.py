@@ -39,9 +39,13 @@ from .problems import (
 from .wire import BodyDecoder
 
 
-def body(decoder: BodyDecoder[Any]) -> dict[str, Any]:
-    """A route's ``opt``: the type its body decodes to, for the OpenAPI document."""
-    return {"body": decoder.type}
+def body(decoder: BodyDecoder[Any], returns: type[Any] | None = None) -> dict[str, Any]:
+    """A route's ``opt``: the type its body decodes to and, for a route that answers with
+    :func:`.wire.json_response`, the type it encodes — for the OpenAPI document."""
+    opt: dict[str, Any] = {"body": decoder.type}
+    if returns is not None:
+        opt["returns"] = returns
+    return opt
 
 
 def problems(*statuses: int) -> dict[int, ResponseSpec]:
@@ -220,7 +224,9 @@ def document_request_bodies(app: Litestar) -> dict[str, Any]:
                 if verb not in paths[route.path_format]:
                     continue
                 success: dict[int, Any] = {}
-                returned = _response_type(handler.parsed_fn_signature.return_type.annotation)
+                returned = handler.opt.get("returns") or _response_type(
+                    handler.parsed_fn_signature.return_type.annotation
+                )
                 success[handler.status_code] = returned
                 for status, spec in (handler.responses or {}).items():
                     if status < 400 and spec.data_container is not None:

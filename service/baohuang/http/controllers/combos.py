@@ -6,6 +6,7 @@ from time import perf_counter
 from typing import Any
 
 from litestar import Controller, Request, post
+from litestar.response.base import ASGIResponse
 
 from ...engine.cards import CardError
 from ...engine.combos import read_combo
@@ -36,6 +37,8 @@ from ..wire import (
     ResolveStep,
     cover_items,
     gc_paused,
+    json_response,
+    read_body,
 )
 
 _CLASSIFY_TIME = ENGINE_SECONDS["classify"]
@@ -53,9 +56,12 @@ class CombosController(Controller):
     tags = ["combos"]
 
     @post(
-        "/combos/classify", status_code=200, opt=body(CLASSIFY), responses=problems(400, 413, 422)
+        "/combos/classify",
+        status_code=200,
+        opt=body(CLASSIFY, ClassifyResult),
+        responses=problems(400, 413, 422),
     )
-    async def classify(self, request: Request[Any, Any, Any]) -> ClassifyResult:
+    async def classify(self, request: Request[Any, Any, Any]) -> ASGIResponse:
         """Is this a combo (C-1…C-4)? Its shape and canonical cards, or the reason it is not."""
         query = await CLASSIFY.read(request)
         card_set = ruleset_of(query.ruleset).cards
@@ -67,12 +73,17 @@ class CombosController(Controller):
         _CLASSIFY_TIME.observe(perf_counter() - start)
         if isinstance(combo, Reason):
             count_verdict("classify", combo.code)
-            return ClassifyResult(valid=False, reason=combo)
+            return json_response(ClassifyResult(valid=False, reason=combo))
         count_verdict("classify", None)
-        return ClassifyResult(valid=True, combo=ComboOut.of(combo))
+        return json_response(ClassifyResult(valid=True, combo=ComboOut.of(combo)))
 
-    @post("/combos/compare", status_code=200, opt=body(COMPARE), responses=problems(400, 413, 422))
-    async def compare(self, request: Request[Any, Any, Any]) -> CompareResult:
+    @post(
+        "/combos/compare",
+        status_code=200,
+        opt=body(COMPARE, CompareResult),
+        responses=problems(400, 413, 422),
+    )
+    async def compare(self, request: Request[Any, Any, Any]) -> ASGIResponse:
         """Does ``candidate`` beat ``previous`` (N-1…N-6, or K with kaopai)? With its cover (K-6)."""
         query = await COMPARE.read(request)
         ruleset = ruleset_of(query.ruleset)
@@ -92,14 +103,17 @@ class CombosController(Controller):
         _COMPARE_TIME.observe(perf_counter() - start)
         reason = judgement.reason
         count_verdict("compare", reason.code if reason else None)
-        return CompareResult(reason is None, reason, cover_items(judgement.cover))
+        return json_response(CompareResult(reason is None, reason, cover_items(judgement.cover)))
 
     @post(
-        "/combos/compare-batch", status_code=200, opt=body(BATCH), responses=problems(400, 413, 422)
+        "/combos/compare-batch",
+        status_code=200,
+        opt=body(BATCH, BatchResult),
+        responses=problems(400, 413, 422),
     )
-    async def compare_batch(self, request: Request[Any, Any, Any]) -> BatchResult:
+    async def compare_batch(self, request: Request[Any, Any, Any]) -> ASGIResponse:
         """Up to 10,000 comparisons in one call, in order; verdict codes only, no covers."""
-        body = await request.body()
+        body = await read_body(request)
         with gc_paused():
             query = BATCH.decode(body)
             ruleset = ruleset_of(query.ruleset)
@@ -113,7 +127,7 @@ class CombosController(Controller):
                 raise card_problem(bad.error, path) from None
             _BATCH_TIME.observe(perf_counter() - start)
             count_verdicts("batch", codes)
-            return BatchResult.of(codes)
+            return json_response(BatchResult.of(codes))
 
     @post("/kaopai/resolve", status_code=200, opt=body(RESOLVE), responses=problems(400, 413, 422))
     async def resolve(self, request: Request[Any, Any, Any]) -> ResolveResult:

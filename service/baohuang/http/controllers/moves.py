@@ -11,6 +11,7 @@ from typing import Annotated, Any, Literal
 
 import msgspec
 from litestar import Controller, Request, post
+from litestar.response.base import ASGIResponse
 from msgspec import Meta
 
 from ...engine.legal import auto_move, legal_moves
@@ -30,7 +31,7 @@ from ...engine.validation import InvalidInput, ruleset_at, validate_snapshot
 from ..docs import body, problems
 from ..metrics import ENGINE_SECONDS, count_verdict
 from ..problems import Problem, invalid_input_problem
-from ..wire import BodyDecoder
+from ..wire import BodyDecoder, json_response
 
 Seat = Annotated[int, Meta(ge=0, le=4)]
 
@@ -133,8 +134,13 @@ class MovesController(Controller):
     path = "/v1"
     tags = ["play"]
 
-    @post("/moves/validate", status_code=200, opt=body(VALIDATE), responses=_ERRORS)
-    async def validate(self, request: Request[Any, Any, Any]) -> ValidateResult:
+    @post(
+        "/moves/validate",
+        status_code=200,
+        opt=body(VALIDATE, ValidateResult),
+        responses=_ERRORS,
+    )
+    async def validate(self, request: Request[Any, Any, Any]) -> ASGIResponse:
         """Is ``move`` legal in ``snapshot`` (T, B-1, N/K)? If so, the next snapshot and events."""
         query = await VALIDATE.read(request)
         start = perf_counter()
@@ -144,12 +150,12 @@ class MovesController(Controller):
         except MoveRefused as refused:
             _TIME["validate"].observe(perf_counter() - start)
             count_verdict("validate", refused.reason.code)
-            return ValidateResult(legal=False, reason=refused.reason)
+            return json_response(ValidateResult(legal=False, reason=refused.reason))
         except InvalidInput as error:
             raise invalid_input_problem(error) from None
         _TIME["validate"].observe(perf_counter() - start)
         count_verdict("validate", None)
-        return ValidateResult(legal=True, snapshot=after, events=events)
+        return json_response(ValidateResult(legal=True, snapshot=after, events=events))
 
     @post("/moves/legal", status_code=200, opt=body(SNAPSHOT), responses=_ERRORS)
     async def legal(self, request: Request[Any, Any, Any]) -> LegalResult:
