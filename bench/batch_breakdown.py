@@ -1,11 +1,13 @@
 """Where the time of one 10,000-pair /v1/combos/compare-batch goes, in-process, stage by stage.
 
-    .venv/bin/python bench/batch_breakdown.py [--runs 7]
+    .venv/bin/python bench/batch_breakdown.py [--runs 7] [--gc]
 
 Replays the controller's steps on the body http_bench.py sends (bench/out/batch_10k.jsonl,
 written by ``http_bench.py``; rebuilt here if missing): strict decode (wire.BATCH), the pair list,
 compare_many (the engine time the metrics report), count_verdicts, the result list, and JSON
-encoding of the response. Median ms per stage over ``--runs`` runs of 5 calls each.
+encoding of the response. Median ms per stage over ``--runs`` runs of 5 calls each. Like the
+controller, decode to results run with the cyclic GC paused (``wire.gc_paused``); ``--gc`` leaves
+it on, to show what the pause saves.
 """
 
 from __future__ import annotations
@@ -23,13 +25,20 @@ import msgspec
 from baohuang.engine.judging import compare_many
 from baohuang.engine.rulesets import ruleset_of
 from baohuang.http.metrics import count_verdicts
-from baohuang.http.wire import BATCH, BatchResult
+from baohuang.http.wire import BATCH, BatchResult, gc_paused
 from quiet import wait_for_quiet
 
 BODY = Path(__file__).resolve().parent / "out" / "batch_10k.jsonl"
 
 
-def one(body: bytes) -> dict[str, float]:
+def one(body: bytes, pause: bool = True) -> dict[str, float]:
+    if pause:
+        with gc_paused():
+            return _one(body)
+    return _one(body)
+
+
+def _one(body: bytes) -> dict[str, float]:
     t = [perf_counter_ns()]
     query = BATCH.decode(body)
     t.append(perf_counter_ns())
@@ -49,18 +58,19 @@ def one(body: bytes) -> dict[str, float]:
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--runs", type=int, default=7)
+    parser.add_argument("--gc", action="store_true", help="leave the cyclic GC on (no pause)")
     args = parser.parse_args()
     if not BODY.exists():
         from http_bench import write_bodies
 
         write_bodies()
     body = BODY.read_bytes().strip()
-    print(f"body: {len(body)} bytes")
+    print(f"body: {len(body)} bytes, GC {'on' if args.gc else 'paused, as the controller does'}")
     one(body)
     per_stage: dict[str, list[float]] = {}
     for _ in range(args.runs):
         wait_for_quiet(max_wait=20)
-        samples = [one(body) for _ in range(5)]
+        samples = [one(body, not args.gc) for _ in range(5)]
         for name in samples[0]:
             per_stage.setdefault(name, []).append(statistics.median(s[name] for s in samples))
     total = 0.0

@@ -40,6 +40,8 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
+import msgspec
+
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from quiet import group_cpu_seconds, wait_for_quiet
 
@@ -230,6 +232,9 @@ def wrk(
     if not match:
         raise RuntimeError(f"no WRK_JSON in wrk output:\n{result.stdout}\n{result.stderr}")
     data: dict[str, Any] = json.loads(match.group(1))
+    data["first_bad"] = re.findall(r"^FIRST_BAD (.*)$", result.stdout, re.M)[:5]
+    for line in data["first_bad"]:
+        print(f"  first non-200: {line}", file=sys.stderr)
     data["rps"] = data["requests"] / (data["duration_us"] / 1e6)
     data["busy_before"] = busy_before
     if server is not None:
@@ -329,7 +334,15 @@ def run_servers(args: argparse.Namespace) -> dict[str, Any]:
         ratios_batch = [
             b["rps"] / h["rps"] for b, h in zip(runs["batch"], runs["healthz"], strict=True)
         ]
+        capacity_compare = [
+            c["capacity"] / h["capacity"]
+            for c, h in zip(runs["compare"], runs["healthz"], strict=True)
+        ]
         summary = {
+            "healthz_capacity": med([r["capacity"] for r in runs["healthz"]]),
+            "compare_capacity": med([r["capacity"] for r in runs["compare"]]),
+            "compare_capacity_ratio": med(capacity_compare),
+            "compare_capacity_ratios": capacity_compare,
             "healthz_rps": med([r["rps"] for r in runs["healthz"]]),
             "compare_rps": med([r["rps"] for r in runs["compare"]]),
             "batch_rps": med([r["rps"] for r in runs["batch"]]),
@@ -346,7 +359,8 @@ def run_servers(args: argparse.Namespace) -> dict[str, Any]:
         results[name] = {"summary": summary, "runs": runs}
         print(
             f"  -> healthz {summary['healthz_rps']:.0f}/s, compare {summary['compare_rps']:.0f}/s"
-            f" ({summary['compare_ratio']:.1%} of healthz), batch p50 "
+            f" ({summary['compare_ratio']:.1%} of healthz; capacity "
+            f"{summary['compare_capacity_ratio']:.1%}), batch p50 "
             f"{summary['batch_p50_ms']:.1f} ms (server {summary['batch_server_ms']:.1f} ms, "
             f"engine {summary['batch_engine_ms']:.1f} ms)",
             flush=True,
@@ -407,9 +421,348 @@ def run_metrics(args: argparse.Namespace) -> dict[str, Any]:
     return {"summary": summary, "runs": runs}
 
 
+# --------------------------------------------------------------------------- play and tables
+
+
+SEQ_LUA = BENCH / "wrk" / "seq.lua"
+VALIDATE_SAMPLE = OUT / "validate_sample.jsonl"
+
+
+def _http(method: str, url: str, body: bytes | None = None) -> tuple[int, bytes]:
+    request = urllib.request.Request(
+        url, data=body, method=method, headers={"Content-Type": "application/json"}
+    )
+    with urllib.request.urlopen(request, timeout=10) as response:
+        return response.status, response.read()
+
+
+def scrape_route(server: Server, operation: str, route: str) -> dict[str, float]:
+    """Sums and counts of the engine histogram for ``operation`` and the http one for ``route``."""
+    with urllib.request.urlopen(server.url("/metrics"), timeout=10) as response:
+        text = response.read().decode()
+    route = re.escape(route)
+    found = {}
+    for key, pattern in {
+        "engine_sum": rf'^baohuang_engine_seconds_sum\{{operation="{operation}"\}} (\S+)$',
+        "engine_count": rf'^baohuang_engine_seconds_count\{{operation="{operation}"\}} (\S+)$',
+        "http_sum": r"^baohuang_http_request_duration_seconds_sum\{[^}]*"
+        rf'route="{route}",status="200"\}} (\S+)$',
+        "http_count": r"^baohuang_http_request_duration_seconds_count\{[^}]*"
+        rf'route="{route}",status="200"\}} (\S+)$',
+        "get_sum": r'^baohuang_store_seconds_sum\{operation="get",outcome="ok"\} (\S+)$',
+        "get_count": r'^baohuang_store_seconds_count\{operation="get",outcome="ok"\} (\S+)$',
+        "cas_sum": r'^baohuang_store_seconds_sum\{operation="cas",outcome="ok"\} (\S+)$',
+        "cas_count": r'^baohuang_store_seconds_count\{operation="cas",outcome="ok"\} (\S+)$',
+    }.items():
+        match = re.search(pattern, text, re.M)
+        found[key] = float(match.group(1)) if match else 0.0
+    return found
+
+
+def per_request_ms(before: dict[str, float], after: dict[str, float]) -> dict[str, float]:
+    d = {k: after[k] - before[k] for k in after}
+    return {
+        "engine_ms": 1e3 * d["engine_sum"] / max(d["engine_count"], 1),
+        "http_ms": 1e3 * d["http_sum"] / max(d["http_count"], 1),
+        "count": d["http_count"],
+        "store_get_ms": 1e3 * d["get_sum"] / max(d["get_count"], 1),
+        "store_cas_ms": 1e3 * d["cas_sum"] / max(d["cas_count"], 1),
+    }
+
+
+def _games(args: argparse.Namespace) -> list[list[Any]]:
+    from snapshots import game
+
+    count = args.connections * args.tables_per_connection
+    return [game(1000 + n, kaopai=n % 3 == 2) for n in range(count)]
+
+
+def _report(label: str, rep: int, data: dict[str, Any]) -> None:
+    extra = ""
+    if "server" in data:
+        extra = (
+            f", server {data['server']['http_ms']:.2f} ms, engine "
+            f"{data['server']['engine_ms']:.2f} ms"
+        )
+        if data["server"]["store_cas_ms"]:
+            extra += (
+                f", store get {data['server']['store_get_ms']:.2f} ms,"
+                f" cas {data['server']['store_cas_ms']:.2f} ms"
+            )
+    if "other_cpu_share" in data:
+        extra += f", redis cpu {data['other_cpu_share']:.0%}"
+    if data.get("non200") or data.get("exhausted_threads"):
+        extra += (
+            f"  NON-200 {data.get('non200')} (last {data.get('last_bad_status')}),"
+            f" exhausted threads {data.get('exhausted_threads')}"
+        )
+    print(
+        f"  rep {rep} {label:<9}{data['rps']:>9.1f} req/s  capacity {data['capacity']:>8.0f}"
+        f"  p50 {data['latency_us']['p50'] / 1e3:.2f} ms  p99 {data['latency_us']['p99'] / 1e3:.2f}"
+        f" ms{extra}  [server cpu {data['server_cpu_share']:.0%}, busy before "
+        f"{data['busy_before'] or 0:.0%}]",
+        flush=True,
+    )
+
+
+def _summarise(runs: dict[str, list[dict[str, Any]]], base: str) -> dict[str, Any]:
+    summary: dict[str, Any] = {}
+    for name, values in runs.items():
+        entry = {
+            "rps": med([r["rps"] for r in values]),
+            "capacity": med([r["capacity"] for r in values]),
+            "server_cpu_share": med([r["server_cpu_share"] for r in values]),
+            "p50_ms": med([r["latency_us"]["p50"] / 1e3 for r in values]),
+            "p99_ms": med([r["latency_us"]["p99"] / 1e3 for r in values]),
+            "non200": sum(r.get("non200", 0) + r["errors"]["status"] for r in values),
+        }
+        if values and "server" in values[0]:
+            entry["server_ms"] = med([r["server"]["http_ms"] for r in values])
+            entry["engine_ms"] = med([r["server"]["engine_ms"] for r in values])
+            entry["store_get_ms"] = med([r["server"]["store_get_ms"] for r in values])
+            entry["store_cas_ms"] = med([r["server"]["store_cas_ms"] for r in values])
+        if name != base:
+            raw = [v["rps"] / b["rps"] for v, b in zip(values, runs[base], strict=True)]
+            cap = [v["capacity"] / b["capacity"] for v, b in zip(values, runs[base], strict=True)]
+            entry |= {f"ratio_to_{base}": med(raw), "ratios": raw}
+            entry |= {f"capacity_ratio_to_{base}": med(cap), "capacity_ratios": cap}
+        summary[name] = entry
+        print(f"{name:<9} " + json.dumps({k: v for k, v in entry.items() if "ratios" not in k}))
+    return summary
+
+
+def run_play(args: argparse.Namespace) -> dict[str, Any]:
+    """Issue 3: GET /healthz vs POST /v1/moves/validate (full-deck snapshots mid-deal, each with a
+    legal move), same server, interleaved, wrk -t1 -c32 rotating over the bodies."""
+    import random as _random
+
+    from snapshots import validate_body
+
+    games = _games(args)
+    pairs = [step for steps in games for step in steps]
+    sample = _random.Random(5).sample(pairs, min(args.bodies, len(pairs)))
+    VALIDATE_SAMPLE.write_bytes(b"\n".join(validate_body(s, m) for s, m in sample) + b"\n")
+    print(f"{len(sample)} validate bodies of {len(pairs)} moves in {len(games)} deals", flush=True)
+    endpoints = {"healthz": ("/healthz", None), "validate": ("/v1/moves/validate", VALIDATE_SAMPLE)}
+    runs: dict[str, list[dict[str, Any]]] = {e: [] for e in endpoints}
+    env = {"REDIS_URL": ""}
+    with Server(args.server, FACTORY, args.port, args.server_cpu, env) as server:
+        for path, body in endpoints.values():
+            wrk(server.url(path), args.warmup, args.connections, body, args.wrk_cpu)
+        for rep in range(1, args.reps + 1):
+            for name, (path, body) in endpoints.items():
+                before = scrape_route(server, "validate", path)
+                data = wrk(
+                    server.url(path),
+                    args.duration,
+                    args.connections,
+                    body,
+                    args.wrk_cpu,
+                    server=server,
+                    quiet=args.quiet,
+                )
+                if name == "validate":
+                    data["server"] = per_request_ms(before, scrape_route(server, "validate", path))
+                runs[name].append(data)
+                _report(name, rep, data)
+    return {"summary": _summarise(runs, "healthz"), "runs": runs}
+
+
+class RedisServer:
+    """Our own redis-server (no persistence) on ``port``, in its own session, stopped by pid."""
+
+    def __init__(self, port: int, pin: str | None) -> None:
+        command = [
+            "redis-server",
+            "--port",
+            str(port),
+            "--bind",
+            "127.0.0.1",
+            "--save",
+            "",
+            "--appendonly",
+            "no",
+            "--protected-mode",
+            "yes",
+        ]
+        if pin is not None:
+            command = ["taskset", "-c", pin, *command]
+        self.log = open(OUT / f"redis-{port}.log", "w")  # noqa: SIM115
+        self.process = subprocess.Popen(
+            command, stdout=self.log, stderr=subprocess.STDOUT, start_new_session=True
+        )
+        self.url = f"redis://127.0.0.1:{port}/0"
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline:
+            ping = subprocess.run(
+                ["redis-cli", "-p", str(port), "ping"], capture_output=True, text=True, check=False
+            )
+            if ping.stdout.strip() == "PONG":
+                return
+            time.sleep(0.2)
+        self.stop()
+        raise RuntimeError(f"redis-server on {port} not ready")
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            os.killpg(self.process.pid, signal.SIGTERM)  # the group we started, by its id
+            try:
+                self.process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.process.pid, signal.SIGKILL)
+                self.process.wait(timeout=10)
+        self.log.close()
+
+
+def _table_files(
+    server: Server, games: list[list[Any]], args: argparse.Namespace, rep: int
+) -> tuple[Path, Path, list[tuple[str, int]]]:
+    """(Re)create every table from its deal's first snapshot (PUT), then write, per connection,
+    the moves of its own tables interleaved round-robin with the right versions (tables/), and
+    the same (snapshot, move) pairs as validate bodies in the same order (validate/)."""
+    from snapshots import table_move_body, validate_body
+
+    tables_dir, validate_dir = OUT / f"seq-tables-{rep}", OUT / f"seq-validate-{rep}"
+    for folder in (tables_dir, validate_dir):
+        folder.mkdir(parents=True, exist_ok=True)
+    created: list[tuple[str, int]] = []
+    per = args.tables_per_connection
+    for conn in range(args.connections):
+        table_lines, validate_lines = [], []
+        mine = []
+        for k in range(per):
+            table_id = f"bench-{conn}-{k}"
+            steps = games[conn * per + k]
+            body = msgspec.json.encode({"snapshot": steps[0][0]})
+            _status, answer = _http("PUT", server.url(f"/v1/tables/{table_id}"), body)
+            version = json.loads(answer)["version"]
+            created.append((table_id, version))
+            mine.append((table_id, version, steps))
+        for index in range(max(len(steps) for _, _, steps in mine)):
+            for table_id, version, steps in mine:
+                if index < len(steps):
+                    snapshot, move = steps[index]
+                    path = f"/v1/tables/{table_id}/moves"
+                    table_lines.append(f"{path}\t{table_move_body(move, version + index).decode()}")
+                    body = validate_body(snapshot, move).decode()
+                    validate_lines.append(f"/v1/moves/validate\t{body}")
+        (tables_dir / f"{conn}.txt").write_text("\n".join(table_lines) + "\n")
+        (validate_dir / f"{conn}.txt").write_text("\n".join(validate_lines) + "\n")
+    return tables_dir, validate_dir, created
+
+
+def _check_tables(server: Server, games: list[list[Any]], created: list[tuple[str, int]]) -> int:
+    """Every table must hold exactly the state its deal reaches after the moves it took."""
+    from baohuang.engine.play import apply_move
+    from baohuang.engine.snapshot import Snapshot
+
+    decoder = msgspec.json.Decoder(dict[str, Any])
+    wrong = 0
+    for (table_id, first), steps in zip(created, games, strict=True):
+        _, answer = _http("GET", server.url(f"/v1/tables/{table_id}"))
+        table = decoder.decode(answer)
+        taken = table["version"] - first
+        expected = steps[taken][0] if taken < len(steps) else apply_move(*steps[-1])[0]
+        got = msgspec.convert(table["snapshot"], Snapshot)
+        if msgspec.json.encode(got) != msgspec.json.encode(expected):
+            wrong += 1
+    return wrong
+
+
+def run_tables(args: argparse.Namespace) -> dict[str, Any]:
+    """Issue 4: POST /v1/tables/{id}/moves through Redis vs stateless POST /v1/moves/validate with
+    the same (snapshot, move) sequence, same server (REDIS_URL set), same run, same client:
+    wrk -tN -cN with bench/wrk/seq.lua, each connection owning its own tables."""
+    games = _games(args)
+    moves = sum(map(len, games))
+    print(f"{len(games)} tables (deals), {moves} moves in all", flush=True)
+    redis = RedisServer(args.redis_port, args.wrk_cpu)
+    runs: dict[str, list[dict[str, Any]]] = {"healthz": [], "validate": [], "tables": []}
+    wrong_tables: list[int] = []
+    conns = args.connections
+    try:
+        env = {"REDIS_URL": redis.url, "BAOHUANG_API_KEYS": ""}
+        with Server(args.server, FACTORY, args.port, args.server_cpu, env) as server:
+            tables_dir, validate_dir, created = _table_files(server, games, args, 0)
+            wrk(server.url("/healthz"), args.warmup, conns, None, args.wrk_cpu)
+            for folder, lua in ((validate_dir, SEQ_LUA), (tables_dir, SEQ_LUA)):
+                wrk(
+                    server.url("/"),
+                    args.warmup,
+                    conns,
+                    None,
+                    args.wrk_cpu,
+                    lua=lua,
+                    threads=conns,
+                    env={"SEQ_DIR": str(folder)},
+                )
+            for rep in range(1, args.reps + 1):
+                tables_dir, validate_dir, created = _table_files(server, games, args, rep)
+                plan = (
+                    ("healthz", "/healthz", LUA, 1, {}, "validate", "/healthz"),
+                    (
+                        "validate",
+                        "/",
+                        SEQ_LUA,
+                        conns,
+                        {"SEQ_DIR": str(validate_dir)},
+                        "validate",
+                        "/v1/moves/validate",
+                    ),
+                    (
+                        "tables",
+                        "/",
+                        SEQ_LUA,
+                        conns,
+                        {"SEQ_DIR": str(tables_dir)},
+                        "table_move",
+                        "/v1/tables/{table_id}/moves",
+                    ),
+                )
+                for name, path, lua, threads, extra, operation, route in plan:
+                    before = scrape_route(server, operation, route)
+                    data = wrk(
+                        server.url(path),
+                        args.duration,
+                        conns,
+                        None,
+                        args.wrk_cpu,
+                        server=server,
+                        quiet=args.quiet,
+                        lua=lua,
+                        threads=threads,
+                        env=extra,
+                        also=redis.process.pid,
+                    )
+                    if name != "healthz":
+                        data["server"] = per_request_ms(
+                            before, scrape_route(server, operation, route)
+                        )
+                    runs[name].append(data)
+                    _report(name, rep, data)
+                wrong = _check_tables(server, games, created)
+                wrong_tables.append(wrong)
+                print(f"  rep {rep} tables holding a wrong state afterwards: {wrong}", flush=True)
+    finally:
+        redis.stop()
+    summary = _summarise(runs, "healthz")
+    tables, validate = runs["tables"], runs["validate"]
+    summary["tables_vs_validate"] = {
+        "ratio": med([t["rps"] / v["rps"] for t, v in zip(tables, validate, strict=True)]),
+        "ratios": [t["rps"] / v["rps"] for t, v in zip(tables, validate, strict=True)],
+        "capacity_ratio": med(
+            [t["capacity"] / v["capacity"] for t, v in zip(tables, validate, strict=True)]
+        ),
+        "redis_cpu_share": med([t["other_cpu_share"] for t in tables]),
+        "wrong_tables": wrong_tables,
+    }
+    print("tables/validate " + json.dumps(summary["tables_vs_validate"]))
+    return {"summary": summary, "runs": runs}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("suite", choices=("servers", "metrics"))
+    parser.add_argument("suite", choices=("servers", "metrics", "play", "tables"))
     parser.add_argument("--servers", nargs="+", default=["uvicorn", "granian"])
     parser.add_argument("--server", default="uvicorn", help="metrics suite: which server")
     parser.add_argument(
@@ -424,6 +777,11 @@ def main() -> None:
     parser.add_argument("--reps", type=int, default=3)
     parser.add_argument("--connections", type=int, default=32)
     parser.add_argument("--port", type=int, default=18080)
+    parser.add_argument("--bodies", type=int, default=2000, help="play: validate bodies")
+    parser.add_argument(
+        "--tables-per-connection", type=int, default=4, help="play/tables: deals per connection"
+    )
+    parser.add_argument("--redis-port", type=int, default=16399, help="tables: our redis-server")
     parser.add_argument(
         "--quiet",
         type=float,
@@ -442,7 +800,8 @@ def main() -> None:
     from engine_bench import machine
 
     started = time.time()
-    results = run_servers(args) if args.suite == "servers" else run_metrics(args)
+    suites = {"servers": run_servers, "metrics": run_metrics, "play": run_play}
+    results = (suites | {"tables": run_tables})[args.suite](args)
     record = {
         "machine": machine(),
         "command": sys.argv,

@@ -22,6 +22,7 @@ from baohuang.engine.snapshot import PlayMove, Snapshot, TopPlay, Trick
 from baohuang.engine.validation import validate_snapshot
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "engine"))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 from play_support import deal  # the tests' dealer: one source of random deals
 
 
@@ -77,8 +78,13 @@ def joker_rich(snapshot: Snapshot) -> Snapshot:
 def bench_lead(lead: Snapshot) -> None:
     hand = lead.hands[lead.turn]
     single = PlayMove(lead.turn, [hand[-1]])
+
+    def validate_and_apply() -> None:
+        apply_move(validate_snapshot(lead), single)
+
     print(f"  {sum(map(len, lead.hands))} cards, hand to act {len(hand)}")
     print(f"  validate_snapshot   {median_us(lambda: validate_snapshot(lead), 2000):8.1f} us")
+    print(f"  validate+apply      {median_us(validate_and_apply, 2000):8.1f} us")
     print(f"  verify_move (lead)  {median_us(lambda: verify_move(lead, single), 5000):8.1f} us")
     print(f"  apply_move (lead)   {median_us(lambda: apply_move(lead, single), 5000):8.1f} us")
     count = len(legal_moves(lead))
@@ -100,7 +106,35 @@ def bench_top(lead: Snapshot, top: list[str]) -> None:
     )
 
 
+def bench_mid_deal(deals: int = 12, rounds: int = 7) -> None:
+    """Issue 3's figure on realistic positions: every (snapshot, legal move) of random deals
+    (bench/snapshots.py: 216 cards dealt, then played by a random agent), timed one by one."""
+    from snapshots import game
+
+    pairs = [step for seed in range(deals) for step in game(500 + seed, kaopai=seed % 2 == 1)]
+    full = [(s, m) for s, m in pairs if sum(map(len, s.hands)) >= 180]
+    for label, chosen in (("all", pairs), ("216..180 cards in hands", full)):
+        both, verify = [], []
+        for _ in range(rounds):
+            for snapshot, move in chosen:
+                start = time.perf_counter_ns()
+                checked = validate_snapshot(snapshot)
+                apply_move(checked, move)
+                both.append(time.perf_counter_ns() - start)
+                start = time.perf_counter_ns()
+                verify_move(snapshot, move)
+                verify.append(time.perf_counter_ns() - start)
+        print(
+            f"  mid-deal {label:<24} {len(chosen):5} moves: validate_snapshot+apply_move"
+            f" median {statistics.median(both) / 1000:6.1f} us (p90"
+            f" {sorted(both)[len(both) * 9 // 10] / 1000:.1f}), verify_move median"
+            f" {statistics.median(verify) / 1000:5.1f} us"
+        )
+
+
 def main() -> None:
+    print("random deals, moves chosen among legal_moves (classic, kaopai on odd seeds):")
+    bench_mid_deal()
     for kaopai in (False, True):
         ruleset = resolve_ruleset("classic", kaopai=kaopai)
         for name, lead in (

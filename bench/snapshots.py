@@ -91,7 +91,11 @@ def main() -> None:
         json.dumps(
             {
                 "bodies": count,
-                "moves_per_deal_min_median_max": [lengths[0], lengths[len(lengths) // 2], lengths[-1]],
+                "moves_per_deal_min_median_max": [
+                    lengths[0],
+                    lengths[len(lengths) // 2],
+                    lengths[-1],
+                ],
                 "body_bytes_median": sorted(sizes)[len(sizes) // 2],
                 "path": str(VALIDATE_BODIES),
             }

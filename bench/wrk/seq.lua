@@ -3,7 +3,8 @@
 -- one POST per line "path<TAB>body", pre-formatted once in init(). For live tables the file is
 -- the thread's own tables' move sequences with their versions, so every move must answer 200;
 -- non-200 answers are counted (and the sequence goes on). A thread whose file runs out stops
--- (reported as "exhausted"). done() prints one line "WRK_JSON {...}" that http_bench.py parses.
+-- (reported as "exhausted"; answers after that are not counted: size the files so none runs
+-- out). done() prints one line "WRK_JSON {...}" that http_bench.py parses.
 local threads = {}
 local counter = 0
 
@@ -17,6 +18,7 @@ local requests = {}
 local index = 0
 non200 = 0
 last_bad = 0
+first_bad = ""
 exhausted = 0
 
 function init(args)
@@ -29,7 +31,17 @@ function init(args)
   end
 end
 
+-- wrk calls request() once on thread 0's state before the run, to check the script
+-- (script_verify_request); that request is never sent, so it must not consume a move.
+local verified = false
+
 function request()
+  if not verified then
+    verified = true
+    if id == 0 then
+      return requests[1]
+    end
+  end
   index = index + 1
   if index > #requests then
     exhausted = 1
@@ -40,9 +52,12 @@ function request()
 end
 
 function response(status, headers, body)
-  if status ~= 200 then
+  if status ~= 200 and exhausted == 0 then
     non200 = non200 + 1
     last_bad = status
+    if first_bad == "" then
+      first_bad = "thread " .. id .. " request " .. index .. ": " .. body:sub(1, 300)
+    end
   end
 end
 
@@ -54,6 +69,9 @@ function done(summary, latency, requests_)
       last = thread:get("last_bad")
     end
     out = out + thread:get("exhausted")
+    if thread:get("first_bad") ~= "" then
+      io.write("FIRST_BAD " .. thread:get("first_bad") .. "\n")
+    end
   end
   local e = summary.errors
   io.write(string.format(

@@ -70,8 +70,15 @@ def observe_store(operation: str, outcome: str, seconds: float) -> None:
     STORE_SECONDS.labels(operation, outcome).observe(seconds)
 
 
+_verdict_children: dict[tuple[str, str | None], Any] = {}
+
+
 def count_verdict(operation: str, code: str | None, amount: int = 1) -> None:
-    _verdicts.labels(operation, code or "OK").inc(amount)
+    """One verdict of ``operation``; label children are bound once (codes are a fixed set)."""
+    child = _verdict_children.get((operation, code))
+    if child is None:
+        child = _verdict_children[(operation, code)] = _verdicts.labels(operation, code or "OK")
+    child.inc(amount)
 
 
 def count_verdicts(operation: str, codes: Iterable[str | None]) -> None:
