@@ -6,7 +6,6 @@ from time import perf_counter
 from typing import Any
 
 from litestar import Controller, Request, post
-from litestar.response.base import ASGIResponse
 
 from ...engine.cards import CardError
 from ...engine.combos import read_combo
@@ -33,6 +32,7 @@ from ..wire import (
     ClassifyResult,
     ComboOut,
     CompareResult,
+    JSONBody,
     ResolveResult,
     ResolveStep,
     cover_items,
@@ -61,7 +61,7 @@ class CombosController(Controller):
         opt=body(CLASSIFY, ClassifyResult),
         responses=problems(400, 413, 422),
     )
-    async def classify(self, request: Request[Any, Any, Any]) -> ASGIResponse:
+    async def classify(self, request: Request[Any, Any, Any]) -> JSONBody:
         """Is this a combo (C-1…C-4)? Its shape and canonical cards, or the reason it is not."""
         query = await CLASSIFY.read(request)
         card_set = ruleset_of(query.ruleset).cards
@@ -83,7 +83,7 @@ class CombosController(Controller):
         opt=body(COMPARE, CompareResult),
         responses=problems(400, 413, 422),
     )
-    async def compare(self, request: Request[Any, Any, Any]) -> ASGIResponse:
+    async def compare(self, request: Request[Any, Any, Any]) -> JSONBody:
         """Does ``candidate`` beat ``previous`` (N-1…N-6, or K with kaopai)? With its cover (K-6)."""
         query = await COMPARE.read(request)
         ruleset = ruleset_of(query.ruleset)
@@ -111,7 +111,7 @@ class CombosController(Controller):
         opt=body(BATCH, BatchResult),
         responses=problems(400, 413, 422),
     )
-    async def compare_batch(self, request: Request[Any, Any, Any]) -> ASGIResponse:
+    async def compare_batch(self, request: Request[Any, Any, Any]) -> JSONBody:
         """Up to 10,000 comparisons in one call, in order; verdict codes only, no covers."""
         body = await read_body(request)
         with gc_paused():

@@ -11,7 +11,6 @@ from typing import Annotated, Any, Literal
 
 import msgspec
 from litestar import Controller, Request, post
-from litestar.response.base import ASGIResponse
 from msgspec import Meta
 
 from ...engine.legal import auto_move, legal_moves
@@ -31,7 +30,7 @@ from ...engine.validation import InvalidInput, ruleset_at, validate_snapshot
 from ..docs import body, problems
 from ..metrics import ENGINE_SECONDS, count_verdict
 from ..problems import Problem, invalid_input_problem
-from ..wire import BodyDecoder, json_response
+from ..wire import BodyDecoder, JSONBody, json_response
 
 Seat = Annotated[int, Meta(ge=0, le=4)]
 
@@ -140,7 +139,7 @@ class MovesController(Controller):
         opt=body(VALIDATE, ValidateResult),
         responses=_ERRORS,
     )
-    async def validate(self, request: Request[Any, Any, Any]) -> ASGIResponse:
+    async def validate(self, request: Request[Any, Any, Any]) -> JSONBody:
         """Is ``move`` legal in ``snapshot`` (T, B-1, N/K)? If so, the next snapshot and events."""
         query = await VALIDATE.read(request)
         start = perf_counter()
