@@ -23,7 +23,7 @@ from ..auth import TableAuth, require_platform, require_seat
 from ..docs import body, created, problems
 from ..metrics import ENGINE_SECONDS, count_verdict
 from ..problems import Problem, invalid_input_problem
-from ..wire import BodyDecoder
+from ..wire import BodyDecoder, JSONBody, json_response
 
 TableId = Annotated[
     str,
@@ -125,10 +125,10 @@ class TablesController(Controller):
     @post(
         "/moves",
         status_code=200,
-        opt=body(POST_MOVE),
+        opt=body(POST_MOVE, MoveApplied),
         responses=problems(400, 401, 403, 404, 409, 413, 422, 503),
     )
-    async def post_move(self, request: Request[Any, Any, Any], table_id: TableId) -> MoveApplied:
+    async def post_move(self, request: Request[Any, Any, Any], table_id: TableId) -> JSONBody:
         """Apply a move against the version the client saw: 409 if stale, 422 if illegal."""
         caller = _auth(request).caller(request.headers.get("authorization"), table_id)
         query = await POST_MOVE.read(request)
@@ -154,7 +154,7 @@ class TablesController(Controller):
         count_verdict("table_move", None)
         match await store.compare_and_set(table_id, query.version, _encode(snapshot)):
             case CasOk(version=version):
-                return MoveApplied(version, snapshot, events)
+                return json_response(MoveApplied(version, snapshot, events))
             case CasConflict(current_version=current):
                 raise _conflict(current, query.version)
             case CasMissing():
