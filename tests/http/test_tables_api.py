@@ -327,3 +327,46 @@ async def test_redis_outage_fails_closed_and_recovers_without_restart() -> None:
                 f"/v1/tables/{tid}", json={"snapshot": SNAPSHOT}, headers=PLATFORM
             )
             assert put.status_code == 201
+
+
+async def test_a_replica_never_judges_a_move_on_a_table_it_no_longer_holds(
+    redis_server: RedisServer,
+) -> None:
+    """Replica A wrote the table last and remembers it; replica B deletes it and creates a new
+    table under the same id, which is at version 1 again. A move sent to A for version 1 must be
+    judged on B's table (the write token tells them apart), even where A's memory says the move
+    is illegal."""
+    url = shared_redis_url() or redis_server.url
+    tid = table_id()
+    other_turn = {**SNAPSHOT, "turn": 1, "emperor": 1, "hands": [HANDS[1], HANDS[0], *HANDS[2:]]}
+    other_hands = {**SNAPSHOT, "hands": [["BJ*", "7S", "7H", "2S"], *HANDS[1:]]}
+    async with (
+        AsyncTestClient(create_app(settings(url))) as replica_a,
+        AsyncTestClient(create_app(settings(url))) as replica_b,
+    ):
+        await replica_a.put(f"/v1/tables/{tid}", json={"snapshot": SNAPSHOT}, headers=PLATFORM)
+        await replica_b.delete(f"/v1/tables/{tid}", headers=PLATFORM)
+        created = await replica_b.put(
+            f"/v1/tables/{tid}", json={"snapshot": other_turn}, headers=PLATFORM
+        )
+        assert created.json()["version"] == 1
+        move = {"seat": 1, "action": "play", "cards": ["7S", "7H"]}  # seat 1 now holds them
+        moved = await replica_a.post(
+            f"/v1/tables/{tid}/moves", json={"move": move, "version": 1}, headers=PLATFORM
+        )
+        assert moved.status_code == 200, moved.text
+        assert moved.json()["snapshot"]["hands"][1] == ["BJ*", "9D"]
+        stale = await replica_a.post(
+            f"/v1/tables/{tid}/moves", json={"move": LEAD, "version": 1}, headers=PLATFORM
+        )
+        assert_problem(stale, 409, "VERSION_CONFLICT")
+        # the same move legal on both states: it must be applied to the stored one
+        await replica_b.delete(f"/v1/tables/{tid}", headers=PLATFORM)
+        await replica_a.put(f"/v1/tables/{tid}", json={"snapshot": SNAPSHOT}, headers=PLATFORM)
+        await replica_b.delete(f"/v1/tables/{tid}", headers=PLATFORM)
+        await replica_b.put(f"/v1/tables/{tid}", json={"snapshot": other_hands}, headers=PLATFORM)
+        moved = await replica_a.post(
+            f"/v1/tables/{tid}/moves", json={"move": LEAD, "version": 1}, headers=PLATFORM
+        )
+        assert moved.status_code == 200, moved.text
+        assert moved.json()["snapshot"]["hands"][0] == ["BJ*", "2S"]

@@ -12,6 +12,7 @@ from baohuang.store import (
     StoreFull,
     StoreUnavailable,
 )
+from matchers import ANY_TOKEN
 
 pytestmark = pytest.mark.anyio
 
@@ -41,11 +42,11 @@ async def test_a_full_store_refuses_new_tables_but_keeps_serving_live_ones() -> 
     assert isinstance(refused.value, StoreUnavailable)  # callers answer 503, not 500
     assert observed[-1] == ("put", "unavailable")
     # live tables are never evicted to make room: they keep working
-    assert await store.put("a", b"2") == PutResult(2, b"2", created=False)
-    assert await store.compare_and_set("b", 1, b"2") == CasOk(2)
+    assert await store.put("a", b"2") == PutResult(2, b"2", created=False, token=ANY_TOKEN)
+    assert await store.compare_and_set("b", 1, b"2") == CasOk(2, ANY_TOKEN)
 
     clock.now = 151  # both tables expire 100 s after their last write (a at 50, b at 50)
-    assert await store.put("c", b"1") == PutResult(1, b"1", created=True)
+    assert await store.put("c", b"1") == PutResult(1, b"1", created=True, token=ANY_TOKEN)
     assert await store.get("a") is None
 
 

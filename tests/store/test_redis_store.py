@@ -24,6 +24,7 @@ from baohuang.store import (
     StoreUnavailable,
     open_store,
 )
+from matchers import ANY_TOKEN
 from redis_server import RedisServer
 
 pytestmark = [pytest.mark.anyio, pytest.mark.redis]
@@ -75,14 +76,14 @@ async def test_a_table_survives_a_new_store_object(redis_url: str, raw: Redis) -
     prefix = _prefix()
     first = RedisTableStore.from_url(redis_url, 600, key_prefix=prefix)
     await first.put("t", b"1")
-    assert await first.compare_and_set("t", 1, b"2") == CasOk(2)
+    assert await first.compare_and_set("t", 1, b"2") == CasOk(2, ANY_TOKEN)
     await first.close()
 
     second = RedisTableStore.from_url(redis_url, 600, key_prefix=prefix)
     try:
         assert await second.get("t") == StoredTable(2, b"2")
         assert await second.compare_and_set("t", 1, b"stale") == CasConflict(2)
-        assert await second.compare_and_set("t", 2, b"3") == CasOk(3)
+        assert await second.compare_and_set("t", 2, b"3") == CasOk(3, ANY_TOKEN)
     finally:
         await second.delete("t")
         await second.close()
@@ -93,9 +94,9 @@ async def test_scripts_are_reloaded_after_redis_forgets_them(
 ) -> None:
     await store.put("t", b"1")
     await raw.script_flush()  # what a Redis restart or failover does to the script cache
-    assert await store.compare_and_set("t", 1, b"2") == CasOk(2)
+    assert await store.compare_and_set("t", 1, b"2") == CasOk(2, ANY_TOKEN)
     await raw.script_flush()
-    assert await store.put("t", b"3") == PutResult(3, b"3", created=False)
+    assert await store.put("t", b"3") == PutResult(3, b"3", created=False, token=ANY_TOKEN)
 
 
 async def test_a_retried_write_is_applied_once(
@@ -104,12 +105,12 @@ async def test_a_retried_write_is_applied_once(
     """redis-py re-sends a write whose reply was lost with the same token: same answer, no
     second write and no false conflict."""
     monkeypatch.setattr(store, "_token", lambda: "token-1")
-    assert await store.put("t", b"1") == PutResult(1, b"1", created=True)
-    assert await store.put("t", b"1") == PutResult(1, b"1", created=True)
+    assert await store.put("t", b"1") == PutResult(1, b"1", created=True, token=ANY_TOKEN)
+    assert await store.put("t", b"1") == PutResult(1, b"1", created=True, token=ANY_TOKEN)
 
     monkeypatch.setattr(store, "_token", lambda: "token-2")
-    assert await store.compare_and_set("t", 1, b"2") == CasOk(2)
-    assert await store.compare_and_set("t", 1, b"2") == CasOk(2)  # the re-sent CAS
+    assert await store.compare_and_set("t", 1, b"2") == CasOk(2, ANY_TOKEN)
+    assert await store.compare_and_set("t", 1, b"2") == CasOk(2, ANY_TOKEN)  # the re-sent CAS
     assert await store.get("t") == StoredTable(2, b"2")
 
     monkeypatch.setattr(store, "_token", lambda: "token-3")
@@ -168,8 +169,8 @@ async def test_a_killed_redis_fails_fast_and_the_same_store_recovers(
             killable_redis.start()  # same port, empty (no persistence), no scripts loaded
             await store.ping()
             assert await store.get("t") is None
-            assert await store.put("t", b"1") == PutResult(1, b"1", created=True)
-            assert await store.compare_and_set("t", 1, b"2") == CasOk(2)
+            assert await store.put("t", b"1") == PutResult(1, b"1", created=True, token=ANY_TOKEN)
+            assert await store.compare_and_set("t", 1, b"2") == CasOk(2, ANY_TOKEN)
     finally:
         await store.close()
 
@@ -191,7 +192,9 @@ async def test_a_frozen_redis_times_out_fast_and_the_same_store_recovers(
         assert table is not None
         # The frozen server may still have run the writes it had received: outcome unknown,
         # which is why StoreUnavailable on a write tells clients to re-read.
-        assert await store.compare_and_set("t", table.version, b"after") == CasOk(table.version + 1)
+        assert await store.compare_and_set("t", table.version, b"after") == CasOk(
+            table.version + 1, ANY_TOKEN
+        )
     finally:
         await store.close()
 
@@ -207,7 +210,7 @@ async def test_a_store_opened_while_redis_is_down_works_once_it_is_up(
             await store.ping()
         killable_redis.start()
         await store.ping()
-        assert await store.put("t", b"1") == PutResult(1, b"1", created=True)
+        assert await store.put("t", b"1") == PutResult(1, b"1", created=True, token=ANY_TOKEN)
     finally:
         await store.close()
 
@@ -242,8 +245,10 @@ async def test_the_store_works_unchanged_on_redis_cluster(cluster_node: RedisSer
     store = RedisTableStore.from_url(cluster_node.url, 600, cluster=True)
     try:
         for table_id in ("a", "b", "{x}c", "桌"):
-            assert await store.put(table_id, b"1") == PutResult(1, b"1", created=True)
-            assert await store.compare_and_set(table_id, 1, b"2") == CasOk(2)
+            assert await store.put(table_id, b"1") == PutResult(
+                1, b"1", created=True, token=ANY_TOKEN
+            )
+            assert await store.compare_and_set(table_id, 1, b"2") == CasOk(2, ANY_TOKEN)
             assert await store.compare_and_set(table_id, 1, b"3") == CasConflict(2)
             assert await store.get(table_id) == StoredTable(2, b"2")
             assert await store.delete(table_id) is True

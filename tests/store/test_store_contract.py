@@ -21,6 +21,7 @@ from baohuang.store import (
     StoredTable,
     TableStore,
 )
+from matchers import ANY_TOKEN
 
 if TYPE_CHECKING:
     from conftest import Harness
@@ -41,11 +42,11 @@ async def test_a_missing_table_is_none_missing_and_not_deleted(harness: Harness)
 
 async def test_versions_start_at_one_and_grow_by_one_per_write(harness: Harness) -> None:
     store = harness.store
-    assert await store.put("t", b"a") == PutResult(1, b"a", created=True)
-    assert await store.put("t", b"b") == PutResult(2, b"b", created=False)
-    assert await store.compare_and_set("t", 2, b"c") == CasOk(3)
-    assert await store.compare_and_set("t", 3, b"d") == CasOk(4)
-    assert await store.put("t", b"e") == PutResult(5, b"e", created=False)
+    assert await store.put("t", b"a") == PutResult(1, b"a", created=True, token=ANY_TOKEN)
+    assert await store.put("t", b"b") == PutResult(2, b"b", created=False, token=ANY_TOKEN)
+    assert await store.compare_and_set("t", 2, b"c") == CasOk(3, ANY_TOKEN)
+    assert await store.compare_and_set("t", 3, b"d") == CasOk(4, ANY_TOKEN)
+    assert await store.put("t", b"e") == PutResult(5, b"e", created=False, token=ANY_TOKEN)
     assert await store.get("t") == StoredTable(5, b"e")
 
 
@@ -66,7 +67,7 @@ async def test_delete_removes_and_a_new_put_starts_again_at_one(harness: Harness
     assert await store.get("t") is None
     assert await store.compare_and_set("t", 2, b"z") == CasMissing()
     assert await store.delete("t") is False
-    assert await store.put("t", b"new") == PutResult(1, b"new", created=True)
+    assert await store.put("t", b"new") == PutResult(1, b"new", created=True, token=ANY_TOKEN)
 
 
 @pytest.mark.parametrize(
@@ -117,7 +118,7 @@ async def test_every_write_sets_the_ttl_again_and_nothing_else_does(harness: Har
     assert near(await harness.remaining_ttl("t"), full)
 
     await harness.age("t", full - 100)
-    assert await store.compare_and_set("t", 2, b"3") == CasOk(3)  # a move renews
+    assert await store.compare_and_set("t", 2, b"3") == CasOk(3, ANY_TOKEN)  # a move renews
     assert near(await harness.remaining_ttl("t"), full)
 
     await harness.age("t", full - 100)
@@ -135,7 +136,7 @@ async def test_an_expired_table_is_gone(harness: Harness) -> None:
     assert await store.get("t") is None
     assert await store.compare_and_set("t", 2, b"3") == CasMissing()
     assert await store.delete("t") is False
-    assert await store.put("t", b"again") == PutResult(1, b"again", created=True)
+    assert await store.put("t", b"again") == PutResult(1, b"again", created=True, token=ANY_TOKEN)
 
 
 async def test_racing_writers_on_one_version_have_exactly_one_winner(harness: Harness) -> None:
@@ -161,7 +162,7 @@ async def test_racing_writers_on_one_version_have_exactly_one_winner(harness: Ha
         go.set()
         results = await asyncio.gather(*tasks)
 
-        winners = [n for n, result in results if result == CasOk(version + 1)]
+        winners = [n for n, result in results if result == CasOk(version + 1, ANY_TOKEN)]
         losers = [result for _, result in results if result == CasConflict(version + 1)]
         assert len(winners) == 1, f"round {round_}: {results}"
         assert len(losers) == RACERS - 1, f"round {round_}: {results}"
@@ -224,7 +225,7 @@ async def test_every_operation_is_observed_with_its_outcome(harness: Harness) ->
 async def test_a_failing_metrics_hook_does_not_fail_the_operation(harness: Harness) -> None:
     harness.observed = _Exploding()  # the hook appends here; now it raises instead
     assert isinstance(await harness.store.put("t", b"1"), PutResult)
-    assert await harness.store.compare_and_set("t", 1, b"2") == CasOk(2)
+    assert await harness.store.compare_and_set("t", 1, b"2") == CasOk(2, ANY_TOKEN)
 
 
 class _Exploding(list[tuple[str, str, float]]):
@@ -237,3 +238,18 @@ async def test_ping_answers_and_close_is_idempotent(harness: Harness) -> None:
     assert isinstance(harness.store, TableStore)
     await harness.store.close()
     await harness.store.close()
+
+
+async def test_a_write_may_require_the_tables_last_write_token(harness: Harness) -> None:
+    """A writer that remembers its last write skips the read; a recreated table that reached the
+    same version was written by someone else, and the token tells them apart."""
+    store = harness.store
+    put = await store.put("tok", b"one")
+    moved = await store.compare_and_set("tok", put.version, b"two", written_as=put.token)
+    assert isinstance(moved, CasOk) and moved.version == 2 and moved.token != put.token
+    assert await store.compare_and_set("tok", 2, b"x", written_as=put.token) == CasConflict(2)
+    await store.delete("tok")
+    again = await store.put("tok", b"new one")
+    await store.compare_and_set("tok", again.version, b"new two")  # version 2 again
+    assert await store.compare_and_set("tok", 2, b"x", written_as=moved.token) == CasConflict(2)
+    assert (await store.get("tok")) == StoredTable(2, b"new two")

@@ -22,6 +22,7 @@ from .controllers.tables import TablesController
 from .docs import document_request_bodies
 from .metrics import HttpMetrics, observe_store
 from .problems import EXCEPTION_HANDLERS, problem_details_plugin
+from .recent_writes import RecentWrites
 from .settings import Settings
 
 DESCRIPTION = """\
@@ -78,6 +79,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
     )
     app.state.settings = settings
     app.state.auth = TableAuth(settings.api_keys, settings.token_secret)
+    app.state.recent_writes = RecentWrites()
     document_request_bodies(app)
     app.asgi_handler = HttpMetrics(app.asgi_handler)
     return app

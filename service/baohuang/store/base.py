@@ -90,15 +90,18 @@ class StoredTable(msgspec.Struct, frozen=True, gc=False):
 
 
 class PutResult(StoredTable, frozen=True, gc=False):
-    """What ``put`` wrote, plus whether the table was new (201) rather than replaced (200)."""
+    """What ``put`` wrote, plus whether the table was new (201) rather than replaced (200), and
+    the write's token (see :meth:`TableStore.compare_and_set`)."""
 
     created: bool
+    token: str
 
 
 class CasOk(msgspec.Struct, frozen=True, gc=False):
-    """The write won: the table now holds the new snapshot at ``version``."""
+    """The write won: the table now holds the new snapshot at ``version``, written as ``token``."""
 
     version: int
+    token: str
 
 
 class CasConflict(msgspec.Struct, frozen=True, gc=False):
@@ -134,9 +137,19 @@ class TableStore(Protocol):
         ...
 
     async def compare_and_set(
-        self, table_id: str, expected_version: int, snapshot: bytes
+        self,
+        table_id: str,
+        expected_version: int,
+        snapshot: bytes,
+        written_as: str | None = None,
     ) -> CasResult:
-        """Write ``snapshot`` only if the table is at ``expected_version``, atomically."""
+        """Write ``snapshot`` only if the table is at ``expected_version``, atomically.
+
+        With ``written_as``, also only if the table's last write was the one with that token
+        (a conflict otherwise): a writer that remembers what it wrote last may skip reading the
+        table back, since versions alone restart after a delete. Tokens are unique per write
+        across processes.
+        """
         ...
 
     async def delete(self, table_id: str) -> bool:

@@ -11,6 +11,7 @@ order, so expired tables are purged from the front in amortised O(1) per write.
 
 from __future__ import annotations
 
+import itertools
 import time
 from collections import OrderedDict
 from collections.abc import Callable
@@ -39,12 +40,13 @@ DEFAULT_MAX_TABLES: Final = 10_000
 class _Entry:
     """One table: mutable so a write updates in place (no allocation beyond the snapshot)."""
 
-    __slots__ = ("expires_at", "snapshot", "version")
+    __slots__ = ("expires_at", "snapshot", "token", "version")
 
     def __init__(self, version: int, snapshot: bytes, expires_at: float) -> None:
         self.version = version
         self.snapshot = snapshot
         self.expires_at = expires_at
+        self.token = ""
 
 
 class MemoryTableStore:
@@ -68,6 +70,7 @@ class MemoryTableStore:
         self._observe = observe
         self._clock = clock
         self._tables: OrderedDict[str, _Entry] = OrderedDict()
+        self._tokens = itertools.count(1)  # unique per write within this store
 
     def __repr__(self) -> str:
         return f"MemoryTableStore(ttl_seconds={self._ttl:g}, tables={len(self._tables)})"
@@ -93,6 +96,7 @@ class MemoryTableStore:
         entry.version += 1
         entry.snapshot = snapshot
         entry.expires_at = now + self._ttl
+        entry.token = f"m{next(self._tokens):x}"
         self._tables.move_to_end(table_id)
 
     def _done(self, operation: str, outcome: str, start: float) -> None:
@@ -124,12 +128,16 @@ class MemoryTableStore:
             entry = _Entry(0, snapshot, now)
             self._tables[table_id] = entry
         self._write(table_id, entry, snapshot, now)
-        result = PutResult(entry.version, snapshot, created)
+        result = PutResult(entry.version, snapshot, created, entry.token)
         self._done("put", "ok", start)
         return result
 
     async def compare_and_set(
-        self, table_id: str, expected_version: int, snapshot: bytes
+        self,
+        table_id: str,
+        expected_version: int,
+        snapshot: bytes,
+        written_as: str | None = None,
     ) -> CasResult:
         start = time.perf_counter()
         now = self._clock()
@@ -137,12 +145,14 @@ class MemoryTableStore:
         if entry is None:
             self._done("cas", "missing", start)
             return CasMissing()
-        if entry.version != expected_version:
+        if entry.version != expected_version or (
+            written_as is not None and entry.token != written_as
+        ):
             self._done("cas", "conflict", start)
             return CasConflict(entry.version)
         self._write(table_id, entry, bytes(snapshot), now)
         self._done("cas", "ok", start)
-        return CasOk(entry.version)
+        return CasOk(entry.version, entry.token)
 
     async def delete(self, table_id: str) -> bool:
         start = time.perf_counter()

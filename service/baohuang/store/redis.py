@@ -89,7 +89,8 @@ redis.call('EXPIRE', key, ARGV[2])
 return v
 """
 
-# KEYS[1] table key; ARGV[1] expected version, ARGV[2] snapshot, ARGV[3] TTL, ARGV[4] token.
+# KEYS[1] table key; ARGV[1] expected version, ARGV[2] snapshot, ARGV[3] TTL, ARGV[4] token,
+# ARGV[5] the token the table's last write must have ('' for any).
 # Returns  n > 0: written, new version n;  n < 0: conflict, current version -n;  0: no table.
 _CAS_LUA: Final = """
 local key = KEYS[1]
@@ -103,6 +104,9 @@ if v ~= expected then
   if v == expected + 1 and cur[2] == ARGV[4] then
     return v
   end
+  return -v
+end
+if ARGV[5] ~= '' and cur[2] ~= ARGV[5] then
   return -v
 end
 v = redis.call('HINCRBY', key, 'v', 1)
@@ -235,33 +239,39 @@ class RedisTableStore:
     async def put(self, table_id: str, snapshot: bytes) -> PutResult:
         start = time.perf_counter()
         snapshot = bytes(snapshot)
+        token = self._token()
         version = int(
             await self._call(
                 "put",
-                self._put(keys=[self.key(table_id)], args=[snapshot, self._ttl, self._token()]),
+                self._put(keys=[self.key(table_id)], args=[snapshot, self._ttl, token]),
                 start,
             )
         )
         self._done("put", "ok", start)
-        return PutResult(version, snapshot, version == 1)
+        return PutResult(version, snapshot, version == 1, token)
 
     async def compare_and_set(
-        self, table_id: str, expected_version: int, snapshot: bytes
+        self,
+        table_id: str,
+        expected_version: int,
+        snapshot: bytes,
+        written_as: str | None = None,
     ) -> CasResult:
         start = time.perf_counter()
+        token = self._token()
+        args: list[bytes | int | str] = [
+            int(expected_version),
+            bytes(snapshot),
+            self._ttl,
+            token,
+            written_as or "",
+        ]
         answer = int(
-            await self._call(
-                "cas",
-                self._cas(
-                    keys=[self.key(table_id)],
-                    args=[int(expected_version), bytes(snapshot), self._ttl, self._token()],
-                ),
-                start,
-            )
+            await self._call("cas", self._cas(keys=[self.key(table_id)], args=args), start)
         )
         if answer > 0:
             self._done("cas", "ok", start)
-            return CasOk(answer)
+            return CasOk(answer, token)
         if answer < 0:
             self._done("cas", "conflict", start)
             return CasConflict(-answer)

@@ -23,6 +23,7 @@ from ..auth import TableAuth, require_platform, require_seat
 from ..docs import body, created, problems
 from ..metrics import ENGINE_SECONDS, count_verdict
 from ..problems import Problem, invalid_input_problem
+from ..recent_writes import LastWrite, RecentWrites
 from ..wire import BodyDecoder, JSONBody, json_response
 
 TableId = Annotated[
@@ -72,6 +73,11 @@ def _store(request: Request[Any, Any, Any]) -> TableStore:
     return store
 
 
+def _recent(request: Request[Any, Any, Any]) -> RecentWrites:
+    recent: RecentWrites = request.app.state.recent_writes
+    return recent
+
+
 def _auth(request: Request[Any, Any, Any]) -> TableAuth:
     auth: TableAuth = request.app.state.auth
     return auth
@@ -101,6 +107,7 @@ class TablesController(Controller):
         except InvalidInput as error:
             raise invalid_input_problem(error) from None
         written = await _store(request).put(table_id, _encode(snapshot))
+        _recent(request).remember(table_id, LastWrite(written.version, written.token, snapshot))
         table = Table(table_id, written.version, snapshot, _auth(request).seat_tokens(table_id))
         return Response(table, status_code=201 if written.created else 200)
 
@@ -120,6 +127,7 @@ class TablesController(Controller):
     async def delete_table(self, request: Request[Any, Any, Any], table_id: TableId) -> None:
         """Remove the table (204 whether or not it existed: deleting is idempotent)."""
         require_platform(_auth(request).caller(request.headers.get("authorization"), table_id))
+        _recent(request).forget(table_id)
         await _store(request).delete(table_id)
 
     @post(
@@ -133,28 +141,27 @@ class TablesController(Controller):
         caller = _auth(request).caller(request.headers.get("authorization"), table_id)
         query = await POST_MOVE.read(request)
         require_seat(caller, query.move.seat, "$.move.seat")
-        store = _store(request)
+        store, recent = _store(request), _recent(request)
+        last = recent.get(table_id, query.version)
+        if last is not None:  # this process wrote the table last: try without reading it back
+            applied = _apply(last.snapshot, query.move, refusal_is_final=False)
+            if applied is not None:
+                result = await store.compare_and_set(
+                    table_id, query.version, _encode(applied[0]), written_as=last.token
+                )
+                if isinstance(result, CasOk):
+                    return _moved(recent, table_id, result, *applied)
+            recent.forget(table_id)  # someone else wrote, or the move needs the stored state
         stored = await store.get(table_id)
         if stored is None:
             raise _not_found(table_id)
         if stored.version != query.version:
             raise _conflict(stored.version, query.version)
-        start = perf_counter()
-        try:
-            snapshot, events = apply_move(_STORED.decode(stored.snapshot), query.move)
-        except MoveRefused as refused:
-            count_verdict("table_move", refused.reason.code)
-            reason = refused.reason
-            raise Problem(
-                422, reason.code, reason.message, path="$.move", rule=reason.rule
-            ) from None
-        except InvalidInput as error:  # cards of the move that cannot exist
-            raise invalid_input_problem(error) from None
-        _MOVE_TIME.observe(perf_counter() - start)
-        count_verdict("table_move", None)
-        match await store.compare_and_set(table_id, query.version, _encode(snapshot)):
-            case CasOk(version=version):
-                return json_response(MoveApplied(version, snapshot, events))
+        applied = _apply(_STORED.decode(stored.snapshot), query.move, refusal_is_final=True)
+        assert applied is not None  # a refusal on the stored state raised a 422
+        match await store.compare_and_set(table_id, query.version, _encode(applied[0])):
+            case CasOk() as result:
+                return _moved(recent, table_id, result, *applied)
             case CasConflict(current_version=current):
                 raise _conflict(current, query.version)
             case CasMissing():
@@ -176,6 +183,34 @@ class TablesController(Controller):
         view = seat_view(_STORED.decode(stored.snapshot), seat)
         _VIEW_TIME.observe(perf_counter() - start)
         return Response(view, headers={"ETag": f'"{stored.version}"'})
+
+
+def _apply(
+    snapshot: Snapshot, move: Move, refusal_is_final: bool
+) -> tuple[Snapshot, list[Event]] | None:
+    """The move applied (T, B, N/K, G); a refusal is a 422 only when judged on the stored state
+    (``refusal_is_final``), else ``None`` so the caller reads the table and judges again."""
+    start = perf_counter()
+    try:
+        applied = apply_move(snapshot, move)
+    except MoveRefused as refused:
+        if not refusal_is_final:
+            return None
+        reason = refused.reason
+        count_verdict("table_move", reason.code)
+        raise Problem(422, reason.code, reason.message, path="$.move", rule=reason.rule) from None
+    except InvalidInput as error:  # cards of the move that cannot exist
+        raise invalid_input_problem(error) from None
+    _MOVE_TIME.observe(perf_counter() - start)
+    count_verdict("table_move", None)
+    return applied
+
+
+def _moved(
+    recent: RecentWrites, table_id: str, result: CasOk, snapshot: Snapshot, events: list[Event]
+) -> JSONBody:
+    recent.remember(table_id, LastWrite(result.version, result.token, snapshot))
+    return json_response(MoveApplied(result.version, snapshot, events))
 
 
 def _conflict(current: int, seen: int) -> Problem:
