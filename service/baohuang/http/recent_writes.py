@@ -15,7 +15,7 @@ from typing import NamedTuple
 
 from ..engine.snapshot import Snapshot
 
-DEFAULT_CAPACITY = 4096
+DEFAULT_CAPACITY = 1024  # about 15 KiB a snapshot: ~15 MiB at most, within the chart's 256 MiB
 
 
 class LastWrite(NamedTuple):
