@@ -29,7 +29,6 @@ from .crown import (
     CLASSIC_FORCE_AFTER,
     LIANZHONG_VOID_AFTER,
     ROUND,
-    SEATS,
     call_refusal,
     crown_refusal,
     forced_seat,
@@ -48,7 +47,7 @@ from .guard_phase import (
     sword_roles,
 )
 from .reasons import DEAL_OVER, WRONG_PHASE, Reason
-from .rulesets import Ruleset, RulesetField
+from .rulesets import SEATS, Ruleset, RulesetField
 from .snapshot import (
     AcceptedEvent,
     AcceptMove,

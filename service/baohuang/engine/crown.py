@@ -59,7 +59,7 @@ from .reasons import (
     WRONG_PHASE,
     Reason,
 )
-from .rulesets import Ruleset
+from .rulesets import SEATS, Ruleset
 from .snapshot import (
     AcceptMove,
     CallMove,
@@ -70,7 +70,6 @@ from .snapshot import (
     Snapshot,
 )
 
-SEATS: Final = 5
 ROUND: Final = 5  # one full round of hand-ons
 CLASSIC_FORCE_AFTER: Final = 5  # G-5: after five hand-ons, 逼庄
 LIANZHONG_VOID_AFTER: Final = 10  # G-7: two rounds with no emperor

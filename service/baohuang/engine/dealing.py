@@ -42,9 +42,8 @@ from typing import Final
 import msgspec
 
 from .cards import BJ, BJ_SCEPTER, CODES, SHORT_DECK_LOWEST_RANK, SJ, SJ_SWORD
-from .rulesets import Ruleset
+from .rulesets import SEATS, Ruleset
 
-SEATS: Final = 5
 MASK64: Final = (1 << 64) - 1
 GOLDEN_GAMMA: Final = 0x9E3779B97F4A7C15
 MIX1: Final = 0xBF58476D1CE4E5B9

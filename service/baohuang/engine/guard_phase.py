@@ -28,7 +28,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from .cards import SJ_SWORD
-from .crown import SEATS, call_refusal, kind_of
+from .crown import call_refusal, kind_of
 from .reasons import (
     ACTION_NOT_AVAILABLE,
     CALL_CARD_NOT_ALLOWED,
@@ -42,7 +42,7 @@ from .reasons import (
     WRONG_PHASE,
     Reason,
 )
-from .rulesets import Ruleset
+from .rulesets import SEATS, Ruleset
 from .snapshot import (
     CallMove,
     DeclareSoloMove,

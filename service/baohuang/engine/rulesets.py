@@ -13,6 +13,9 @@ import msgspec
 
 from .cards import CARD_SETS, CardSet, Deck
 
+SEATS: Final = 5
+"""Five players in every ruleset, seats 0–4 in the order of play (T-1)."""
+
 BaseName = Literal["classic", "tribute", "lianzhong-classic", "lianzhong-simple"]
 Scoring = Literal["S-2", "S-3", "S-4"]
 GuardChoice = Literal["call-any", "call-no-joker-no-two", "call", "sword"]

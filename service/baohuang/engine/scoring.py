@@ -50,12 +50,11 @@ from typing import Final, Literal, get_args
 
 import msgspec
 
-from .rulesets import Ruleset
+from .rulesets import SEATS, Ruleset
 
 Mode = Literal["team", "solo_hidden", "solo_open", "grab"]
 Winner = Literal["emperor", "rebels", "draw"]
 MODES: Final[tuple[Mode, ...]] = get_args(Mode)
-SEATS: Final = 5
 
 S2_TEAM_POINTS: Final = (6, 3, 0, -3, -6)  # S-2 头科 二科 三科 二落 大落
 S2_SOLO_POINTS: Final = (16, 4, 0, -4, -16)  # S-2 独保

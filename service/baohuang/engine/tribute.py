@@ -40,8 +40,8 @@ from typing import Final
 import msgspec
 
 from .cards import BJ_SCEPTER, CODES, CardError, check_copies
-from .rulesets import Ruleset
-from .scoring import SEATS, DealInputError, Mode, score_deal
+from .rulesets import SEATS, Ruleset
+from .scoring import DealInputError, Mode, score_deal
 
 TEAM_EMPEROR_COUNT: Final = 2  # P-3 皇帝吃2张贡或进2张贡
 TEAM_OTHER_COUNT: Final = 1  # P-3 其他人吃或进1张贡牌

@@ -8,11 +8,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .rulesets import Ruleset
+from .rulesets import SEATS, Ruleset
 from .scoring import ScoreResult, Sides, score_with_rebellion
 from .snapshot import Snapshot, Trick
-
-SEATS = 5
 
 
 def order_after(seat: int) -> tuple[int, ...]:

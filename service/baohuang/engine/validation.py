@@ -15,9 +15,9 @@ import msgspec
 from .cards import CODES, CardError, CardSet, copies_excess
 from .combos import classify
 from .reasons import Reason
-from .rulesets import Ruleset, UnknownRuleset
+from .rulesets import SEATS, Ruleset, UnknownRuleset
 from .snapshot import Snapshot, TopPlay, Trick, resolve_spec
-from .turns import SEATS, next_holding, score_snapshot, to_act
+from .turns import next_holding, score_snapshot, to_act
 
 INVALID_SNAPSHOT = "INVALID_SNAPSHOT"
 
