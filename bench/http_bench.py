@@ -38,7 +38,7 @@ import sys
 import time
 import urllib.request
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 import msgspec
 
@@ -124,6 +124,18 @@ def server_command(server: str, target: str, port: int) -> list[str]:
     raise ValueError(server)
 
 
+def stop_group(process: subprocess.Popen[bytes], log: IO[str]) -> None:
+    """Stop a child we started in its own session: SIGTERM to its group, SIGKILL if it lingers."""
+    if process.poll() is None:
+        os.killpg(process.pid, signal.SIGTERM)  # the group we started, by its id
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait(timeout=10)
+    log.close()
+
+
 class Server:
     """A server subprocess (own process group), stopped by its pid on exit."""
 
@@ -171,14 +183,7 @@ class Server:
         raise RuntimeError(f"{self.name} not ready in {seconds} s")
 
     def stop(self) -> None:
-        if self.process.poll() is None:
-            os.killpg(self.process.pid, signal.SIGTERM)  # the group we started, by its id
-            try:
-                self.process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                os.killpg(self.process.pid, signal.SIGKILL)
-                self.process.wait(timeout=10)
-        self.log.close()
+        stop_group(self.process, self.log)
 
     def __enter__(self) -> Server:
         return self
@@ -604,14 +609,7 @@ class RedisServer:
         raise RuntimeError(f"redis-server on {port} not ready")
 
     def stop(self) -> None:
-        if self.process.poll() is None:
-            os.killpg(self.process.pid, signal.SIGTERM)  # the group we started, by its id
-            try:
-                self.process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                os.killpg(self.process.pid, signal.SIGKILL)
-                self.process.wait(timeout=10)
-        self.log.close()
+        stop_group(self.process, self.log)
 
 
 def _table_files(
