@@ -157,34 +157,51 @@ def test_table_examples_are_real_requests(
     client: TestClient,  # type: ignore[type-arg]
     document: dict[str, Any],
 ) -> None:
+    """Each documented table answer is what its caller really gets (the tokens and instance
+    are the table's own)."""
     table = f"/v1/tables/{examples.TABLE_ID}"
     seat = examples.PATH_PARAMETERS["seat"]
-    steps = [
-        ("put", "/v1/tables/{table_id}", table, 201),
-        ("put", "/v1/tables/{table_id}", table, 200),
-        ("get", "/v1/tables/{table_id}", table, 200),
-        ("get", "/v1/tables/{table_id}/seats/{seat}", f"{table}/seats/{seat}", 200),
-        ("post", "/v1/tables/{table_id}/moves", f"{table}/moves", 200),
-        ("delete", "/v1/tables/{table_id}", table, 204),
-    ]
     client.delete(table)
-    for verb, template, url, status in steps:
+    tokens: dict[str, str] = {}
+    steps = [
+        ("put", "/v1/tables/{table_id}", table, 201, None, "example"),
+        ("put", "/v1/tables/{table_id}", table, 200, None, "example"),
+        ("get", "/v1/tables/{table_id}", table, 200, None, "platform"),
+        ("get", "/v1/tables/{table_id}", table, 200, "seat-1", "seat"),
+        ("get", "/v1/tables/{table_id}", table, 200, "spectator", "spectator"),
+        (
+            "get",
+            "/v1/tables/{table_id}/seats/{seat}",
+            f"{table}/seats/{seat}",
+            200,
+            None,
+            "example",
+        ),
+        ("post", "/v1/tables/{table_id}/moves", f"{table}/moves", 200, "seat-3", "seat"),
+        ("delete", "/v1/tables/{table_id}", table, 204, None, None),
+    ]
+    for verb, template, url, status, who, shown_as in steps:
         operation = document["paths"][template][verb]
         body = examples.REQUESTS.get((template, verb))
         value = copy.deepcopy(body["example"]["value"]) if body else None
         if template.endswith("/moves"):
             value["version"] = 2  # after two PUTs
-        response = client.request(verb.upper(), url, json=value)
+        headers = {"Authorization": f"Bearer {tokens[who]}"} if who else {}
+        response = client.request(verb.upper(), url, json=value, headers=headers)
         assert response.status_code == status, (verb, url, response.text)
         if status == 204:
             continue
         media = operation["responses"][str(status)]["content"]["application/json"]
         actual = response.json()
         validator(document, media["schema"]).validate(actual)
-        shown = copy.deepcopy(media["examples"]["example"]["value"])
+        shown = copy.deepcopy(media["examples"][shown_as]["value"])
         if "seat_tokens" in shown:
             assert len(actual["seat_tokens"]) == len(shown.pop("seat_tokens")) == 5
+            tokens.update({f"seat-{n}": t for n, t in enumerate(actual["seat_tokens"])})
+            tokens["spectator"] = actual["spectator_token"]
+            shown.pop("spectator_token")
         shown.pop("version", None)  # the example counts from its own history
+        shown.pop("instance", None)  # every PUT makes a new one
         holds(actual, shown)
 
 

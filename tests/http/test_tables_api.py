@@ -85,11 +85,14 @@ async def test_put_creates_then_replaces_and_get_has_etag(client: AsyncTestClien
     assert created.status_code == 201, created.text
     body = created.json()
     assert body["version"] == 1 and body["id"] == tid and len(body["seat_tokens"]) == 5
+    assert body["spectator_token"] not in body["seat_tokens"]
     replaced = await client.put(f"/v1/tables/{tid}", json={"snapshot": SNAPSHOT}, headers=PLATFORM)
     assert replaced.status_code == 200 and replaced.json()["version"] == 2
+    instance = replaced.json()["instance"]
+    assert instance != body["instance"]  # every PUT is a new instance
     got = await client.get(f"/v1/tables/{tid}", headers=PLATFORM)
-    assert got.status_code == 200 and got.headers["etag"] == '"2"'
-    assert got.json()["snapshot"]["hands"] == HANDS
+    assert got.status_code == 200 and got.headers["etag"] == f'"{instance}.2"'
+    assert got.json()["view"]["hands"] == HANDS
 
 
 async def test_move_applies_once_then_stale_version_is_409(client: AsyncTestClient[Any]) -> None:
@@ -101,7 +104,7 @@ async def test_move_applies_once_then_stale_version_is_409(client: AsyncTestClie
     assert moved.status_code == 200, moved.text
     body = moved.json()
     assert body["version"] == 2 and body["events"][0]["type"] == "played"
-    assert body["snapshot"]["turn"] == 1
+    assert body["view"]["turn"] == 1
     again = await client.post(
         f"/v1/tables/{tid}/moves", json={"move": LEAD, "version": 1}, headers=PLATFORM
     )
@@ -120,13 +123,14 @@ async def test_illegal_move_is_422_with_reason_and_changes_nothing(
     )
     document = assert_problem(refused, 422, "NOT_YOUR_TURN", "$.move")
     assert document["errors"][0]["rule"] == "T-1"
+    assert document["title"] == "Illegal move"  # a verdict about the game, not bad input
     not_held = {"seat": 0, "action": "play", "cards": ["8S"]}
     refused = await client.post(
         f"/v1/tables/{tid}/moves", json={"move": not_held, "version": 1}, headers=PLATFORM
     )
     assert_problem(refused, 422, "CARDS_NOT_IN_HAND")
     got = (await client.get(f"/v1/tables/{tid}", headers=PLATFORM)).json()
-    assert got["version"] == 1 and got["snapshot"]["turn"] == 0
+    assert got["version"] == 1 and got["view"]["turn"] == 0
 
 
 async def test_missing_table_is_404_and_delete_is_204(client: AsyncTestClient[Any]) -> None:
@@ -207,7 +211,7 @@ async def test_32_racing_clients_exactly_one_wins_each_round(redis_url: str | No
                 assert sorted(statuses) == [200] + [409] * 31, statuses
                 table = (await first.get(f"/v1/tables/{tid}", headers=PLATFORM)).json()
                 assert table["version"] == version + 1
-                assert table["snapshot"]["hands"][0] == ["BJ*", "9D"]
+                assert table["view"]["hands"][0] == ["BJ*", "9D"]
         finally:
             if replicas == 2:
                 await clients[1].__aexit__(None, None, None)
@@ -230,11 +234,13 @@ def _routes(tid: str, seat: int) -> list[tuple[str, str, dict[str, Any] | None]]
 async def test_auth_matrix_on_every_table_route() -> None:
     async with AsyncTestClient(create_app(settings(None))) as client:
         tid = table_id()
-        tokens = (
+        created = (
             await client.put(f"/v1/tables/{tid}", json={"snapshot": SNAPSHOT}, headers=PLATFORM)
-        ).json()["seat_tokens"]
+        ).json()
+        tokens = created["seat_tokens"]
         own = {"Authorization": f"Bearer {tokens[0]}"}
         other = {"Authorization": f"Bearer {tokens[1]}"}
+        spectator = {"Authorization": f"Bearer {created['spectator_token']}"}
         wrong = {"Authorization": "Bearer not-a-key"}
         for method, url, json in _routes(tid, 0):
             no_key = await client.request(method, url, json=json)
@@ -242,15 +248,25 @@ async def test_auth_matrix_on_every_table_route() -> None:
             assert no_key.headers["www-authenticate"].startswith("Bearer")
             assert_problem(await client.request(method, url, json=json, headers=wrong), 401,
                            "UNAUTHORIZED")  # fmt: skip
-            other_seat = await client.request(method, url, json=json, headers=other)
-            assert_problem(other_seat, 403, "FORBIDDEN")
             own_seat = await client.request(method, url, json=json, headers=own)
-            if url.endswith("/seats/0"):
+            other_seat = await client.request(method, url, json=json, headers=other)
+            watcher = await client.request(method, url, json=json, headers=spectator)
+            if method == "GET" and url.endswith(tid):  # everyone reads, each their own view
+                assert own_seat.status_code == other_seat.status_code == 200
+                assert own_seat.json()["view"]["seat"] == 0
+                assert other_seat.json()["view"]["seat"] == 1
+                assert watcher.status_code == 200 and "hand" not in watcher.json()["view"]
+            elif url.endswith("/seats/0"):
                 assert own_seat.status_code == 200
+                assert_problem(other_seat, 403, "FORBIDDEN")
+                assert_problem(watcher, 403, "FORBIDDEN")
             elif url.endswith("/moves"):
                 assert own_seat.status_code == 409  # allowed through; the version is stale
-            else:
-                assert_problem(own_seat, 403, "FORBIDDEN")
+                assert_problem(other_seat, 403, "FORBIDDEN")
+                assert_problem(watcher, 403, "FORBIDDEN")
+            else:  # PUT and DELETE are the platform's
+                for response in (own_seat, other_seat, watcher):
+                    assert_problem(response, 403, "FORBIDDEN")
         for method, url, json in _routes(tid, 0):
             response = await client.request(method, url, json=json, headers=PLATFORM)
             assert response.status_code in (200, 201, 204, 409), (method, url, response.text)
@@ -355,7 +371,7 @@ async def test_a_replica_never_judges_a_move_on_a_table_it_no_longer_holds(
             f"/v1/tables/{tid}/moves", json={"move": move, "version": 1}, headers=PLATFORM
         )
         assert moved.status_code == 200, moved.text
-        assert moved.json()["snapshot"]["hands"][1] == ["BJ*", "9D"]
+        assert moved.json()["view"]["hands"][1] == ["BJ*", "9D"]
         stale = await replica_a.post(
             f"/v1/tables/{tid}/moves", json={"move": LEAD, "version": 1}, headers=PLATFORM
         )
@@ -369,4 +385,4 @@ async def test_a_replica_never_judges_a_move_on_a_table_it_no_longer_holds(
             f"/v1/tables/{tid}/moves", json={"move": LEAD, "version": 1}, headers=PLATFORM
         )
         assert moved.status_code == 200, moved.text
-        assert moved.json()["snapshot"]["hands"][0] == ["BJ*", "2S"]
+        assert moved.json()["view"]["hands"][0] == ["BJ*", "2S"]

@@ -42,11 +42,15 @@ async def test_a_full_store_refuses_new_tables_but_keeps_serving_live_ones() -> 
     assert isinstance(refused.value, StoreUnavailable)  # callers answer 503, not 500
     assert observed[-1] == ("put", "unavailable")
     # live tables are never evicted to make room: they keep working
-    assert await store.put("a", b"2") == PutResult(2, b"2", created=False, token=ANY_TOKEN)
+    assert await store.put("a", b"2") == PutResult(
+        2, b"2", ANY_TOKEN, created=False, token=ANY_TOKEN
+    )
     assert await store.compare_and_set("b", 1, b"2") == CasOk(2, ANY_TOKEN)
 
     clock.now = 151  # both tables expire 100 s after their last write (a at 50, b at 50)
-    assert await store.put("c", b"1") == PutResult(1, b"1", created=True, token=ANY_TOKEN)
+    assert await store.put("c", b"1") == PutResult(
+        1, b"1", ANY_TOKEN, created=True, token=ANY_TOKEN
+    )
     assert await store.get("a") is None
 
 
@@ -59,7 +63,7 @@ async def test_expired_tables_make_room_in_write_order() -> None:
     clock.now = 11  # "old" expired, "young" has 4 s left
     await store.put("new", b"1")
     assert await store.get("old") is None
-    assert await store.get("young") == StoredTable(1, b"1")
+    assert await store.get("young") == StoredTable(1, b"1", ANY_TOKEN)
     with pytest.raises(StoreFull):
         await store.put("more", b"1")
 
@@ -68,7 +72,7 @@ async def test_unbounded_when_asked() -> None:
     store = MemoryTableStore(10, max_tables=None)
     for n in range(200):
         await store.put(str(n), b"1")
-    assert await store.get("0") == StoredTable(1, b"1")
+    assert await store.get("0") == StoredTable(1, b"1", ANY_TOKEN)
 
 
 async def test_the_stored_snapshot_is_a_copy() -> None:
@@ -77,7 +81,7 @@ async def test_the_stored_snapshot_is_a_copy() -> None:
     await store.put("t", buffer)  # type: ignore[arg-type]  # callers may hand a bytearray
     buffer[0] = ord("X")
     table = await store.get("t")
-    assert table == StoredTable(1, b"abc")
+    assert table == StoredTable(1, b"abc", ANY_TOKEN)
     assert type(table.snapshot) is bytes
 
 

@@ -61,7 +61,7 @@ async def test_a_table_is_one_hash_key_with_a_ttl(store: RedisTableStore, raw: R
     fields = await raw.hgetall(store.key("t"))
     assert fields[b"v"] == b"2"
     assert fields[b"s"] == b"snap2"
-    assert set(fields) <= {b"v", b"s", b"w"}
+    assert set(fields) == {b"v", b"s", b"w", b"e"}  # version, snapshot, last write, instance
     assert 599_000 <= await raw.pttl(store.key("t")) <= 600_000
 
 
@@ -81,7 +81,7 @@ async def test_a_table_survives_a_new_store_object(redis_url: str, raw: Redis) -
 
     second = RedisTableStore.from_url(redis_url, 600, key_prefix=prefix)
     try:
-        assert await second.get("t") == StoredTable(2, b"2")
+        assert await second.get("t") == StoredTable(2, b"2", ANY_TOKEN)
         assert await second.compare_and_set("t", 1, b"stale") == CasConflict(2)
         assert await second.compare_and_set("t", 2, b"3") == CasOk(3, ANY_TOKEN)
     finally:
@@ -96,7 +96,9 @@ async def test_scripts_are_reloaded_after_redis_forgets_them(
     await raw.script_flush()  # what a Redis restart or failover does to the script cache
     assert await store.compare_and_set("t", 1, b"2") == CasOk(2, ANY_TOKEN)
     await raw.script_flush()
-    assert await store.put("t", b"3") == PutResult(3, b"3", created=False, token=ANY_TOKEN)
+    assert await store.put("t", b"3") == PutResult(
+        3, b"3", ANY_TOKEN, created=False, token=ANY_TOKEN
+    )
 
 
 async def test_a_retried_write_is_applied_once(
@@ -105,13 +107,17 @@ async def test_a_retried_write_is_applied_once(
     """redis-py re-sends a write whose reply was lost with the same token: same answer, no
     second write and no false conflict."""
     monkeypatch.setattr(store, "_token", lambda: "token-1")
-    assert await store.put("t", b"1") == PutResult(1, b"1", created=True, token=ANY_TOKEN)
-    assert await store.put("t", b"1") == PutResult(1, b"1", created=True, token=ANY_TOKEN)
+    assert await store.put("t", b"1") == PutResult(
+        1, b"1", ANY_TOKEN, created=True, token=ANY_TOKEN
+    )
+    assert await store.put("t", b"1") == PutResult(
+        1, b"1", ANY_TOKEN, created=True, token=ANY_TOKEN
+    )
 
     monkeypatch.setattr(store, "_token", lambda: "token-2")
     assert await store.compare_and_set("t", 1, b"2") == CasOk(2, ANY_TOKEN)
     assert await store.compare_and_set("t", 1, b"2") == CasOk(2, ANY_TOKEN)  # the re-sent CAS
-    assert await store.get("t") == StoredTable(2, b"2")
+    assert await store.get("t") == StoredTable(2, b"2", ANY_TOKEN)
 
     monkeypatch.setattr(store, "_token", lambda: "token-3")
     assert await store.compare_and_set("t", 1, b"2") == CasConflict(2)  # a different client
@@ -169,7 +175,9 @@ async def test_a_killed_redis_fails_fast_and_the_same_store_recovers(
             killable_redis.start()  # same port, empty (no persistence), no scripts loaded
             await store.ping()
             assert await store.get("t") is None
-            assert await store.put("t", b"1") == PutResult(1, b"1", created=True, token=ANY_TOKEN)
+            assert await store.put("t", b"1") == PutResult(
+                1, b"1", ANY_TOKEN, created=True, token=ANY_TOKEN
+            )
             assert await store.compare_and_set("t", 1, b"2") == CasOk(2, ANY_TOKEN)
     finally:
         await store.close()
@@ -210,7 +218,9 @@ async def test_a_store_opened_while_redis_is_down_works_once_it_is_up(
             await store.ping()
         killable_redis.start()
         await store.ping()
-        assert await store.put("t", b"1") == PutResult(1, b"1", created=True, token=ANY_TOKEN)
+        assert await store.put("t", b"1") == PutResult(
+            1, b"1", ANY_TOKEN, created=True, token=ANY_TOKEN
+        )
     finally:
         await store.close()
 
@@ -246,11 +256,11 @@ async def test_the_store_works_unchanged_on_redis_cluster(cluster_node: RedisSer
     try:
         for table_id in ("a", "b", "{x}c", "桌"):
             assert await store.put(table_id, b"1") == PutResult(
-                1, b"1", created=True, token=ANY_TOKEN
+                1, b"1", ANY_TOKEN, created=True, token=ANY_TOKEN
             )
             assert await store.compare_and_set(table_id, 1, b"2") == CasOk(2, ANY_TOKEN)
             assert await store.compare_and_set(table_id, 1, b"3") == CasConflict(2)
-            assert await store.get(table_id) == StoredTable(2, b"2")
+            assert await store.get(table_id) == StoredTable(2, b"2", ANY_TOKEN)
             assert await store.delete(table_id) is True
         await store.ping()
     finally:

@@ -42,12 +42,18 @@ async def test_a_missing_table_is_none_missing_and_not_deleted(harness: Harness)
 
 async def test_versions_start_at_one_and_grow_by_one_per_write(harness: Harness) -> None:
     store = harness.store
-    assert await store.put("t", b"a") == PutResult(1, b"a", created=True, token=ANY_TOKEN)
-    assert await store.put("t", b"b") == PutResult(2, b"b", created=False, token=ANY_TOKEN)
+    assert await store.put("t", b"a") == PutResult(
+        1, b"a", ANY_TOKEN, created=True, token=ANY_TOKEN
+    )
+    assert await store.put("t", b"b") == PutResult(
+        2, b"b", ANY_TOKEN, created=False, token=ANY_TOKEN
+    )
     assert await store.compare_and_set("t", 2, b"c") == CasOk(3, ANY_TOKEN)
     assert await store.compare_and_set("t", 3, b"d") == CasOk(4, ANY_TOKEN)
-    assert await store.put("t", b"e") == PutResult(5, b"e", created=False, token=ANY_TOKEN)
-    assert await store.get("t") == StoredTable(5, b"e")
+    assert await store.put("t", b"e") == PutResult(
+        5, b"e", ANY_TOKEN, created=False, token=ANY_TOKEN
+    )
+    assert await store.get("t") == StoredTable(5, b"e", ANY_TOKEN)
 
 
 async def test_a_conflict_gives_the_current_version_and_changes_nothing(harness: Harness) -> None:
@@ -56,7 +62,7 @@ async def test_a_conflict_gives_the_current_version_and_changes_nothing(harness:
     await store.compare_and_set("t", 1, b"two")
     for stale in (0, 1, 3, 99, -1):
         assert await store.compare_and_set("t", stale, b"stale") == CasConflict(2)
-    assert await store.get("t") == StoredTable(2, b"two")
+    assert await store.get("t") == StoredTable(2, b"two", ANY_TOKEN)
 
 
 async def test_delete_removes_and_a_new_put_starts_again_at_one(harness: Harness) -> None:
@@ -67,7 +73,9 @@ async def test_delete_removes_and_a_new_put_starts_again_at_one(harness: Harness
     assert await store.get("t") is None
     assert await store.compare_and_set("t", 2, b"z") == CasMissing()
     assert await store.delete("t") is False
-    assert await store.put("t", b"new") == PutResult(1, b"new", created=True, token=ANY_TOKEN)
+    assert await store.put("t", b"new") == PutResult(
+        1, b"new", ANY_TOKEN, created=True, token=ANY_TOKEN
+    )
 
 
 @pytest.mark.parametrize(
@@ -78,9 +86,9 @@ async def test_delete_removes_and_a_new_put_starts_again_at_one(harness: Harness
 async def test_snapshots_come_back_byte_for_byte(harness: Harness, snapshot: bytes) -> None:
     store = harness.store
     await store.put("t", snapshot)
-    assert await store.get("t") == StoredTable(1, snapshot)
+    assert await store.get("t") == StoredTable(1, snapshot, ANY_TOKEN)
     await store.compare_and_set("t", 1, snapshot[::-1])
-    assert await store.get("t") == StoredTable(2, snapshot[::-1])
+    assert await store.get("t") == StoredTable(2, snapshot[::-1], ANY_TOKEN)
 
 
 @pytest.mark.parametrize("table_id", ["a:b.c-d_e", "桌1", "{slot}tag", "x" * 128, "with space"])
@@ -88,9 +96,9 @@ async def test_ids_are_opaque(harness: Harness, table_id: str) -> None:
     store = harness.store
     await store.put(table_id, b"1")
     await store.put("other", b"2")
-    assert await store.get(table_id) == StoredTable(1, b"1")
+    assert await store.get(table_id) == StoredTable(1, b"1", ANY_TOKEN)
     assert await store.delete(table_id) is True
-    assert await store.get("other") == StoredTable(1, b"2")
+    assert await store.get("other") == StoredTable(1, b"2", ANY_TOKEN)
 
 
 async def test_tables_are_independent(harness: Harness) -> None:
@@ -98,8 +106,8 @@ async def test_tables_are_independent(harness: Harness) -> None:
     await store.put("a", b"a1")
     await store.put("b", b"b1")
     await store.compare_and_set("a", 1, b"a2")
-    assert await store.get("a") == StoredTable(2, b"a2")
-    assert await store.get("b") == StoredTable(1, b"b1")
+    assert await store.get("a") == StoredTable(2, b"a2", ANY_TOKEN)
+    assert await store.get("b") == StoredTable(1, b"b1", ANY_TOKEN)
     assert await store.compare_and_set("b", 2, b"b?") == CasConflict(1)
 
 
@@ -136,7 +144,9 @@ async def test_an_expired_table_is_gone(harness: Harness) -> None:
     assert await store.get("t") is None
     assert await store.compare_and_set("t", 2, b"3") == CasMissing()
     assert await store.delete("t") is False
-    assert await store.put("t", b"again") == PutResult(1, b"again", created=True, token=ANY_TOKEN)
+    assert await store.put("t", b"again") == PutResult(
+        1, b"again", ANY_TOKEN, created=True, token=ANY_TOKEN
+    )
 
 
 async def test_racing_writers_on_one_version_have_exactly_one_winner(harness: Harness) -> None:
@@ -168,7 +178,7 @@ async def test_racing_writers_on_one_version_have_exactly_one_winner(harness: Ha
         assert len(losers) == RACERS - 1, f"round {round_}: {results}"
         version += 1
         table = await harness.store.get("race")
-        assert table == StoredTable(version, f"{round_}:{winners[0]}".encode())
+        assert table == StoredTable(version, f"{round_}:{winners[0]}".encode(), ANY_TOKEN)
 
 
 async def test_read_modify_write_loops_lose_no_update(harness: Harness) -> None:
@@ -194,7 +204,9 @@ async def test_read_modify_write_loops_lose_no_update(harness: Harness) -> None:
 
     await asyncio.gather(*(worker(store) for store in stores))
     total = workers * increments
-    assert await harness.store.get("counter") == StoredTable(1 + total, str(total).encode())
+    assert await harness.store.get("counter") == StoredTable(
+        1 + total, str(total).encode(), ANY_TOKEN
+    )
 
 
 async def test_every_operation_is_observed_with_its_outcome(harness: Harness) -> None:
@@ -252,4 +264,4 @@ async def test_a_write_may_require_the_tables_last_write_token(harness: Harness)
     again = await store.put("tok", b"new one")
     await store.compare_and_set("tok", again.version, b"new two")  # version 2 again
     assert await store.compare_and_set("tok", 2, b"x", written_as=moved.token) == CasConflict(2)
-    assert (await store.get("tok")) == StoredTable(2, b"new two")
+    assert (await store.get("tok")) == StoredTable(2, b"new two", ANY_TOKEN)

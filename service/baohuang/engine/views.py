@@ -1,12 +1,12 @@
-"""What one seat may see of a deal (hidden information, RULES.md A 暗保/暗独, G-8).
+"""What one seat, or a spectator, may see of a deal (hidden information, RULES.md A 暗保/暗独, G-8).
 
-A seat sees its own hand, how many cards every seat holds, the trick, whose turn it is, who has
-finished, and the emperor. It sees the guard only when the guard is revealed (明保, G-8; or two
-rebels declared 造反 in ``lianzhong-simple``), when the deal is over, or when it is the guard. A
-hidden solo (暗独, G-1) looks like team play to everyone but the emperor *(reading: showing
-``solo_hidden`` or ``guard == emperor`` would reveal exactly what 暗独 hides)*. Before play the
-crown state and the called card are public; the guard is hidden the same way, and every seat
-answers the 明保/造反 round, so whose turn it is reveals nobody (engine/guard_phase.py).
+A spectator sees how many cards every seat holds, the trick, whose turn it is, who has
+finished, and the emperor; a seat sees that and its own hand. The guard is shown only when it is
+revealed (明保, G-8; or two rebels declared 造反 in ``lianzhong-simple``), when the deal is over,
+or to the guard itself. A hidden solo (暗独, G-1) looks like team play to everyone but the emperor
+*(reading: showing ``solo_hidden`` or ``guard == emperor`` would reveal exactly what 暗独 hides)*.
+Before play the crown state and the called card are public; the guard is hidden the same way, and
+every seat answers the 明保/造反 round, so whose turn it is reveals nobody (engine/guard_phase.py).
 """
 
 from __future__ import annotations
@@ -17,12 +17,11 @@ from .rulesets import RulesetField
 from .snapshot import CrownState, Mode, Phase, Snapshot, Trick
 
 
-class SeatView(msgspec.Struct, frozen=True):
-    """One seat's view. ``guard`` is null while hidden from this seat; ``counts[s]`` is the
-    number of cards seat ``s`` holds."""
+class PublicView(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """What everyone at the table may see (a spectator): no hand, only how many cards each seat
+    holds (``counts[s]``); ``guard`` is null while hidden (G-8), and a 暗独 looks like team play.
+    """
 
-    seat: int
-    hand: list[str]
     counts: list[int]
     ruleset: RulesetField
     mode: Mode
@@ -35,36 +34,41 @@ class SeatView(msgspec.Struct, frozen=True):
     finished: list[int]
     over: bool
     positions: list[int] | None
-    # Before play (issue 6): the crown state is public (who was offered it, how often it was
-    # handed on, the cards travelling with it, the stage and who answers next), and so is the
-    # called card (G-2); the guard it names is not (G-8).
+    # Before play the crown state is public (who was offered it, how often it was handed on, the
+    # cards travelling with it, the stage and who answers next), and so is the called card (G-2);
+    # the guard it names is not (G-8).
     phase: Phase = "play"
     crown: CrownState | None = None
     called: str | None = None
     void: bool = False
 
 
-def guard_visible(snapshot: Snapshot, seat: int) -> bool:
-    """G-8: a hidden guard is known only to itself (and, in a hidden solo, to the emperor)."""
+class SeatView(PublicView, frozen=True, kw_only=True):
+    """One seat's view: the public view plus the seat's own hand, and the guard when this seat
+    is the guard (G-8)."""
+
+    seat: int
+    hand: list[str]
+
+
+def guard_visible(snapshot: Snapshot, seat: int | None) -> bool:
+    """G-8: a hidden guard is known only to itself (and, in a hidden solo, to the emperor);
+    ``seat`` ``None`` asks what everyone may know."""
     return (
         snapshot.guard_revealed
         or snapshot.over
         or len(snapshot.rebellion) >= 2  # G-8: two 造反 reveal the guard to all
-        or seat == snapshot.guard
+        or (seat is not None and seat == snapshot.guard)
     )
 
 
-def seat_view(snapshot: Snapshot, seat: int) -> SeatView:
-    visible = guard_visible(snapshot, seat)
-    mode = snapshot.mode
-    if mode == "solo_hidden" and not visible:
-        mode = "team"
-    return SeatView(
-        seat=seat,
-        hand=list(snapshot.hands[seat]),
+def public_view(snapshot: Snapshot) -> PublicView:
+    """What a spectator sees of ``snapshot``."""
+    visible = guard_visible(snapshot, None)
+    return PublicView(
         counts=[len(hand) for hand in snapshot.hands],
         ruleset=snapshot.ruleset,
-        mode=mode,
+        mode=_shown_mode(snapshot, visible),
         emperor=snapshot.emperor,
         guard=snapshot.guard if visible else None,
         guard_revealed=snapshot.guard_revealed,
@@ -79,3 +83,35 @@ def seat_view(snapshot: Snapshot, seat: int) -> SeatView:
         called=snapshot.called,
         void=snapshot.void,
     )
+
+
+def seat_view(snapshot: Snapshot, seat: int) -> SeatView:
+    """What ``seat`` sees of ``snapshot``: the public view, its hand, and the guard if it is it."""
+    visible = guard_visible(snapshot, seat)
+    return SeatView(
+        seat=seat,
+        hand=list(snapshot.hands[seat]),
+        counts=[len(hand) for hand in snapshot.hands],
+        ruleset=snapshot.ruleset,
+        mode=_shown_mode(snapshot, visible),
+        emperor=snapshot.emperor,
+        guard=snapshot.guard if visible else None,
+        guard_revealed=snapshot.guard_revealed,
+        rebellion=list(snapshot.rebellion),
+        trick=snapshot.trick,
+        turn=snapshot.turn,
+        finished=list(snapshot.finished),
+        over=snapshot.over,
+        positions=snapshot.positions,
+        phase=snapshot.phase,
+        crown=snapshot.crown,
+        called=snapshot.called,
+        void=snapshot.void,
+    )
+
+
+def _shown_mode(snapshot: Snapshot, guard_visible: bool) -> Mode:
+    """暗独 (G-1) is shown as team play to whoever may not know the guard."""
+    if snapshot.mode == "solo_hidden" and not guard_visible:
+        return "team"
+    return snapshot.mode

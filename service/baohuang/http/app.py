@@ -12,7 +12,7 @@ from litestar.openapi.plugins import ScalarRenderPlugin, SwaggerRenderPlugin
 
 from .. import __version__
 from ..store import open_store
-from .auth import TableAuth
+from ..tables import Authority, TableService
 from .controllers.combos import CombosController
 from .controllers.deal import DealController
 from .controllers.health import HealthController
@@ -20,9 +20,8 @@ from .controllers.moves import MovesController
 from .controllers.rulesets import RulesetsController
 from .controllers.tables import TablesController
 from .docs import document_request_bodies
-from .metrics import HttpMetrics, observe_store
+from .metrics import HttpMetrics, observe_store, observe_table_move
 from .problems import EXCEPTION_HANDLERS, problem_details_plugin
-from .recent_writes import RecentWrites
 from .settings import Settings
 
 DESCRIPTION = """\
@@ -42,14 +41,20 @@ def create_app(settings: Settings | None = None) -> Litestar:
     async def store_lifespan(app: Litestar) -> AsyncIterator[None]:
         # One store (one Redis client and pool) per process, opened here and closed on exit.
         # Opening does no I/O: the service starts, and reports not ready, while Redis is down.
-        app.state.auth.warn_if_weak()
-        app.state.store = open_store(
-            settings.redis_url, settings.table_ttl_seconds, observe=observe_store
+        app.state.authority.warn_if_weak()
+        store = open_store(
+            settings.redis_url,
+            settings.table_ttl_seconds,
+            observe=observe_store,
+            max_in_flight=settings.redis_max_connections,
+            wait_seconds=settings.redis_pool_timeout,
         )
+        app.state.store = store
+        app.state.tables = TableService(store, app.state.authority, observe_move=observe_table_move)
         try:
             yield
         finally:
-            await app.state.store.close()
+            await store.close()
 
     app = Litestar(
         route_handlers=[
@@ -78,8 +83,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
         debug=False,
     )
     app.state.settings = settings
-    app.state.auth = TableAuth(settings.api_keys, settings.token_secret)
-    app.state.recent_writes = RecentWrites()
+    app.state.authority = Authority(settings.api_keys, settings.token_secret)
     document_request_bodies(app)
     app.asgi_handler = HttpMetrics(app.asgi_handler)
     return app

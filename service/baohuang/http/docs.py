@@ -27,13 +27,18 @@ from litestar._openapi.plugin import OpenAPIPlugin  # no public import path in L
 from litestar.openapi.datastructures import ResponseSpec
 from litestar.routes import HTTPRoute
 
+from ..engine.play import MoveRefused
+from ..engine.reasons import Reason
 from . import examples
-from .auth import _unauthorized, forbidden
 from .problems import (
     PROBLEM_MEDIA_TYPE,
     TITLES,
     Problem,
     ProblemDocument,
+    forbidden_problem,
+    illegal_move_problem,
+    overloaded_problem,
+    unauthorized_problem,
     unavailable_problem,
 )
 from .wire import BodyDecoder
@@ -41,7 +46,8 @@ from .wire import BodyDecoder
 
 def body(decoder: BodyDecoder[Any], returns: type[Any] | None = None) -> dict[str, Any]:
     """A route's ``opt``: the type its body decodes to and, for a route that answers with
-    :func:`.wire.json_response`, the type it encodes — for the OpenAPI document."""
+    :func:`.wire.json_response`, the type it encodes — for the OpenAPI document. A route whose
+    answer depends on the caller sets ``opt["returns"]`` to a tuple of types (``oneOf``)."""
     opt: dict[str, Any] = {"body": decoder.type}
     if returns is not None:
         opt["returns"] = returns
@@ -85,9 +91,11 @@ def _problem_examples() -> dict[int, dict[str, Any]]:
     """One real problem document per status (built by the code that sends them)."""
     return {
         400: _example(Problem(400, "INVALID_FIELD", "Expected `array`, got `str`", path="$.cards")),
-        401: _example(_unauthorized("this route needs 'Authorization: Bearer <platform key>'")),
+        401: _example(
+            unauthorized_problem("this route needs 'Authorization: Bearer <platform key>'")
+        ),
         403: _example(
-            forbidden("a seat token may only read its own seat view and move for its seat", "$")
+            forbidden_problem("only a platform key may create, replace or delete a table")
         ),
         404: _example(Problem(404, "NOT_FOUND", "Not Found")),
         405: _example(Problem(405, "METHOD_NOT_ALLOWED", "Method Not Allowed")),
@@ -126,14 +134,15 @@ def _route_problem_examples(path: str) -> dict[int, dict[str, Any]]:
                 )
             ),
             422: _example(
-                Problem(
-                    422,
-                    "NOT_HIGHER",
-                    "must be higher than the play it beats (大过上家)",
-                    path="$.move",
-                    rule="N-2",
+                illegal_move_problem(
+                    MoveRefused(
+                        Reason(
+                            "NOT_HIGHER", "N-2", "must be higher than the play it beats (大过上家)"
+                        )
+                    )
                 )
             ),
+            503: _example(overloaded_problem()),
         }
     if path.startswith("/v1/rulesets/"):
         return {
@@ -237,7 +246,11 @@ def document_request_bodies(app: Litestar) -> dict[str, Any]:
     for _, body_type, success in operations.values():
         if body_type is not None:
             types.add(body_type)
-        types.update(t for t in success.values() if t is not None)
+        for returned_type in success.values():
+            if isinstance(returned_type, tuple):
+                types.update(returned_type)
+            elif returned_type is not None:
+                types.add(returned_type)
     ordered = sorted(types, key=repr)
     schemas, components = msgspec.json.schema_components(ordered, ref_template=_REF)
     by_type = dict(zip(ordered, schemas, strict=True))
@@ -276,7 +289,10 @@ def document_request_bodies(app: Litestar) -> dict[str, Any]:
                 "description": _SUCCESS_DESCRIPTION.get(status, "Success"),
             }
             if returned is not None:
-                media = {"schema": by_type[returned]}
+                if isinstance(returned, tuple):
+                    media = {"schema": {"oneOf": [by_type[one] for one in returned]}}
+                else:
+                    media = {"schema": by_type[returned]}
                 if (path, verb, status) in examples.RESPONSES:
                     media["examples"] = examples.RESPONSES[(path, verb, status)]
                 response["content"] = {"application/json": media}

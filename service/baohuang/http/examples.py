@@ -10,6 +10,12 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+import msgspec
+
+from ..engine.snapshot import Snapshot
+from ..engine.views import public_view, seat_view
+from ..tables import Authority
+
 Example = dict[str, Any]
 Examples = dict[str, Example]
 
@@ -115,13 +121,10 @@ SIZE_MISMATCH = {
 }
 
 TABLE_ID = "room-42.deal-7"
-SEAT_TOKENS = [
-    "aWsXYTXZ1cNBeLVx0Jd0CJKyWgdj1v8q3sY8VwUf0wE",
-    "Zt2gRk0m7h9aL3VqYpB1xCwN5eU8iJ6oK4sD0fT2rGc",
-    "Qp9vL2kN8bX4mR6tW1yE3uH7jC5gA0sF9dZ2oI8nKw",
-    "Hd3sK8fJ2lQ6wE9rT1yU4iO7pA5zX0cV3bN6mL9gRe",
-    "Ns7bV4cX1zL8kJ2hG5fD9sA3qW6eR0tY4uI7oP1aSd",
-]  # illustrative: real tokens are HMACs under BAOHUANG_TOKEN_SECRET
+INSTANCE = "3f9a2c7e41b8d605"
+_EXAMPLE_AUTHORITY = Authority((), token_secret="an-example-secret")
+SEAT_TOKENS = _EXAMPLE_AUTHORITY.seat_tokens(TABLE_ID, INSTANCE)
+SPECTATOR_TOKEN = _EXAMPLE_AUTHORITY.spectator_token(TABLE_ID, INSTANCE)
 
 
 # /v1/deal with seed 20260101, dealer 0 (G-4: the same seed always deals these hands), and the
@@ -242,6 +245,42 @@ REQUESTS: dict[tuple[str, str], Examples] = {
         "Seat 3 plays against version 1", {"move": PLAY_JACKS, "version": 1}
     ),
 }
+
+_snapshot = msgspec.json.Decoder(Snapshot).decode
+
+
+def _seat_view(snapshot: dict[str, Any], seat: int) -> Any:
+    """A seat view, made by the code that makes them."""
+    return msgspec.to_builtins(seat_view(_snapshot(msgspec.json.encode(snapshot)), seat))
+
+
+def _public_view(snapshot: dict[str, Any]) -> Any:
+    return msgspec.to_builtins(public_view(_snapshot(msgspec.json.encode(snapshot))))
+
+
+def _created(version: int) -> dict[str, Any]:
+    return {
+        "id": TABLE_ID,
+        "instance": INSTANCE,
+        "version": version,
+        "snapshot": SNAPSHOT,
+        "seat_tokens": SEAT_TOKENS,
+        "spectator_token": SPECTATOR_TOKEN,
+    }
+
+
+def _read(view: Any) -> dict[str, Any]:
+    return {"id": TABLE_ID, "instance": INSTANCE, "version": 1, "view": view}
+
+
+def _applied(view: Any) -> dict[str, Any]:
+    return {
+        "version": 2,
+        "instance": INSTANCE,
+        "view": view,
+        "events": [{"type": "played", "seat": 3, "cards": ["JH", "JD"]}],
+    }
+
 
 SCORES_FINAL = {
     "final": True,
@@ -382,42 +421,34 @@ RESPONSES: dict[tuple[str, str, int], Examples] = {
         "Three tribute cards and the hands after them",
         {"transfers": TRIBUTE_TRANSFERS, "hands": TRIBUTE_HANDS},
     ),
-    ("/v1/tables/{table_id}", "put", 200): _one(
-        "Replaced",
-        {"id": TABLE_ID, "version": 2, "snapshot": SNAPSHOT, "seat_tokens": SEAT_TOKENS},
-    ),
-    ("/v1/tables/{table_id}", "put", 201): _one(
-        "Created", {"id": TABLE_ID, "version": 1, "snapshot": SNAPSHOT, "seat_tokens": SEAT_TOKENS}
-    ),
-    ("/v1/tables/{table_id}", "get", 200): _one(
-        "The table", {"id": TABLE_ID, "version": 1, "snapshot": SNAPSHOT}
-    ),
-    ("/v1/tables/{table_id}/moves", "post", 200): _one(
-        "Applied: version 2",
-        {
-            "version": 2,
-            "snapshot": AFTER_JACKS,
-            "events": [{"type": "played", "seat": 3, "cards": ["JH", "JD"]}],
+    ("/v1/tables/{table_id}", "put", 200): _one("Replaced: a new instance", _created(2)),
+    ("/v1/tables/{table_id}", "put", 201): _one("Created", _created(1)),
+    ("/v1/tables/{table_id}", "get", 200): {
+        "platform": {
+            "summary": "A platform key: the whole snapshot",
+            "value": _read(SNAPSHOT),
         },
-    ),
+        "seat": {
+            "summary": "Seat 1's token: its view, the guard still hidden",
+            "value": _read(_seat_view(SNAPSHOT, 1)),
+        },
+        "spectator": {
+            "summary": "The spectator token: the public view",
+            "value": _read(_public_view(SNAPSHOT)),
+        },
+    },
+    ("/v1/tables/{table_id}/moves", "post", 200): {
+        "platform": {
+            "summary": "Applied: version 2 (a platform key)",
+            "value": _applied(AFTER_JACKS),
+        },
+        "seat": {
+            "summary": "Applied: version 2 (seat 3's token: its own view)",
+            "value": _applied(_seat_view(AFTER_JACKS, 3)),
+        },
+    },
     ("/v1/tables/{table_id}/seats/{seat}", "get", 200): _one(
-        "Seat 1's view: the guard is still hidden",
-        {
-            "seat": 1,
-            "hand": SNAPSHOT["hands"][1],
-            "counts": [16, 10, 11, 12, 7],
-            "ruleset": "classic",
-            "mode": "team",
-            "emperor": 0,
-            "guard": None,
-            "guard_revealed": False,
-            "rebellion": [],
-            "trick": SNAPSHOT["trick"],
-            "turn": 3,
-            "finished": [],
-            "over": False,
-            "positions": None,
-        },
+        "Seat 1's view: the guard is still hidden", _seat_view(SNAPSHOT, 1)
     ),
 }
 

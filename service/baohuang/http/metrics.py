@@ -31,7 +31,7 @@ HTTP_BUCKETS = (1e-4, 2.5e-4, 5e-4, 1e-3, 2.5e-3, 5e-3, 1e-2, 2.5e-2, 5e-2, 0.1,
 
 ENGINE_OPERATIONS = (
     "classify", "compare", "batch", "resolve", "validate", "legal", "auto", "replay", "scores",
-    "deal", "tribute", "table_move", "seat_view",
+    "deal", "tribute", "table_move",
 )  # fmt: skip
 
 _engine_seconds = Histogram(
@@ -66,6 +66,13 @@ STORE_SECONDS = Histogram(
 )
 
 
+STORE_OVERLOADED = Counter(
+    "baohuang_store_overloaded_total",
+    "Table operations refused with 503 OVERLOADED: no Redis connection came free in time "
+    "(load on this process, not a Redis outage), by operation.",
+    ["operation"],
+)
+
 _store_children: dict[tuple[str, str], Any] = {}
 
 
@@ -75,6 +82,17 @@ def observe_store(operation: str, outcome: str, seconds: float) -> None:
     if child is None:
         child = _store_children[(operation, outcome)] = STORE_SECONDS.labels(operation, outcome)
     child.observe(seconds)
+    if outcome == "overloaded":
+        STORE_OVERLOADED.labels(operation).inc()
+
+
+_TABLE_MOVE_TIME = ENGINE_SECONDS["table_move"]
+
+
+def observe_table_move(code: str | None, seconds: float) -> None:
+    """The table service's hook: one judged table move (its verdict and its engine time)."""
+    _TABLE_MOVE_TIME.observe(seconds)
+    count_verdict("table_move", code)
 
 
 _verdict_children: dict[tuple[str, str | None], Any] = {}

@@ -21,9 +21,11 @@ from litestar.plugins.problem_details import (
 )
 
 from ..engine.cards import CardError
+from ..engine.play import MoveRefused
 from ..engine.rulesets import UnknownRuleset
 from ..engine.validation import InvalidInput
-from ..store import StoreUnavailable
+from ..store import StoreOverloaded, StoreUnavailable
+from ..tables import Forbidden, TableNotFound, Unauthorized, VersionConflict
 
 log = logging.getLogger("baohuang.http")
 
@@ -78,10 +80,11 @@ class Problem(ProblemDetailsException):
         rule: str | None = None,
         headers: dict[str, str] | None = None,
         current_version: int | None = None,
+        title: str | None = None,
     ) -> None:
         document = ProblemDocument(
             type=f"urn:baohuang:problem:{code.lower().replace('_', '-')}",
-            title=TITLES.get(status, "Error"),
+            title=title or TITLES.get(status, "Error"),
             status=status,
             detail=f"{path}: {message}" if path != "$" else message,
             errors=[ProblemItem(code=code, rule=rule, path=path, message=message)],
@@ -128,6 +131,57 @@ def unavailable_problem() -> Problem:
         "the live table store is unreachable; re-read the table before retrying a write, whose "
         "outcome is unknown (stateless routes still answer)",
         headers={"Retry-After": RETRY_AFTER_SECONDS},
+    )
+
+
+def overloaded_problem() -> Problem:
+    """Too much table work in flight in this process: wait and retry (nothing was written)."""
+    return Problem(
+        503,
+        "OVERLOADED",
+        "this replica has more table requests in flight than it serves; retry after the "
+        "Retry-After delay (the request was not applied)",
+        headers={"Retry-After": RETRY_AFTER_SECONDS},
+    )
+
+
+ILLEGAL_MOVE_TITLE = "Illegal move"
+
+
+def illegal_move_problem(refused: MoveRefused) -> Problem:
+    """A table move the rules refuse: a verdict about the game (422, titled as such), not input
+    the referee cannot judge; nothing changed."""
+    reason = refused.reason
+    return Problem(
+        422, reason.code, reason.message, path="$.move", rule=reason.rule, title=ILLEGAL_MOVE_TITLE
+    )
+
+
+def unauthorized_problem(message: str) -> Problem:
+    return Problem(
+        401,
+        "UNAUTHORIZED",
+        message,
+        path="$.headers.authorization",
+        headers={"WWW-Authenticate": 'Bearer realm="baohuang-tables"'},
+    )
+
+
+def forbidden_problem(message: str, path: str = "$") -> Problem:
+    return Problem(403, "FORBIDDEN", message, path=path)
+
+
+def not_found_problem(table_id: str) -> Problem:
+    return Problem(404, "TABLE_NOT_FOUND", f"there is no table '{table_id}'", path="$.id")
+
+
+def conflict_problem(conflict: VersionConflict) -> Problem:
+    return Problem(
+        409,
+        "VERSION_CONFLICT",
+        conflict.message,
+        path="$.version",
+        current_version=conflict.current_version,
     )
 
 
@@ -190,6 +244,26 @@ def _as_problem(request: Request[Any, Any, Any], exc: Exception) -> Response[Any
     return _internal_error(request, exc)
 
 
+def _table_problem(request: Request[Any, Any, Any], exc: Exception) -> Response[Any]:
+    """The table service's refusals, each mapped to its status once."""
+    problem: Problem
+    if isinstance(exc, MoveRefused):
+        problem = illegal_move_problem(exc)
+    elif isinstance(exc, VersionConflict):
+        problem = conflict_problem(exc)
+    elif isinstance(exc, TableNotFound):
+        problem = not_found_problem(exc.table_id)
+    elif isinstance(exc, Forbidden):
+        problem = forbidden_problem(str(exc), exc.path)
+    elif isinstance(exc, Unauthorized):
+        problem = unauthorized_problem(str(exc))
+    elif isinstance(exc, StoreOverloaded):
+        problem = overloaded_problem()
+    else:  # pragma: no cover - registered for the types above only
+        return _internal_error(request, exc)
+    return problem.to_response(request)
+
+
 EXCEPTION_HANDLERS: dict[int | type[Exception], Any] = {
     HTTPException: _http_exception,
     msgspec.ValidationError: _as_problem,
@@ -198,6 +272,12 @@ EXCEPTION_HANDLERS: dict[int | type[Exception], Any] = {
     CardError: _as_problem,
     InvalidInput: _as_problem,
     StoreUnavailable: _as_problem,
+    MoveRefused: _table_problem,
+    VersionConflict: _table_problem,
+    TableNotFound: _table_problem,
+    Forbidden: _table_problem,
+    Unauthorized: _table_problem,
+    StoreOverloaded: _table_problem,
     Exception: _as_problem,
 }
 

@@ -18,6 +18,8 @@ class Settings(msgspec.Struct, frozen=True):
     token_secret: str | None = None
     log_level: str = "INFO"
     max_body_bytes: int = MAX_BODY_BYTES
+    redis_max_connections: int = 64
+    redis_pool_timeout: float = 2.0
 
     @classmethod
     def from_env(cls, environ: dict[str, str] | None = None) -> Settings:
@@ -29,4 +31,6 @@ class Settings(msgspec.Struct, frozen=True):
             api_keys=keys,
             token_secret=env.get("BAOHUANG_TOKEN_SECRET") or None,
             log_level=(env.get("LOG_LEVEL") or "INFO").upper(),
+            redis_max_connections=int(env.get("REDIS_MAX_CONNECTIONS") or 64),
+            redis_pool_timeout=float(env.get("REDIS_POOL_TIMEOUT") or 2.0),
         )

@@ -7,6 +7,8 @@ live in Redis and any number of replicas share them.
 
 from __future__ import annotations
 
+from typing import Any
+
 from .base import (
     DEFAULT_TTL_SECONDS,
     OPERATIONS,
@@ -19,8 +21,10 @@ from .base import (
     PutResult,
     StoredTable,
     StoreFull,
+    StoreOverloaded,
     StoreUnavailable,
     TableStore,
+    new_instance,
     no_observe,
 )
 from .memory import MemoryTableStore
@@ -39,9 +43,11 @@ __all__ = [
     "PutResult",
     "RedisTableStore",
     "StoreFull",
+    "StoreOverloaded",
     "StoreUnavailable",
     "StoredTable",
     "TableStore",
+    "new_instance",
     "open_store",
 ]
 
@@ -52,6 +58,8 @@ def open_store(
     *,
     observe: Observe = no_observe,
     cluster: bool = False,
+    max_in_flight: int | None = None,
+    wait_seconds: float | None = None,
 ) -> TableStore:
     """Redis when ``redis_url`` is set and non-empty, else the embedded in-memory store.
 
@@ -59,7 +67,12 @@ def open_store(
     not-ready) while Redis is down. Call ``await store.ping()`` for readiness.
     """
     if redis_url and redis_url.strip():
+        bounds: dict[str, Any] = {}
+        if max_in_flight is not None:
+            bounds["max_in_flight"] = max_in_flight
+        if wait_seconds is not None:
+            bounds["wait_seconds"] = wait_seconds
         return RedisTableStore.from_url(
-            redis_url.strip(), ttl_seconds, observe=observe, cluster=cluster
+            redis_url.strip(), ttl_seconds, observe=observe, cluster=cluster, **bounds
         )
     return MemoryTableStore(ttl_seconds, observe=observe)

@@ -12,6 +12,7 @@ wires metrics in through the ``observe`` callback.
 from __future__ import annotations
 
 import logging
+import secrets
 from collections.abc import Callable
 from typing import Final, Protocol, TypeAlias, runtime_checkable
 
@@ -28,6 +29,7 @@ __all__ = [
     "Observe",
     "PutResult",
     "StoreFull",
+    "StoreOverloaded",
     "StoreUnavailable",
     "StoredTable",
     "TableStore",
@@ -42,8 +44,9 @@ DEFAULT_TTL_SECONDS: Final = 86400
 OPERATIONS: Final = ("get", "put", "cas", "delete", "ping")
 """Every ``operation`` label the store reports, so a metrics backend can pre-create series."""
 
-OUTCOMES: Final = ("ok", "conflict", "missing", "unavailable", "error")
-"""Every ``outcome`` label: ``error`` is an unexpected failure (a bug, not an outage)."""
+OUTCOMES: Final = ("ok", "conflict", "missing", "unavailable", "overloaded", "error")
+"""Every ``outcome`` label: ``error`` is an unexpected failure (a bug, not an outage);
+``overloaded``: no connection came free in time (the process is busy, Redis may be fine)."""
 
 Observe: TypeAlias = Callable[[str, str, float], None]
 """``observe(operation, outcome, seconds)``, called once per store operation."""
@@ -65,12 +68,26 @@ def safe_observe(observe: Observe, operation: str, outcome: str, seconds: float)
         logger.exception("store metrics hook failed for %s/%s", operation, outcome)
 
 
+def new_instance() -> str:
+    """A random table instance (64 bits, hex): unguessable, and never equal to an earlier one."""
+    return secrets.token_hex(8)
+
+
 class StoreUnavailable(Exception):
     """The backend could not be reached or did not answer in time (callers answer 503).
 
     For a write (``put``, ``compare_and_set``, ``delete``) the outcome is *unknown*: the command
     may have been applied by a server that answered too late. Clients must re-read the table
     rather than assume the write was lost.
+    """
+
+
+class StoreOverloaded(Exception):
+    """This process has more table work in flight than its connections serve, and none came free
+    within the bounded wait (callers answer 503 ``OVERLOADED`` with ``Retry-After``).
+
+    Not a :class:`StoreUnavailable`: Redis may be perfectly healthy, so readiness must not fail
+    for it, and nothing was sent, so the operation was certainly not applied.
     """
 
 
@@ -83,15 +100,18 @@ class StoreFull(StoreUnavailable):
 
 
 class StoredTable(msgspec.Struct, frozen=True, gc=False):
-    """A table as stored: its version and the snapshot bytes exactly as they were written."""
+    """A table as stored: its version, the snapshot bytes exactly as they were written, and the
+    table *instance*: a random epoch made by each ``put``, so that nothing held from an earlier
+    table under the same id (a seat token, a version, a cached write) can match this one."""
 
     version: int
     snapshot: bytes
+    instance: str
 
 
 class PutResult(StoredTable, frozen=True, gc=False):
-    """What ``put`` wrote, plus whether the table was new (201) rather than replaced (200), and
-    the write's token (see :meth:`TableStore.compare_and_set`)."""
+    """What ``put`` wrote (a new instance), plus whether the table was new (201) rather than
+    replaced (200), and the write's token (see :meth:`TableStore.compare_and_set`)."""
 
     created: bool
     token: str
@@ -123,9 +143,10 @@ class TableStore(Protocol):
     """Live tables by id; one implementation per backend, all passing ``tests/store``.
 
     Versions start at 1 and grow by one per write; ``put`` over an existing table keeps counting
-    from its version, so a client holding an old version can never match a replaced table. After
-    a delete or an expiry the next ``put`` starts again at 1. Every write sets the expiry (the
-    TTL) again; reads do not.
+    from its version. After a delete or an expiry the next ``put`` starts again at 1. Every
+    ``put`` makes a new random ``instance``, kept until the next ``put``: a version means
+    something only together with its instance. Every write sets the expiry (the TTL) again;
+    reads do not.
     """
 
     async def get(self, table_id: str) -> StoredTable | None:
@@ -142,13 +163,16 @@ class TableStore(Protocol):
         expected_version: int,
         snapshot: bytes,
         written_as: str | None = None,
+        *,
+        instance: str | None = None,
     ) -> CasResult:
         """Write ``snapshot`` only if the table is at ``expected_version``, atomically.
 
-        With ``written_as``, also only if the table's last write was the one with that token
-        (a conflict otherwise): a writer that remembers what it wrote last may skip reading the
-        table back, since versions alone restart after a delete. Tokens are unique per write
-        across processes.
+        With ``instance``, also only if the table is still that instance (a conflict otherwise):
+        a table deleted and created again may be at the same version. With ``written_as``, also
+        only if the table's last write was the one with that token: a writer that remembers what
+        it wrote last may skip reading the table back. Tokens are unique per write across
+        processes.
         """
         ...
 

@@ -27,6 +27,7 @@ from .base import (
     PutResult,
     StoredTable,
     StoreFull,
+    new_instance,
     no_observe,
     safe_observe,
 )
@@ -40,13 +41,14 @@ DEFAULT_MAX_TABLES: Final = 10_000
 class _Entry:
     """One table: mutable so a write updates in place (no allocation beyond the snapshot)."""
 
-    __slots__ = ("expires_at", "snapshot", "token", "version")
+    __slots__ = ("expires_at", "instance", "snapshot", "token", "version")
 
     def __init__(self, version: int, snapshot: bytes, expires_at: float) -> None:
         self.version = version
         self.snapshot = snapshot
         self.expires_at = expires_at
         self.token = ""
+        self.instance = ""
 
 
 class MemoryTableStore:
@@ -110,7 +112,7 @@ class MemoryTableStore:
         if entry is None:
             self._done("get", "missing", start)
             return None
-        table = StoredTable(entry.version, entry.snapshot)
+        table = StoredTable(entry.version, entry.snapshot, entry.instance)
         self._done("get", "ok", start)
         return table
 
@@ -127,8 +129,9 @@ class MemoryTableStore:
                 raise StoreFull(f"the in-memory store already holds {self._max_tables} tables")
             entry = _Entry(0, snapshot, now)
             self._tables[table_id] = entry
+        entry.instance = new_instance()
         self._write(table_id, entry, snapshot, now)
-        result = PutResult(entry.version, snapshot, created, entry.token)
+        result = PutResult(entry.version, snapshot, entry.instance, created, entry.token)
         self._done("put", "ok", start)
         return result
 
@@ -138,6 +141,8 @@ class MemoryTableStore:
         expected_version: int,
         snapshot: bytes,
         written_as: str | None = None,
+        *,
+        instance: str | None = None,
     ) -> CasResult:
         start = time.perf_counter()
         now = self._clock()
@@ -145,8 +150,10 @@ class MemoryTableStore:
         if entry is None:
             self._done("cas", "missing", start)
             return CasMissing()
-        if entry.version != expected_version or (
-            written_as is not None and entry.token != written_as
+        if (
+            entry.version != expected_version
+            or (written_as is not None and entry.token != written_as)
+            or (instance is not None and entry.instance != instance)
         ):
             self._done("cas", "conflict", start)
             return CasConflict(entry.version)

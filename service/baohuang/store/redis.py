@@ -18,6 +18,11 @@ ten retries), and every connection-level failure becomes :class:`StoreUnavailabl
 service turns into 503 with ``Retry-After``. The connection pool reconnects by itself, so the same
 store object works again as soon as Redis is back.
 
+Overload is not an outage: at most ``max_in_flight`` table operations of this process use Redis
+at once; the others wait their turn, in order, for at most ``wait_seconds``, then fail with
+:class:`StoreOverloaded` (503 ``OVERLOADED``), which never touches readiness. The pool holds a
+few connections more than that bound, so ``ping`` (``/readyz``) always finds one free.
+
 Retries and idempotence: a write whose reply was lost (a timeout or a dropped connection after the
 server ran it) is retried by redis-py with the same arguments. Each write carries a unique token
 stored in ``w``; a script that finds its own token already there returns the result of the first
@@ -26,19 +31,21 @@ run instead of applying the write again or reporting a false conflict.
 
 from __future__ import annotations
 
+import asyncio
 import itertools
 import logging
 import secrets
 import time
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Callable
 from typing import Any, Final, TypeVar
 
-from redis.asyncio import Redis
+from redis.asyncio import BlockingConnectionPool, Redis
 from redis.asyncio.cluster import RedisCluster
 from redis.asyncio.retry import Retry
 from redis.backoff import ExponentialBackoff
 from redis.exceptions import (
     ClusterDownError,
+    MaxConnectionsError,
     OutOfMemoryError,
     ReadOnlyError,
     ResponseError,
@@ -57,7 +64,9 @@ from .base import (
     Observe,
     PutResult,
     StoredTable,
+    StoreOverloaded,
     StoreUnavailable,
+    new_instance,
     no_observe,
     safe_observe,
 )
@@ -74,9 +83,16 @@ SOCKET_TIMEOUT_SECONDS: Final = 0.5
 RETRIES: Final = 1
 HEALTH_CHECK_INTERVAL_SECONDS: Final = 30
 """A connection idle this long is PINGed before use, so a dead one is replaced, not failed on."""
+MAX_IN_FLIGHT: Final = 64
+"""Table operations of one process using Redis at once (``REDIS_MAX_CONNECTIONS``): a Redis
+round trip here is ~0.1–0.2 ms, so 64 in flight is far more than one Python process can feed."""
+WAIT_SECONDS: Final = 2.0
+"""How long an operation waits for its turn before 503 ``OVERLOADED`` (``REDIS_POOL_TIMEOUT``)."""
+SPARE_CONNECTIONS: Final = 2
+"""Connections beyond ``max_in_flight``, so that a readiness ping never waits behind table work."""
 
-# KEYS[1] table key; ARGV[1] snapshot, ARGV[2] TTL seconds, ARGV[3] write token.
-# Returns the new version (1 means the table was created).
+# KEYS[1] table key; ARGV[1] snapshot, ARGV[2] TTL seconds, ARGV[3] write token,
+# ARGV[4] the new instance. Returns the new version (1 means the table was created).
 _PUT_LUA: Final = """
 local key = KEYS[1]
 local last = redis.call('HMGET', key, 'v', 'w')
@@ -84,17 +100,18 @@ if last[1] and last[2] == ARGV[3] then
   return tonumber(last[1])
 end
 local v = redis.call('HINCRBY', key, 'v', 1)
-redis.call('HSET', key, 's', ARGV[1], 'w', ARGV[3])
+redis.call('HSET', key, 's', ARGV[1], 'w', ARGV[3], 'e', ARGV[4])
 redis.call('EXPIRE', key, ARGV[2])
 return v
 """
 
 # KEYS[1] table key; ARGV[1] expected version, ARGV[2] snapshot, ARGV[3] TTL, ARGV[4] token,
-# ARGV[5] the token the table's last write must have ('' for any).
+# ARGV[5] the token the table's last write must have ('' for any), ARGV[6] the instance the
+# table must be ('' for any).
 # Returns  n > 0: written, new version n;  n < 0: conflict, current version -n;  0: no table.
 _CAS_LUA: Final = """
 local key = KEYS[1]
-local cur = redis.call('HMGET', key, 'v', 'w')
+local cur = redis.call('HMGET', key, 'v', 'w', 'e')
 if not cur[1] then
   return 0
 end
@@ -106,7 +123,7 @@ if v ~= expected then
   end
   return -v
 end
-if ARGV[5] ~= '' and cur[2] ~= ARGV[5] then
+if (ARGV[5] ~= '' and cur[2] ~= ARGV[5]) or (ARGV[6] ~= '' and cur[3] ~= ARGV[6]) then
   return -v
 end
 v = redis.call('HINCRBY', key, 'v', 1)
@@ -127,6 +144,13 @@ _OUTAGE_ERRORS: Final = (
 _OUTAGE_REPLY_PREFIXES: Final = ("BUSY", "NOREPLICAS", "MISCONF", "LOADING", "READONLY")
 
 
+def _is_pool_exhausted(exc: BaseException) -> bool:
+    """redis-py's pools saying "no connection free", which is load, not an outage."""
+    if isinstance(exc, MaxConnectionsError):
+        return True
+    return isinstance(exc, RedisConnectionError) and str(exc) == "No connection available."
+
+
 def _is_outage(exc: BaseException) -> bool:
     if isinstance(exc, _OUTAGE_ERRORS):
         return True
@@ -144,13 +168,20 @@ class RedisTableStore:
         key_prefix: str = DEFAULT_KEY_PREFIX,
         observe: Observe = no_observe,
         owns_client: bool = False,
+        max_in_flight: int = MAX_IN_FLIGHT,
+        wait_seconds: float = WAIT_SECONDS,
     ) -> None:
-        """Wrap an existing client; prefer :meth:`from_url`, which sets the timeouts.
+        """Wrap an existing client; prefer :meth:`from_url`, which sets the timeouts and pool.
 
         ``owns_client``: whether :meth:`close` closes the client (and its pool).
+        ``max_in_flight``/``wait_seconds``: the bound on table work (module docstring).
         """
         if ttl_seconds <= 0:
             raise ValueError("ttl_seconds must be positive")
+        if max_in_flight <= 0 or wait_seconds <= 0:
+            raise ValueError("max_in_flight and wait_seconds must be positive")
+        self._slots = asyncio.Semaphore(max_in_flight)
+        self._wait = wait_seconds
         self._redis = client
         self._ttl = int(ttl_seconds)
         self._prefix = key_prefix
@@ -173,13 +204,16 @@ class RedisTableStore:
         observe: Observe = no_observe,
         socket_timeout: float = SOCKET_TIMEOUT_SECONDS,
         retries: int = RETRIES,
-        max_connections: int | None = None,
+        max_in_flight: int = MAX_IN_FLIGHT,
+        wait_seconds: float = WAIT_SECONDS,
         cluster: bool = False,
     ) -> RedisTableStore:
         """A store with its own client (closed by :meth:`close`), tuned to fail within ~1 s.
 
         Connecting is lazy: this never touches the network, so the service starts while Redis is
         down and becomes ready when it is back. hiredis parses replies when it is installed.
+        The pool blocks (for ``wait_seconds``) rather than raising when all its connections are
+        in use, and holds :data:`SPARE_CONNECTIONS` more than ``max_in_flight``.
         """
         retry = Retry(ExponentialBackoff(cap=0.1, base=0.02), retries)
         options: dict[str, Any] = {
@@ -189,16 +223,26 @@ class RedisTableStore:
             "health_check_interval": HEALTH_CHECK_INTERVAL_SECONDS,
             "client_name": "baohuang-rules",
         }
-        if max_connections is not None:
-            options["max_connections"] = max_connections
+        connections = max_in_flight + SPARE_CONNECTIONS
         client: Redis | RedisCluster
-        if cluster:
-            client = RedisCluster.from_url(url, **options)
+        if cluster:  # one pool per node, each of this size
+            client = RedisCluster.from_url(url, max_connections=connections, **options)
         else:
-            client = Redis.from_url(url, **options)
+            pool = BlockingConnectionPool.from_url(
+                url, max_connections=connections, timeout=wait_seconds, **options
+            )
+            client = Redis.from_pool(pool)
         if not HIREDIS_AVAILABLE:
             logger.warning("hiredis is not installed: Redis replies parsed in pure Python")
-        return cls(client, ttl_seconds, key_prefix=key_prefix, observe=observe, owns_client=True)
+        return cls(
+            client,
+            ttl_seconds,
+            key_prefix=key_prefix,
+            observe=observe,
+            owns_client=True,
+            max_in_flight=max_in_flight,
+            wait_seconds=wait_seconds,
+        )
 
     def __repr__(self) -> str:
         return f"RedisTableStore(prefix={self._prefix!r}, ttl_seconds={self._ttl})"
@@ -213,11 +257,33 @@ class RedisTableStore:
     def _done(self, operation: str, outcome: str, start: float) -> None:
         safe_observe(self._observe, operation, outcome, time.perf_counter() - start)
 
-    async def _call(self, operation: str, call: Awaitable[T], start: float) -> T:
-        """Await one Redis call, turning an outage into :class:`StoreUnavailable` (observed)."""
+    async def _call(self, operation: str, call: Callable[[], Awaitable[T]], start: float) -> T:
+        """One Redis call in its turn (see the module docstring), turning pool exhaustion into
+        :class:`StoreOverloaded` and an outage into :class:`StoreUnavailable` (both observed)."""
+        slots = self._slots
+        if slots.locked():  # every slot taken: wait in line, but not for ever
+            try:
+                async with asyncio.timeout(self._wait):
+                    await slots.acquire()
+            except TimeoutError:
+                self._done(operation, "overloaded", start)
+                raise StoreOverloaded(
+                    f"redis {operation}: no connection came free in {self._wait:g} s"
+                ) from None
+        else:
+            await slots.acquire()
         try:
-            return await call
+            return await self._run(operation, call, start)
+        finally:
+            slots.release()
+
+    async def _run(self, operation: str, call: Callable[[], Awaitable[T]], start: float) -> T:
+        try:
+            return await call()
         except Exception as exc:
+            if _is_pool_exhausted(exc):
+                self._done(operation, "overloaded", start)
+                raise StoreOverloaded(f"redis {operation}: {exc}") from exc
             if _is_outage(exc):
                 self._done(operation, "unavailable", start)
                 raise StoreUnavailable(f"redis {operation}: {exc}") from exc
@@ -226,13 +292,14 @@ class RedisTableStore:
 
     async def get(self, table_id: str) -> StoredTable | None:
         start = time.perf_counter()
-        version, snapshot = await self._call(
-            "get", self._redis.hmget(self.key(table_id), "v", "s"), start
+        key = self.key(table_id)
+        version, snapshot, instance = await self._call(
+            "get", lambda: self._redis.hmget(key, "v", "s", "e"), start
         )
         if version is None or snapshot is None:
             self._done("get", "missing", start)
             return None
-        table = StoredTable(int(version), _as_bytes(snapshot))
+        table = StoredTable(int(version), _as_bytes(snapshot), _as_str(instance))
         self._done("get", "ok", start)
         return table
 
@@ -240,15 +307,12 @@ class RedisTableStore:
         start = time.perf_counter()
         snapshot = bytes(snapshot)
         token = self._token()
-        version = int(
-            await self._call(
-                "put",
-                self._put(keys=[self.key(table_id)], args=[snapshot, self._ttl, token]),
-                start,
-            )
-        )
+        instance = new_instance()
+        keys = [self.key(table_id)]
+        args: list[bytes | int | str] = [snapshot, self._ttl, token, instance]
+        version = int(await self._call("put", lambda: self._put(keys=keys, args=args), start))
         self._done("put", "ok", start)
-        return PutResult(version, snapshot, version == 1, token)
+        return PutResult(version, snapshot, instance, version == 1, token)
 
     async def compare_and_set(
         self,
@@ -256,19 +320,21 @@ class RedisTableStore:
         expected_version: int,
         snapshot: bytes,
         written_as: str | None = None,
+        *,
+        instance: str | None = None,
     ) -> CasResult:
         start = time.perf_counter()
         token = self._token()
+        keys = [self.key(table_id)]
         args: list[bytes | int | str] = [
             int(expected_version),
             bytes(snapshot),
             self._ttl,
             token,
             written_as or "",
+            instance or "",
         ]
-        answer = int(
-            await self._call("cas", self._cas(keys=[self.key(table_id)], args=args), start)
-        )
+        answer = int(await self._call("cas", lambda: self._cas(keys=keys, args=args), start))
         if answer > 0:
             self._done("cas", "ok", start)
             return CasOk(answer, token)
@@ -280,13 +346,15 @@ class RedisTableStore:
 
     async def delete(self, table_id: str) -> bool:
         start = time.perf_counter()
-        removed = await self._call("delete", self._redis.delete(self.key(table_id)), start)
+        key = self.key(table_id)
+        removed = await self._call("delete", lambda: self._redis.delete(key), start)
         self._done("delete", "ok" if removed else "missing", start)
         return bool(removed)
 
     async def ping(self) -> None:
+        """Readiness: bypasses the bound on table work (a spare connection is kept for it)."""
         start = time.perf_counter()
-        await self._call("ping", self._redis.ping(), start)
+        await self._run("ping", self._redis.ping, start)
         self._done("ping", "ok", start)
 
     async def close(self) -> None:
@@ -301,3 +369,10 @@ class RedisTableStore:
 def _as_bytes(value: bytes | str) -> bytes:
     """Snapshots come back as bytes unless someone built the client with decode_responses."""
     return value if isinstance(value, bytes) else value.encode()
+
+
+def _as_str(value: bytes | str | None) -> str:
+    """An instance as text ('' for a table written before instances existed)."""
+    if value is None:
+        return ""
+    return value.decode() if isinstance(value, bytes) else value

@@ -21,6 +21,7 @@ DEFAULT_CAPACITY = 1024  # about 15 KiB a snapshot: ~15 MiB at most, within the 
 class LastWrite(NamedTuple):
     version: int
     token: str
+    instance: str
     snapshot: Snapshot
 
 

@@ -1,0 +1,26 @@
+"""Live tables: the algorithms between the HTTP routes and the store.
+
+Who is calling (:mod:`.callers`), what they may see (:mod:`.views`, the one place that cuts a
+table for a caller), and the table service (:mod:`.service`) that reads, judges and writes
+tables with compare-and-set. It knows neither Litestar nor Prometheus; it imports the engine and
+the store, and nothing imports it but ``http``.
+"""
+
+from __future__ import annotations
+
+from .callers import Authority, Caller, Forbidden, Unauthorized
+from .errors import TableNotFound, VersionConflict
+from .service import CreatedTable, MoveAnswer, TableRead, TableService
+
+__all__ = [
+    "Authority",
+    "Caller",
+    "CreatedTable",
+    "Forbidden",
+    "MoveAnswer",
+    "TableNotFound",
+    "TableRead",
+    "TableService",
+    "Unauthorized",
+    "VersionConflict",
+]

@@ -1,0 +1,146 @@
+"""Who is calling a table route, and what each kind of caller may do.
+
+* A **platform** key (``BAOHUANG_API_KEYS``) sees and does everything. Without platform keys the
+  service is in open (development) mode and a request without credentials counts as a platform;
+  the start-up log warns.
+* A **seat** token acts for its seat only and sees only that seat's view.
+* A **spectator** token sees the public view and cannot act.
+
+Seat and spectator tokens are returned by ``PUT`` and belong to one table *instance*: a token is
+``<instance>.<HMAC-SHA256 of table id, instance and role>`` under ``BAOHUANG_TOKEN_SECRET``, so
+after a delete and a new ``PUT`` on the same id the old tokens no longer match (the service
+compares the token's instance with the table's). Secrets are compared in constant time and never
+logged.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import hmac
+import logging
+import secrets
+from typing import Final, Literal
+
+import msgspec
+
+from ..engine.snapshot import Seat
+
+log = logging.getLogger("baohuang.tables")
+
+SEATS: Final = range(5)
+"""T-1: the five seats."""
+
+
+class Unauthorized(Exception):
+    """No usable credential: missing where keys are configured, unknown, or of an earlier
+    instance of the table (401)."""
+
+
+class Forbidden(Exception):
+    """A valid credential that may not do this (403); ``path`` names the offending field."""
+
+    def __init__(self, message: str, path: str = "$") -> None:
+        super().__init__(message)
+        self.path = path
+
+
+class Caller(msgspec.Struct, frozen=True):
+    """The authenticated caller of a table route. ``instance`` is the table instance a token
+    belongs to (``None`` for a platform, which is not tied to one)."""
+
+    kind: Literal["platform", "seat", "spectator"]
+    seat: int | None = None
+    instance: str | None = None
+
+    def require_platform(self) -> None:
+        """Creating, replacing and deleting a table are the platform's."""
+        if self.kind != "platform":
+            raise Forbidden("only a platform key may create, replace or delete a table")
+
+    def require_seat(self, seat: int, path: str) -> None:
+        """A seat token acts, and reads a seat view, for its own seat only; a spectator for none."""
+        if self.kind == "spectator":
+            raise Forbidden("a spectator token may only read the public view", path)
+        if self.kind == "seat" and self.seat != seat:
+            raise Forbidden(f"this seat token belongs to seat {self.seat}, not seat {seat}", path)
+
+
+PLATFORM: Final = Caller("platform")
+_SPECTATOR_ROLE: Final = "spectator"
+
+
+class Authority:
+    """Issues seat and spectator tokens and tells who presents a credential."""
+
+    def __init__(self, api_keys: tuple[str, ...], token_secret: str | None) -> None:
+        self._keys = tuple(key.encode() for key in api_keys)
+        self._ephemeral_secret = token_secret is None
+        self._secret = (token_secret or secrets.token_urlsafe(32)).encode()
+
+    def warn_if_weak(self) -> None:
+        """Say at start-up what an operator must know: open routes, per-process tokens."""
+        if self._ephemeral_secret:
+            log.warning(
+                "BAOHUANG_TOKEN_SECRET is not set: seat tokens are valid in this process only; "
+                "set the same secret on every replica"
+            )
+        if not self._keys:
+            log.warning(
+                "BAOHUANG_API_KEYS is not set: /v1/tables routes are open to anyone who can reach "
+                "the service; seat and spectator tokens still restrict when they are used"
+            )
+
+    @property
+    def open(self) -> bool:
+        return not self._keys
+
+    def _token(self, table_id: str, instance: str, role: str) -> str:
+        digest = hmac.new(
+            self._secret,
+            f"baohuang-table\x00{table_id}\x00{instance}\x00{role}".encode(),
+            hashlib.sha256,
+        ).digest()
+        return f"{instance}.{base64.urlsafe_b64encode(digest).rstrip(b'=').decode()}"
+
+    def seat_tokens(self, table_id: str, instance: str) -> list[str]:
+        return [self._token(table_id, instance, f"seat-{seat}") for seat in SEATS]
+
+    def spectator_token(self, table_id: str, instance: str) -> str:
+        return self._token(table_id, instance, _SPECTATOR_ROLE)
+
+    def identify(self, credential: str | None, table_id: str) -> Caller:
+        """Who presents ``credential`` (the bearer token, ``None`` when none was sent).
+
+        Raises :class:`Unauthorized` for a missing credential where keys are configured, and for
+        one that is neither a platform key nor a token of this table id. Whether a token belongs
+        to the table's *current* instance is the service's to check (it holds the table).
+        """
+        if credential is None:
+            if self.open:
+                return PLATFORM
+            raise Unauthorized("this route needs 'Authorization: Bearer <platform key>'")
+        presented = credential.encode()
+        platform = False
+        for key in self._keys:  # no early exit: the time taken does not say which key matched
+            platform |= hmac.compare_digest(presented, key)
+        if platform:
+            return PLATFORM
+        instance, dot, _ = credential.partition(".")
+        if dot:
+            roles: list[tuple[str, Caller]] = [
+                (f"seat-{seat}", Caller("seat", seat, instance)) for seat in SEATS
+            ]
+            roles.append((_SPECTATOR_ROLE, Caller("spectator", None, instance)))
+            found: Caller | None = None
+            for role, caller in roles:  # every role is compared: constant time per credential
+                if hmac.compare_digest(presented, self._token(table_id, instance, role).encode()):
+                    found = caller
+            if found is not None:
+                return found
+        raise Unauthorized("the credential is neither a platform key nor a token of this table")
+
+
+def seat_of(caller: Caller) -> Seat | None:
+    """The seat whose view ``caller`` gets (``None``: the whole table or the public view)."""
+    return caller.seat if caller.kind == "seat" else None

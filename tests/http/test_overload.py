@@ -1,0 +1,111 @@
+"""Overload is not an outage (API.md "Operations"): when more table work is in flight than a
+process's Redis connections serve, requests wait their turn for a bounded time, then answer 503
+``OVERLOADED`` with ``Retry-After`` — never ``STORE_UNAVAILABLE`` — and ``/readyz`` and
+``/healthz`` keep answering 200.
+
+Redis is held busy with ``CLIENT PAUSE … WRITE`` on a server of this test's own: reads and PING go
+on, every write waits, so the table work in flight cannot finish while the test looks.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Iterator
+from typing import Any
+
+import httpx
+import pytest
+from redis.asyncio import Redis
+
+from baohuang.http.app import create_app
+from baohuang.http.settings import Settings
+from baohuang.store import RedisTableStore, StoreOverloaded
+from redis_server import RedisServer
+
+from .problem_checks import assert_problem
+
+pytestmark = [pytest.mark.anyio, pytest.mark.redis]
+
+SNAPSHOT: dict[str, Any] = {
+    "ruleset": "classic",
+    "mode": "team",
+    "emperor": 0,
+    "guard": 3,
+    "hands": [["BJ*", "7S", "7H", "9D"], ["8S", "8H", "KD"], ["9S", "QH"], ["TS", "TH"], ["JS"]],
+    "turn": 0,
+}
+PAUSE_MS = 400
+
+
+@pytest.fixture
+def anyio_backend() -> str:
+    return "asyncio"
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[RedisServer]:
+    with RedisServer.from_environment() as own:  # never a shared Redis: the test pauses it
+        yield own
+
+
+async def _pause_writes(url: str) -> None:
+    raw = Redis.from_url(url)
+    try:
+        await raw.execute_command("CLIENT", "PAUSE", PAUSE_MS, "WRITE")
+    finally:
+        await raw.aclose()
+
+
+async def test_the_store_refuses_work_past_its_bound_as_overloaded(server: RedisServer) -> None:
+    store = RedisTableStore.from_url(
+        server.url, key_prefix="overload:", max_in_flight=1, wait_seconds=0.05
+    )
+    try:
+        await store.put("t", b"1")
+        await _pause_writes(server.url)
+        held = asyncio.create_task(store.compare_and_set("t", 1, b"2"))  # waits on the pause
+        await asyncio.sleep(0.05)
+        with pytest.raises(StoreOverloaded):
+            await store.put("u", b"1")
+        await store.ping()  # readiness does not queue behind table work
+        assert (await held).version == 2  # the held write still commits after the pause
+        await store.put("u", b"1")  # and the bound frees up again
+    finally:
+        await store.close()
+
+
+async def test_overload_is_503_overloaded_and_readiness_stays_200(server: RedisServer) -> None:
+    settings = Settings(
+        redis_url=server.url, token_secret="s", redis_max_connections=2, redis_pool_timeout=0.05
+    )
+    app = create_app(settings)
+    # Litestar's test client sends one request at a time; httpx's ASGI transport runs them
+    # concurrently, in this event loop, where the app's lifespan opened its store.
+    async with (
+        app.lifespan(),
+        httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://t") as client,
+    ):
+        tables = [f"busy-{n}" for n in range(3)]
+        for tid in tables:
+            assert (
+                await client.put(f"/v1/tables/{tid}", json={"snapshot": SNAPSHOT})
+            ).status_code == 201
+        await _pause_writes(server.url)
+        lead = {"move": {"seat": 0, "action": "play", "cards": ["7S", "7H"]}, "version": 1}
+        held = [
+            asyncio.create_task(client.post(f"/v1/tables/{tid}/moves", json=lead))
+            for tid in tables[:2]
+        ]
+        await asyncio.sleep(0.1)
+        refused = await client.post(f"/v1/tables/{tables[2]}/moves", json=lead)
+        assert_problem(refused, 503, "OVERLOADED")
+        assert refused.headers["retry-after"] == "1"
+        assert (await client.get("/readyz")).status_code == 200
+        assert (await client.get("/healthz")).status_code == 200
+        assert [(await task).status_code for task in held] == [200, 200]
+        metrics = (await client.get("/metrics")).text
+        assert 'baohuang_store_overloaded_total{operation="get"}' in metrics or (
+            'baohuang_store_overloaded_total{operation="cas"}' in metrics
+        )
+        retried = await client.post(f"/v1/tables/{tables[2]}/moves", json=lead)
+        assert retried.status_code == 200, retried.text  # nothing was applied the first time

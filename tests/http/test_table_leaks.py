@@ -1,0 +1,221 @@
+"""Hidden information (G-8, API.md "Callers"): over random deals, at random points of the crown,
+guard and play phases, every table route answers each kind of caller only what it may see — in
+its views, its events and its error documents.
+
+The oracle here is written from the rules, not from the service's cutting code: a seat sees its
+own hand, every seat's count, the trick, and the guard only once it is revealed (明保 or two
+造反), the deal is over, or it is the guard itself; a hidden solo (暗独) looks like team play; a
+spectator sees the same without any hand; only a platform sees the whole snapshot.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import uuid
+from collections.abc import Iterator
+from typing import Any
+
+import msgspec
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from litestar.testing import TestClient
+
+from baohuang.engine.before_play import opening_snapshot
+from baohuang.engine.dealing import deal
+from baohuang.engine.legal import legal_moves
+from baohuang.engine.play import apply_move
+from baohuang.engine.rulesets import ruleset_of
+from baohuang.engine.snapshot import Snapshot
+from baohuang.http.app import create_app
+from baohuang.http.settings import Settings
+
+KEY = "platform-key"
+PLATFORM = {"Authorization": f"Bearer {KEY}"}
+RULESETS = ["classic", "tribute", "lianzhong-classic", "lianzhong-simple"]
+CARD = re.compile(r"\b(?:[3-9TJQKA2][SHCD]|[SB]J\*?)(?![A-Za-z0-9])")
+PUBLIC_EVENT_TYPES = {
+    "played", "passed", "yielded", "jiefeng", "trick_won", "finished", "deal_over",
+    "crown_passed", "crown_forced", "accepted", "declined", "grabbed", "called",
+    "solo_declared", "revealed", "rebelled", "deal_void", "phase",
+}  # fmt: skip
+
+
+@pytest.fixture(scope="module")
+def client() -> Iterator[TestClient[Any]]:
+    app = create_app(Settings(api_keys=(KEY,), token_secret="leak-test"))
+    with TestClient(app) as test_client:
+        yield test_client
+
+
+def _position(ruleset: str, seed: int, dealer: int, steps: int, pick: int) -> Snapshot:
+    """A deal advanced by ``steps`` random legal moves (fewer if it ends first)."""
+    rng = random.Random(pick)
+    snapshot = opening_snapshot(ruleset, deal(ruleset_of(ruleset), seed, dealer))
+    for _ in range(steps):
+        moves = legal_moves(snapshot)
+        if not moves:
+            break
+        snapshot, _ = apply_move(snapshot, rng.choice(moves))
+    return snapshot
+
+
+def _guard_shown(snapshot: dict[str, Any], seat: int | None) -> bool:
+    return bool(
+        snapshot.get("guard_revealed")
+        or snapshot.get("over")
+        or len(snapshot.get("rebellion", [])) >= 2
+        or (seat is not None and seat == snapshot.get("guard"))
+    )
+
+
+def _check_view(view: dict[str, Any], snapshot: dict[str, Any], seat: int | None) -> None:
+    """The oracle: exactly what ``seat`` (``None``: a spectator) may see of ``snapshot``."""
+    assert "hands" not in view
+    assert view["counts"] == [len(hand) for hand in snapshot["hands"]]
+    if seat is None:
+        assert "hand" not in view and "seat" not in view
+    else:
+        assert view["seat"] == seat and view["hand"] == snapshot["hands"][seat]
+    shown = _guard_shown(snapshot, seat)
+    assert view["guard"] == (snapshot["guard"] if shown else None)
+    mode = snapshot["mode"]
+    assert view["mode"] == ("team" if mode == "solo_hidden" and not shown else mode)
+    for field in ("trick", "turn", "finished", "emperor", "over", "phase", "called", "crown"):
+        assert view.get(field) == snapshot.get(field), field
+
+
+def _known_cards(snapshot: dict[str, Any], seat: int | None, sent: list[str]) -> set[str]:
+    """Card codes a caller may meet in an answer: its hand, what is on the table or travels
+    face up with the crown, the called card, and the cards it sent itself."""
+    known = set(sent)
+    if seat is not None:
+        known.update(snapshot["hands"][seat])
+    top = (snapshot.get("trick") or {}).get("top")
+    if top:
+        known.update(top["cards"])
+    crown = snapshot.get("crown") or {}
+    known.update(crown.get("pile") or [])
+    if snapshot.get("called"):
+        known.add(snapshot["called"])
+    return known
+
+
+def _check_answer(
+    response: Any, caller: str, seat: int | None, before: dict[str, Any], sent: list[str]
+) -> None:
+    """Whatever the status: no hands, a view as the oracle says, only public events, and no
+    card the caller could not know (before the move or after it)."""
+    if caller == "platform":
+        return
+    text = response.text
+    body = response.json() if text else {}
+    assert "hands" not in text, (caller, text[:300])
+    after = None
+    if response.status_code == 200 and "view" in body:
+        after = body["view"]
+        for event in body.get("events", []):
+            assert event["type"] in PUBLIC_EVENT_TYPES
+    elif response.status_code == 200 and "counts" in body:  # a bare seat view
+        after = body
+    known = _known_cards(before, seat, sent)
+    if after is not None:
+        known |= set(after.get("hand", []))
+        top = (after.get("trick") or {}).get("top")
+        known |= set(top["cards"]) if top else set()
+        known |= set(((after.get("crown") or {}).get("pile")) or [])
+        for event in body.get("events", []):
+            known |= set(event.get("cards", [])) | {
+                event.get("card") or "",
+                event.get("added") or "",
+            }
+    leaked = set(CARD.findall(text)) - known
+    assert not leaked, (caller, response.status_code, leaked, text[:300])
+
+
+@settings(
+    max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    ruleset=st.sampled_from(RULESETS),
+    seed=st.integers(0, 2**32),
+    dealer=st.integers(0, 4),
+    steps=st.one_of(st.integers(0, 12), st.integers(0, 400)),
+    pick=st.integers(0, 2**16),
+)
+def test_no_table_route_shows_a_caller_what_it_may_not_see(
+    client: TestClient[Any], ruleset: str, seed: int, dealer: int, steps: int, pick: int
+) -> None:
+    snapshot = _position(ruleset, seed, dealer, steps, pick)
+    tid = f"leak-{uuid.uuid4().hex}"
+    created = client.put(
+        f"/v1/tables/{tid}", json={"snapshot": msgspec.to_builtins(snapshot)}, headers=PLATFORM
+    )
+    assert created.status_code == 201, created.text
+    table = created.json()
+    callers: list[tuple[str, int | None, dict[str, str]]] = [
+        ("seat", seat, {"Authorization": f"Bearer {token}"})
+        for seat, token in enumerate(table["seat_tokens"])
+    ]
+    callers.append(("spectator", None, {"Authorization": f"Bearer {table['spectator_token']}"}))
+    callers.append(("platform", None, PLATFORM))  # last: its PUT makes a new instance
+    rng = random.Random(pick)
+    for kind, seat, headers in callers:
+        current = client.get(f"/v1/tables/{tid}", headers=PLATFORM).json()
+        before, version = current["view"], current["version"]
+        answer = client.get(f"/v1/tables/{tid}", headers=headers)
+        assert answer.status_code == 200
+        if kind != "platform":
+            _check_view(answer.json()["view"], before, seat)
+        _check_answer(answer, kind, seat, before, [])
+        for other in range(5):
+            _check_answer(
+                client.get(f"/v1/tables/{tid}/seats/{other}", headers=headers),
+                kind,
+                seat,
+                before,
+                [],
+            )
+        # moves: a legal one of the seat to act, an illegal play, a stale version, another seat
+        actor = before["turn"]
+        legal = legal_moves(msgspec.convert(before, Snapshot))
+        attempts: list[dict[str, Any]] = []
+        if legal:
+            attempts.append({"move": msgspec.to_builtins(rng.choice(legal)), "version": version})
+        mover = seat if seat is not None else actor
+        random_cards = rng.sample(["3S", "7H", "BJ", "SJ", "2D", "AS", "KC", "6S"], 2)
+        attempts.append(
+            {"move": {"seat": mover, "action": "play", "cards": random_cards}, "version": version}
+        )
+        attempts.append({"move": {"seat": mover, "action": "pass"}, "version": version + 7})
+        attempts.append({"move": {"seat": (mover + 1) % 5, "action": "pass"}, "version": version})
+        for attempt in attempts:
+            sent = list(attempt["move"].get("cards", []))
+            response = client.post(f"/v1/tables/{tid}/moves", json=attempt, headers=headers)
+            if response.status_code == 200 and kind != "platform":
+                now = client.get(f"/v1/tables/{tid}", headers=PLATFORM).json()["view"]
+                _check_view(response.json()["view"], now, seat)
+            _check_answer(response, kind, seat, before, sent)
+            if response.status_code == 200:
+                current = client.get(f"/v1/tables/{tid}", headers=PLATFORM).json()
+                before, version = current["view"], current["version"]
+        for method in ("PUT", "DELETE"):
+            body = {"snapshot": msgspec.to_builtins(snapshot)} if method == "PUT" else None
+            response = client.request(method, f"/v1/tables/{tid}", json=body, headers=headers)
+            if kind == "platform":
+                assert response.status_code in (200, 204)
+                if method == "DELETE":
+                    client.put(
+                        f"/v1/tables/{tid}",
+                        json={"snapshot": msgspec.to_builtins(snapshot)},
+                        headers=PLATFORM,
+                    )
+            else:
+                assert response.status_code == 403
+            _check_answer(response, kind, seat, before, [])
+    # a platform's PUT made a new instance: every earlier token is now refused, and says nothing
+    for _, seat, headers in callers[:-1]:
+        stale = client.get(f"/v1/tables/{tid}", headers=headers)
+        assert stale.status_code == 401
+        _check_answer(stale, "seat", seat, before, [])
