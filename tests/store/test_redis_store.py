@@ -13,6 +13,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 
 import pytest
 from redis.asyncio import Redis
+from redis.crc import key_slot
 
 from baohuang.store import (
     CasConflict,
@@ -48,26 +49,34 @@ async def store(redis_url: str, raw: Redis) -> AsyncIterator[RedisTableStore]:
     made = RedisTableStore.from_url(redis_url, 600, key_prefix=_prefix())
     yield made
     await made.close()
-    keys = [key async for key in raw.scan_iter(match=made.key("*"))]
+    keys = [key async for key in raw.scan_iter(match=made.key("*") + "*")]
     if keys:
         await raw.delete(*keys)
 
 
-async def test_a_table_is_one_hash_key_with_a_ttl(store: RedisTableStore, raw: Redis) -> None:
+async def test_a_table_is_three_keys_in_one_hash_slot_with_one_ttl(
+    store: RedisTableStore, raw: Redis
+) -> None:
+    """The hash, its event log and its remembered answers share the table id as hash tag, so
+    every script may touch all three on Redis Cluster; every write sets all three TTLs."""
     await store.put("t", b"snap")
-    await store.compare_and_set("t", 1, b"snap2")
-    assert [key async for key in raw.scan_iter(match=store.key("*"))] == [store.key("t").encode()]
-    assert await raw.type(store.key("t")) == b"hash"
-    fields = await raw.hgetall(store.key("t"))
-    assert fields[b"v"] == b"2"
-    assert fields[b"s"] == b"snap2"
-    assert set(fields) == {b"v", b"s", b"w", b"e"}  # version, snapshot, last write, instance
-    assert 599_000 <= await raw.pttl(store.key("t")) <= 600_000
+    await store.compare_and_set("t", 1, b"snap2", events=[b"e1", b"e2"], remember=("k", b"r"))
+    key = store.key("t")
+    found = sorted([k async for k in raw.scan_iter(match=key + "*")])
+    assert found == sorted(k.encode() for k in (key, f"{key}:idem", f"{key}:log"))
+    assert {key_slot(k) for k in found} == {key_slot(b"t")}
+    assert await raw.type(key) == b"hash"
+    assert await raw.type(f"{key}:log") == b"stream"
+    fields = await raw.hgetall(key)
+    assert fields[b"v"] == b"2" and fields[b"s"] == b"snap2" and fields[b"q"] == b"2"
+    assert set(fields) == {b"v", b"s", b"w", b"e", b"q"}  # version, snapshot, write, instance, seq
+    for k in found:
+        assert 599_000 <= await raw.pttl(k) <= 600_000
 
 
 async def test_the_default_key_prefix(redis_url: str) -> None:
     made = RedisTableStore.from_url(redis_url)
-    assert made.key("abc") == "baohuang:table:abc"
+    assert made.key("abc") == "baohuang:table:{abc}"
     await made.close()
 
 

@@ -13,10 +13,14 @@ from typing import TYPE_CHECKING
 import pytest
 
 from baohuang.store import (
+    RECHECK_ALL,
     CasConflict,
     CasMissing,
     CasOk,
+    CasRemembered,
     CasResult,
+    EventPage,
+    LoggedEvent,
     PutResult,
     StoredTable,
     TableStore,
@@ -265,3 +269,118 @@ async def test_a_write_may_require_the_tables_last_write_token(harness: Harness)
     await store.compare_and_set("tok", again.version, b"new two")  # version 2 again
     assert await store.compare_and_set("tok", 2, b"x", written_as=moved.token) == CasConflict(2)
     assert (await store.get("tok")) == StoredTable(2, b"new two", ANY_TOKEN)
+
+
+# --- the event log, remembered answers and change notifications ---------------------------------
+
+
+async def test_events_are_appended_in_the_same_write_and_numbered_per_instance(
+    harness: Harness,
+) -> None:
+    store = harness.store
+    await store.put("t", b"0")
+    assert await store.compare_and_set("t", 1, b"1", events=[b"a", b"b"]) == CasOk(2, ANY_TOKEN, 2)
+    assert await store.compare_and_set("t", 2, b"2") == CasOk(3, ANY_TOKEN, 2)  # no events
+    assert await store.compare_and_set("t", 3, b"3", events=[b"c"]) == CasOk(4, ANY_TOKEN, 3)
+    page = await store.read_events("t", 0, 100)
+    assert page == EventPage(
+        ANY_TOKEN,
+        4,
+        3,
+        [LoggedEvent(1, 2, b"a"), LoggedEvent(2, 2, b"b"), LoggedEvent(3, 4, b"c")],
+    )
+    assert (await store.get("t")) == StoredTable(4, b"3", ANY_TOKEN, 3)
+    after_one = await store.read_events("t", 1, 1)
+    assert after_one is not None and after_one.events == [LoggedEvent(2, 2, b"b")]
+    assert (await store.read_events("t", 3, 10)).events == []  # type: ignore[union-attr]
+    assert await store.read_events("nobody", 0, 10) is None
+
+
+async def test_a_refused_write_appends_nothing(harness: Harness) -> None:
+    store = harness.store
+    await store.put("t", b"0")
+    assert await store.compare_and_set("t", 9, b"x", events=[b"lost"]) == CasConflict(1)
+    wrong = await store.compare_and_set("t", 1, b"x", instance="0" * 16, events=[b"lost"])
+    assert wrong == CasConflict(1)
+    assert (await store.read_events("t", 0, 10)).events == []  # type: ignore[union-attr]
+
+
+async def test_a_put_starts_a_new_instance_with_an_empty_log(harness: Harness) -> None:
+    store = harness.store
+    first = await store.put("t", b"0")
+    await store.compare_and_set("t", 1, b"1", events=[b"a"], remember=("k", b"first"))
+    second = await store.put("t", b"fresh")
+    assert second.instance != first.instance and second.version == 3
+    page = await store.read_events("t", 0, 10)
+    assert page == EventPage(second.instance, 3, 0, [])
+    assert (await store.get("t", remembered_as="k")).remembered is None  # type: ignore[union-attr]
+    assert await store.compare_and_set("t", 3, b"4", events=[b"b"]) == CasOk(4, ANY_TOKEN, 1)
+
+
+async def test_an_idempotency_key_is_remembered_with_its_write_and_answers_again(
+    harness: Harness,
+) -> None:
+    store = harness.store
+    await store.put("t", b"0")
+    done = await store.compare_and_set("t", 1, b"1", events=[b"a"], remember=("key", b"answer"))
+    assert done == CasOk(2, ANY_TOKEN, 1)
+    again = await store.compare_and_set("t", 1, b"1", events=[b"a"], remember=("key", b"other"))
+    assert again == CasRemembered(b"answer")  # nothing written, the first answer given back
+    assert (await store.get("t")) == StoredTable(2, b"1", ANY_TOKEN, 1)
+    found = await store.get("t", remembered_as="key")
+    assert found is not None and found.remembered == b"answer"
+    assert (await store.get("t", remembered_as="unknown")).remembered is None  # type: ignore[union-attr]
+
+
+async def test_racing_writes_under_one_key_apply_once_and_answer_alike(harness: Harness) -> None:
+    stores = await harness.other_stores(4)
+    await harness.store.put("t", b"0")
+    results = await asyncio.gather(
+        *(
+            stores[n % 4].compare_and_set(
+                "t", 1, f"{n}".encode(), events=[b"e"], remember=("same", f"r{n}".encode())
+            )
+            for n in range(16)
+        )
+    )
+    winners = [r for r in results if isinstance(r, CasOk)]
+    assert len(winners) == 1
+    kept = (await harness.store.get("t", remembered_as="same")).remembered  # type: ignore[union-attr]
+    assert all(r == CasRemembered(kept) for r in results if not isinstance(r, CasOk))  # type: ignore[arg-type]
+    assert len((await harness.store.read_events("t", 0, 100)).events) == 1  # type: ignore[union-attr]
+
+
+async def test_remember_keeps_the_first_record_of_the_instance(harness: Harness) -> None:
+    store = harness.store
+    table = await store.put("t", b"0")
+    assert await store.remember("t", table.instance, "k", b"first") == b"first"
+    assert await store.remember("t", table.instance, "k", b"second") == b"first"
+    assert await store.remember("t", "0" * 16, "k", b"x") is None
+    assert await store.remember("nobody", table.instance, "k", b"x") is None
+    assert (await store.get("t")).version == 1  # type: ignore[union-attr]  # not a table write
+
+
+async def test_changes_tell_of_writes_and_deletes_from_any_store(harness: Harness) -> None:
+    (other,) = await harness.other_stores(1)
+    seen: list[str] = []
+    ready = asyncio.Event()
+
+    async def listen() -> None:
+        async for table_id in harness.store.changes():
+            if table_id == RECHECK_ALL:
+                ready.set()
+                continue
+            seen.append(table_id)
+            if len(seen) == 3:
+                return
+
+    listener = asyncio.create_task(listen())
+    if harness.kind == "memory":
+        await asyncio.sleep(0)  # the memory store has nothing to subscribe to
+        ready.set()
+    await asyncio.wait_for(ready.wait(), 5)
+    await other.put("a", b"0")
+    await other.compare_and_set("a", 1, b"1", events=[b"e"])
+    await other.delete("a")
+    await asyncio.wait_for(listener, 5)
+    assert seen == ["a", "a", "a"]

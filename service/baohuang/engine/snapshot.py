@@ -263,44 +263,52 @@ Move = (
 # Events: a tagged union on ``type``, the operation records of a move (STYLE.md).
 
 
-class PlayedEvent(msgspec.Struct, tag_field="type", tag="played", frozen=True):
+class _Event(msgspec.Struct, tag_field="type", frozen=True, kw_only=True, omit_defaults=True):
+    """Every event's options and the two fields a live table's log adds: ``seq`` (1, 2, 3 … per
+    table instance) and the ``version`` its write produced. Absent from stateless answers."""
+
+    seq: int | None = None
+    version: int | None = None
+
+
+class PlayedEvent(_Event, tag="played", frozen=True):
     seat: int
     cards: list[str]  # canonical, high to low
 
 
-class PassedEvent(msgspec.Struct, tag_field="type", tag="passed", frozen=True):
+class PassedEvent(_Event, tag="passed", frozen=True):
     seat: int
 
 
-class YieldedEvent(msgspec.Struct, tag_field="type", tag="yielded", frozen=True):
+class YieldedEvent(_Event, tag="yielded", frozen=True):
     seat: int
 
 
-class JiefengEvent(msgspec.Struct, tag_field="type", tag="jiefeng", frozen=True):
+class JiefengEvent(_Event, tag="jiefeng", frozen=True):
     seat: int
 
 
-class TrickWonEvent(msgspec.Struct, tag_field="type", tag="trick_won", frozen=True):
+class TrickWonEvent(_Event, tag="trick_won", frozen=True):
     """T-5/T-7: ``seat`` owns the top play; ``lead`` leads next (another seat on 接风)."""
 
     seat: int
     lead: int
 
 
-class FinishedEvent(msgspec.Struct, tag_field="type", tag="finished", frozen=True):
+class FinishedEvent(_Event, tag="finished", frozen=True):
     """T-7: ``seat`` played its 底牌 and finished at ``position``."""
 
     seat: int
     position: int
 
 
-class DealOverEvent(msgspec.Struct, tag_field="type", tag="deal_over", frozen=True):
+class DealOverEvent(_Event, tag="deal_over", frozen=True):
     """T-9: the score can no longer change; ``positions[seat]`` is 1…5."""
 
     positions: list[int]
 
 
-class CrownPassedEvent(msgspec.Struct, tag_field="type", tag="crown_passed", frozen=True):
+class CrownPassedEvent(_Event, tag="crown_passed", frozen=True):
     """G-5…G-7: ``seat`` handed the crown to ``to``; ``added`` is its 贴2 card, if any."""
 
     seat: int
@@ -308,49 +316,49 @@ class CrownPassedEvent(msgspec.Struct, tag_field="type", tag="crown_passed", fro
     added: str | None
 
 
-class CrownForcedEvent(msgspec.Struct, tag_field="type", tag="crown_forced", frozen=True):
+class CrownForcedEvent(_Event, tag="crown_forced", frozen=True):
     """G-5 逼庄: ``seat`` holds exactly three of a (rank, suit) and must call."""
 
     seat: int
 
 
-class AcceptedEvent(msgspec.Struct, tag_field="type", tag="accepted", frozen=True):
+class AcceptedEvent(_Event, tag="accepted", frozen=True):
     """G-6/G-7: ``seat`` is the emperor; ``cards`` came with the crown (贴2)."""
 
     seat: int
     cards: list[str]
 
 
-class DeclinedEvent(msgspec.Struct, tag_field="type", tag="declined", frozen=True):
+class DeclinedEvent(_Event, tag="declined", frozen=True):
     seat: int
 
 
-class GrabbedEvent(msgspec.Struct, tag_field="type", tag="grabbed", frozen=True):
+class GrabbedEvent(_Event, tag="grabbed", frozen=True):
     seat: int
 
 
-class CalledEvent(msgspec.Struct, tag_field="type", tag="called", frozen=True):
+class CalledEvent(_Event, tag="called", frozen=True):
     seat: int
     card: str
 
 
-class SoloDeclaredEvent(msgspec.Struct, tag_field="type", tag="solo_declared", frozen=True):
+class SoloDeclaredEvent(_Event, tag="solo_declared", frozen=True):
     seat: int
 
 
-class RevealedEvent(msgspec.Struct, tag_field="type", tag="revealed", frozen=True):
+class RevealedEvent(_Event, tag="revealed", frozen=True):
     seat: int
 
 
-class RebelledEvent(msgspec.Struct, tag_field="type", tag="rebelled", frozen=True):
+class RebelledEvent(_Event, tag="rebelled", frozen=True):
     seat: int
 
 
-class DealVoidEvent(msgspec.Struct, tag_field="type", tag="deal_void", frozen=True):
+class DealVoidEvent(_Event, tag="deal_void", frozen=True):
     """黄庄/流局: nobody took the crown; the deal is dealt again (G-5…G-7)."""
 
 
-class PhaseEvent(msgspec.Struct, tag_field="type", tag="phase", frozen=True):
+class PhaseEvent(_Event, tag="phase", frozen=True):
     """The deal moved on to ``phase`` (``"guard"`` or ``"play"``); ``turn`` acts first."""
 
     phase: str

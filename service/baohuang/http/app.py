@@ -13,6 +13,7 @@ from litestar.openapi.plugins import ScalarRenderPlugin, SwaggerRenderPlugin
 from .. import __version__
 from ..store import open_store
 from ..tables import Authority, TableService
+from ..tables.feed import TableFeed
 from .controllers.combos import CombosController
 from .controllers.deal import DealController
 from .controllers.health import HealthController
@@ -20,7 +21,7 @@ from .controllers.moves import MovesController
 from .controllers.rulesets import RulesetsController
 from .controllers.tables import TablesController
 from .docs import document_request_bodies
-from .metrics import HttpMetrics, observe_store, observe_table_move
+from .metrics import HttpMetrics, observe_followers, observe_store, observe_table_move
 from .problems import EXCEPTION_HANDLERS, problem_details_plugin
 from .settings import Settings
 
@@ -50,10 +51,19 @@ def create_app(settings: Settings | None = None) -> Litestar:
             wait_seconds=settings.redis_pool_timeout,
         )
         app.state.store = store
-        app.state.tables = TableService(store, app.state.authority, observe_move=observe_table_move)
+        tables = TableService(
+            store,
+            app.state.authority,
+            observe_move=observe_table_move,
+            heartbeat_seconds=settings.stream_heartbeat_seconds,
+            feed=TableFeed(store, on_followers=observe_followers),
+        )
+        app.state.tables = tables
+        await tables.start()
         try:
             yield
         finally:
+            await tables.close()
             await store.close()
 
     app = Litestar(

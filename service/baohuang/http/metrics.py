@@ -16,6 +16,7 @@ from prometheus_client import (
     CONTENT_TYPE_LATEST,
     REGISTRY,
     Counter,
+    Gauge,
     Histogram,
     disable_created_metrics,
     generate_latest,
@@ -84,6 +85,17 @@ def observe_store(operation: str, outcome: str, seconds: float) -> None:
     child.observe(seconds)
     if outcome == "overloaded":
         STORE_OVERLOADED.labels(operation).inc()
+
+
+STREAM_FOLLOWERS = Gauge(
+    "baohuang_stream_followers",
+    "Table streams (SSE and NDJSON) this process is serving now.",
+)
+
+
+def observe_followers(count: int) -> None:
+    """The table feed's hook: how many streams follow tables in this process."""
+    STREAM_FOLLOWERS.set(count)
 
 
 _TABLE_MOVE_TIME = ENGINE_SECONDS["table_move"]

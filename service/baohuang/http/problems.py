@@ -25,7 +25,13 @@ from ..engine.play import MoveRefused
 from ..engine.rulesets import UnknownRuleset
 from ..engine.validation import InvalidInput
 from ..store import StoreOverloaded, StoreUnavailable
-from ..tables import Forbidden, TableNotFound, Unauthorized, VersionConflict
+from ..tables import (
+    Forbidden,
+    IdempotencyKeyReused,
+    TableNotFound,
+    Unauthorized,
+    VersionConflict,
+)
 
 log = logging.getLogger("baohuang.http")
 
@@ -259,6 +265,8 @@ def _table_problem(request: Request[Any, Any, Any], exc: Exception) -> Response[
         problem = unauthorized_problem(str(exc))
     elif isinstance(exc, StoreOverloaded):
         problem = overloaded_problem()
+    elif isinstance(exc, IdempotencyKeyReused):
+        problem = Problem(422, "IDEMPOTENCY_KEY_REUSED", str(exc), path="$.headers.idempotency-key")
     else:  # pragma: no cover - registered for the types above only
         return _internal_error(request, exc)
     return problem.to_response(request)
@@ -278,6 +286,7 @@ EXCEPTION_HANDLERS: dict[int | type[Exception], Any] = {
     Forbidden: _table_problem,
     Unauthorized: _table_problem,
     StoreOverloaded: _table_problem,
+    IdempotencyKeyReused: _table_problem,
     Exception: _as_problem,
 }
 

@@ -20,6 +20,7 @@ class Settings(msgspec.Struct, frozen=True):
     max_body_bytes: int = MAX_BODY_BYTES
     redis_max_connections: int = 64
     redis_pool_timeout: float = 2.0
+    stream_heartbeat_seconds: float = 15.0
 
     @classmethod
     def from_env(cls, environ: dict[str, str] | None = None) -> Settings:

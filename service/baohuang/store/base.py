@@ -1,9 +1,10 @@
 """The live-table store contract: what the HTTP layer may rely on, whichever backend holds tables.
 
 A table is an opaque snapshot (JSON bytes the store never parses) under an id, with a version
-that grows by one per write. Moves go through :meth:`TableStore.compare_and_set`, so that of any
-number of clients (or service replicas) writing against the same version exactly one wins and no
-move is applied twice or lost.
+that grows by one per write, an event log, and the answers remembered under idempotency keys.
+Moves go through :meth:`TableStore.compare_and_set`, so that of any number of clients (or service
+replicas) writing against the same version exactly one wins and no move is applied twice or lost;
+its events are appended and its answer remembered in the same atomic write.
 
 Kept free of Litestar and Prometheus on purpose: the store is tested on its own and the service
 wires metrics in through the ``observe`` callback.
@@ -13,7 +14,7 @@ from __future__ import annotations
 
 import logging
 import secrets
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable, Sequence
 from typing import Final, Protocol, TypeAlias, runtime_checkable
 
 import msgspec
@@ -22,10 +23,14 @@ __all__ = [
     "DEFAULT_TTL_SECONDS",
     "OPERATIONS",
     "OUTCOMES",
+    "RECHECK_ALL",
     "CasConflict",
     "CasMissing",
     "CasOk",
+    "CasRemembered",
     "CasResult",
+    "EventPage",
+    "LoggedEvent",
     "Observe",
     "PutResult",
     "StoreFull",
@@ -41,7 +46,7 @@ logger = logging.getLogger("baohuang.store")
 DEFAULT_TTL_SECONDS: Final = 86400
 """``TABLE_TTL_SECONDS`` default: an abandoned table disappears a day after its last write."""
 
-OPERATIONS: Final = ("get", "put", "cas", "delete", "ping")
+OPERATIONS: Final = ("get", "put", "cas", "delete", "ping", "events", "remember")
 """Every ``operation`` label the store reports, so a metrics backend can pre-create series."""
 
 OUTCOMES: Final = ("ok", "conflict", "missing", "unavailable", "overloaded", "error")
@@ -107,9 +112,13 @@ class StoredTable(msgspec.Struct, frozen=True, gc=False):
     version: int
     snapshot: bytes
     instance: str
+    last_seq: int = 0
+    """The ``seq`` of the instance's last logged event (0: none yet)."""
+    remembered: bytes | None = None
+    """With :meth:`TableStore.get`'s ``remembered_as``: the record kept under that key, if any."""
 
 
-class PutResult(StoredTable, frozen=True, gc=False):
+class PutResult(StoredTable, frozen=True, gc=False, kw_only=True):
     """What ``put`` wrote (a new instance), plus whether the table was new (201) rather than
     replaced (200), and the write's token (see :meth:`TableStore.compare_and_set`)."""
 
@@ -122,6 +131,14 @@ class CasOk(msgspec.Struct, frozen=True, gc=False):
 
     version: int
     token: str
+    last_seq: int = 0
+    """The ``seq`` of the last event now in the log."""
+
+
+class CasRemembered(msgspec.Struct, frozen=True, gc=False):
+    """Nothing was written: the idempotency key already names a record (the first answer)."""
+
+    record: bytes
 
 
 class CasConflict(msgspec.Struct, frozen=True, gc=False):
@@ -134,8 +151,32 @@ class CasMissing(msgspec.Struct, frozen=True, gc=False):
     """There is no such table (deleted or expired): 404."""
 
 
-CasResult: TypeAlias = CasOk | CasConflict | CasMissing
-"""The three outcomes of a compare-and-set; ``match`` on the class (mypy checks exhaustiveness)."""
+CasResult: TypeAlias = CasOk | CasConflict | CasMissing | CasRemembered
+"""The outcomes of a compare-and-set; ``match`` on the class (mypy checks exhaustiveness)."""
+
+
+class LoggedEvent(msgspec.Struct, frozen=True, gc=False):
+    """One event of a table's log: its ``seq`` (1, 2, … per instance), the ``version`` its write
+    produced, and its bytes as written."""
+
+    seq: int
+    version: int
+    data: bytes
+
+
+class EventPage(msgspec.Struct, frozen=True, gc=False):
+    """Events of a table after some ``seq``, read atomically with the table's instance, version
+    and last ``seq``."""
+
+    instance: str
+    version: int
+    last_seq: int
+    events: list[LoggedEvent]
+
+
+RECHECK_ALL: Final = ""
+"""Yielded by :meth:`TableStore.changes` when notifications may have been missed (a lost
+subscription came back): every table someone follows must be read again."""
 
 
 @runtime_checkable
@@ -149,12 +190,14 @@ class TableStore(Protocol):
     reads do not.
     """
 
-    async def get(self, table_id: str) -> StoredTable | None:
-        """The table, or ``None`` when there is none (never written, deleted or expired)."""
+    async def get(self, table_id: str, remembered_as: str | None = None) -> StoredTable | None:
+        """The table, or ``None`` when there is none (never written, deleted or expired); with
+        ``remembered_as``, also the record kept under that idempotency key, read atomically."""
         ...
 
     async def put(self, table_id: str, snapshot: bytes) -> PutResult:
-        """Create or replace the table unconditionally; the version is the old one plus one."""
+        """Create or replace the table unconditionally, as a new instance: the version is the
+        old one plus one, the event log and the remembered answers start empty."""
         ...
 
     async def compare_and_set(
@@ -165,6 +208,8 @@ class TableStore(Protocol):
         written_as: str | None = None,
         *,
         instance: str | None = None,
+        events: Sequence[bytes] = (),
+        remember: tuple[str, bytes] | None = None,
     ) -> CasResult:
         """Write ``snapshot`` only if the table is at ``expected_version``, atomically.
 
@@ -173,7 +218,27 @@ class TableStore(Protocol):
         only if the table's last write was the one with that token: a writer that remembers what
         it wrote last may skip reading the table back. Tokens are unique per write across
         processes.
+
+        ``events`` are appended to the log in the same atomic write, numbered on from the
+        table's last ``seq``. ``remember`` = ``(key, record)`` keeps ``record`` under the
+        idempotency ``key``; if the key already has a record, nothing is written and the answer
+        is :class:`CasRemembered` with it (checked before the version).
         """
+        ...
+
+    async def remember(self, table_id: str, instance: str, key: str, record: bytes) -> bytes | None:
+        """Keep ``record`` under ``key`` unless the key has one already; return the record now
+        kept (``None``: no such table, or another instance). For answers that wrote nothing."""
+        ...
+
+    async def read_events(self, table_id: str, after: int, limit: int) -> EventPage | None:
+        """Up to ``limit`` logged events with ``seq > after``, oldest first (``None``: no
+        table)."""
+        ...
+
+    def changes(self) -> AsyncIterator[str]:
+        """Ids of tables as they are written or deleted, from any replica, for as long as it is
+        iterated (best effort: :data:`RECHECK_ALL` when some may have been missed)."""
         ...
 
     async def delete(self, table_id: str) -> bool:

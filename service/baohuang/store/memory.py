@@ -1,8 +1,9 @@
 """The embedded table store: one process, no Redis (the default when ``REDIS_URL`` is unset).
 
 Atomicity comes from asyncio itself: no method awaits anything, so each one runs to completion
-without another task interleaving, and a compare-and-set is as atomic as the Lua script on Redis.
-It is not thread-safe and not shared between processes or replicas; use Redis for those.
+without another task interleaving, and a compare-and-set — with its events and its remembered
+answer — is as atomic as the Lua script on Redis. It is not thread-safe and not shared between
+processes or replicas; use Redis for those.
 
 Expiry is lazy against a monotonic clock (wall-clock jumps neither kill nor revive tables).
 Entries are kept in last-write order; since every entry has the same TTL that is also expiry
@@ -11,10 +12,11 @@ order, so expired tables are purged from the front in amortised O(1) per write.
 
 from __future__ import annotations
 
+import asyncio
 import itertools
 import time
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable, Sequence
 from typing import Final
 
 from .base import (
@@ -22,7 +24,10 @@ from .base import (
     CasConflict,
     CasMissing,
     CasOk,
+    CasRemembered,
     CasResult,
+    EventPage,
+    LoggedEvent,
     Observe,
     PutResult,
     StoredTable,
@@ -39,9 +44,9 @@ DEFAULT_MAX_TABLES: Final = 10_000
 
 
 class _Entry:
-    """One table: mutable so a write updates in place (no allocation beyond the snapshot)."""
+    """One table instance: mutable so a write updates in place."""
 
-    __slots__ = ("expires_at", "instance", "snapshot", "token", "version")
+    __slots__ = ("events", "expires_at", "instance", "remembered", "snapshot", "token", "version")
 
     def __init__(self, version: int, snapshot: bytes, expires_at: float) -> None:
         self.version = version
@@ -49,6 +54,12 @@ class _Entry:
         self.expires_at = expires_at
         self.token = ""
         self.instance = ""
+        self.events: list[LoggedEvent] = []
+        self.remembered: dict[str, bytes] = {}
+
+    @property
+    def last_seq(self) -> int:
+        return self.events[-1].seq if self.events else 0
 
 
 class MemoryTableStore:
@@ -73,6 +84,7 @@ class MemoryTableStore:
         self._clock = clock
         self._tables: OrderedDict[str, _Entry] = OrderedDict()
         self._tokens = itertools.count(1)  # unique per write within this store
+        self._listeners: set[asyncio.Queue[str]] = set()
 
     def __repr__(self) -> str:
         return f"MemoryTableStore(ttl_seconds={self._ttl:g}, tables={len(self._tables)})"
@@ -100,19 +112,27 @@ class MemoryTableStore:
         entry.expires_at = now + self._ttl
         entry.token = f"m{next(self._tokens):x}"
         self._tables.move_to_end(table_id)
+        self._notify(table_id)
+
+    def _notify(self, table_id: str) -> None:
+        for queue in self._listeners:
+            queue.put_nowait(table_id)
 
     def _done(self, operation: str, outcome: str, start: float) -> None:
         safe_observe(self._observe, operation, outcome, time.perf_counter() - start)
 
     # -- TableStore --
 
-    async def get(self, table_id: str) -> StoredTable | None:
+    async def get(self, table_id: str, remembered_as: str | None = None) -> StoredTable | None:
         start = time.perf_counter()
         entry = self._live(table_id, self._clock())
         if entry is None:
             self._done("get", "missing", start)
             return None
-        table = StoredTable(entry.version, entry.snapshot, entry.instance)
+        remembered = entry.remembered.get(remembered_as) if remembered_as is not None else None
+        table = StoredTable(
+            entry.version, entry.snapshot, entry.instance, entry.last_seq, remembered
+        )
         self._done("get", "ok", start)
         return table
 
@@ -130,8 +150,12 @@ class MemoryTableStore:
             entry = _Entry(0, snapshot, now)
             self._tables[table_id] = entry
         entry.instance = new_instance()
+        entry.events = []
+        entry.remembered = {}
         self._write(table_id, entry, snapshot, now)
-        result = PutResult(entry.version, snapshot, entry.instance, created, entry.token)
+        result = PutResult(
+            entry.version, snapshot, entry.instance, created=created, token=entry.token
+        )
         self._done("put", "ok", start)
         return result
 
@@ -143,6 +167,8 @@ class MemoryTableStore:
         written_as: str | None = None,
         *,
         instance: str | None = None,
+        events: Sequence[bytes] = (),
+        remember: tuple[str, bytes] | None = None,
     ) -> CasResult:
         start = time.perf_counter()
         now = self._clock()
@@ -150,6 +176,9 @@ class MemoryTableStore:
         if entry is None:
             self._done("cas", "missing", start)
             return CasMissing()
+        if remember is not None and remember[0] in entry.remembered:
+            self._done("cas", "conflict", start)
+            return CasRemembered(entry.remembered[remember[0]])
         if (
             entry.version != expected_version
             or (written_as is not None and entry.token != written_as)
@@ -157,15 +186,54 @@ class MemoryTableStore:
         ):
             self._done("cas", "conflict", start)
             return CasConflict(entry.version)
+        version = entry.version + 1
+        seq = entry.last_seq
+        for data in events:
+            seq += 1
+            entry.events.append(LoggedEvent(seq, version, bytes(data)))
+        if remember is not None:
+            entry.remembered[remember[0]] = bytes(remember[1])
         self._write(table_id, entry, bytes(snapshot), now)
         self._done("cas", "ok", start)
-        return CasOk(entry.version, entry.token)
+        return CasOk(entry.version, entry.token, seq)
+
+    async def remember(self, table_id: str, instance: str, key: str, record: bytes) -> bytes | None:
+        start = time.perf_counter()
+        entry = self._live(table_id, self._clock())
+        if entry is None or entry.instance != instance:
+            self._done("remember", "missing", start)
+            return None
+        kept = entry.remembered.setdefault(key, bytes(record))
+        self._done("remember", "ok", start)
+        return kept
+
+    async def read_events(self, table_id: str, after: int, limit: int) -> EventPage | None:
+        start = time.perf_counter()
+        entry = self._live(table_id, self._clock())
+        if entry is None:
+            self._done("events", "missing", start)
+            return None
+        # seqs are 1, 2, 3 … with no gap, so the events after ``after`` start at index ``after``
+        events = entry.events[max(after, 0) : max(after, 0) + limit]
+        page = EventPage(entry.instance, entry.version, entry.last_seq, events)
+        self._done("events", "ok", start)
+        return page
+
+    async def changes(self) -> AsyncIterator[str]:
+        queue: asyncio.Queue[str] = asyncio.Queue()
+        self._listeners.add(queue)
+        try:
+            while True:
+                yield await queue.get()
+        finally:
+            self._listeners.discard(queue)
 
     async def delete(self, table_id: str) -> bool:
         start = time.perf_counter()
         existed = self._live(table_id, self._clock()) is not None
         if existed:
             del self._tables[table_id]
+            self._notify(table_id)
         self._done("delete", "ok" if existed else "missing", start)
         return existed
 

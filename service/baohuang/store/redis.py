@@ -1,16 +1,24 @@
 """The Redis table store: live tables shared by any number of service replicas.
 
-Layout: ONE key per table, a hash ``{prefix}{table_id}`` (default prefix ``baohuang:table:``)
-with fields ``v`` (version, an integer), ``s`` (the snapshot bytes, never parsed here) and ``w``
-(a token naming the last write, see below). Every command and every Lua script touches exactly
-that one key, so nothing ever spans two hash slots: the same code and data work unchanged on a
-single Redis, behind a proxy, or on Redis Cluster (connect with ``cluster=True``), and behind any
-number of service replicas, because Redis runs each script atomically.
+Layout: three keys per table, sharing one hash tag (the table id in braces), so they always live
+in one hash slot and every script may touch all three — on a single Redis, behind a proxy, or on
+Redis Cluster (connect with ``cluster=True``):
+
+* ``{prefix}{<id>}`` — a hash: ``v`` version, ``s`` snapshot bytes (never parsed here), ``w`` a
+  token naming the last write, ``e`` the instance, ``q`` the last event ``seq``;
+* ``{prefix}{<id>}:log`` — a Redis Stream, the event log: entry id ``<seq>-0``, fields ``v``
+  (the version the event's write produced) and ``d`` (the event's bytes);
+* ``{prefix}{<id>}:idem`` — a hash: idempotency key → the remembered answer.
+
+Every write publishes the table id on ``{prefix}changes``, so that each replica's single
+subscriber learns of it (:meth:`RedisTableStore.changes`); the log, not the message, is the
+record: a missed message costs a delay, never an event.
 
 Writes are Lua scripts (``register_script``; redis-py runs them by SHA and reloads them after
 ``NOSCRIPT``, e.g. when Redis restarted and lost its script cache). ``compare_and_set`` checks
-the version and writes in one script, so no interleaving of clients can apply two writes to one
-version. Both write scripts set the TTL again in the same script: an expiry can never be lost
+the version, writes, appends the events and remembers the answer in one script, so no
+interleaving of clients can apply two writes to one version, and no write is ever without its
+events. Every write script sets the TTL of all three keys again: an expiry can never be lost
 between a write and a separate ``EXPIRE``.
 
 Failing fast: the client has short socket timeouts and one retry (redis-py 8 defaults to 5 s and
@@ -36,7 +44,7 @@ import itertools
 import logging
 import secrets
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from typing import Any, Final, TypeVar
 
 from redis.asyncio import BlockingConnectionPool, Redis
@@ -57,10 +65,14 @@ from redis.utils import HIREDIS_AVAILABLE
 
 from .base import (
     DEFAULT_TTL_SECONDS,
+    RECHECK_ALL,
     CasConflict,
     CasMissing,
     CasOk,
+    CasRemembered,
     CasResult,
+    EventPage,
+    LoggedEvent,
     Observe,
     PutResult,
     StoredTable,
@@ -88,48 +100,118 @@ MAX_IN_FLIGHT: Final = 64
 round trip here is ~0.1–0.2 ms, so 64 in flight is far more than one Python process can feed."""
 WAIT_SECONDS: Final = 2.0
 """How long an operation waits for its turn before 503 ``OVERLOADED`` (``REDIS_POOL_TIMEOUT``)."""
-SPARE_CONNECTIONS: Final = 2
-"""Connections beyond ``max_in_flight``, so that a readiness ping never waits behind table work."""
+SPARE_CONNECTIONS: Final = 3
+"""Connections beyond ``max_in_flight``, so that a readiness ping and the changes subscription
+never wait behind table work."""
+RESUBSCRIBE_SECONDS: Final = 1.0
+"""How long the changes subscriber waits before subscribing again after losing Redis."""
 
-# KEYS[1] table key; ARGV[1] snapshot, ARGV[2] TTL seconds, ARGV[3] write token,
-# ARGV[4] the new instance. Returns the new version (1 means the table was created).
+# Every script: KEYS[1] the table hash, KEYS[2] its event log, KEYS[3] its remembered answers.
+
+# ARGV[1] snapshot, ARGV[2] TTL seconds, ARGV[3] write token, ARGV[4] the new instance,
+# ARGV[5] the changes channel, ARGV[6] the table id.
+# Returns the new version (1 means the table was created).
 _PUT_LUA: Final = """
-local key = KEYS[1]
-local last = redis.call('HMGET', key, 'v', 'w')
+local last = redis.call('HMGET', KEYS[1], 'v', 'w')
 if last[1] and last[2] == ARGV[3] then
   return tonumber(last[1])
 end
-local v = redis.call('HINCRBY', key, 'v', 1)
-redis.call('HSET', key, 's', ARGV[1], 'w', ARGV[3], 'e', ARGV[4])
-redis.call('EXPIRE', key, ARGV[2])
+local v = redis.call('HINCRBY', KEYS[1], 'v', 1)
+redis.call('HSET', KEYS[1], 's', ARGV[1], 'w', ARGV[3], 'e', ARGV[4], 'q', 0)
+redis.call('DEL', KEYS[2], KEYS[3])
+redis.call('EXPIRE', KEYS[1], ARGV[2])
+redis.call('PUBLISH', ARGV[5], ARGV[6])
 return v
 """
 
-# KEYS[1] table key; ARGV[1] expected version, ARGV[2] snapshot, ARGV[3] TTL, ARGV[4] token,
-# ARGV[5] the token the table's last write must have ('' for any), ARGV[6] the instance the
-# table must be ('' for any).
-# Returns  n > 0: written, new version n;  n < 0: conflict, current version -n;  0: no table.
+# ARGV[1] expected version, ARGV[2] snapshot, ARGV[3] TTL, ARGV[4] token, ARGV[5] the token the
+# table's last write must have ('' for any), ARGV[6] the instance the table must be ('' for any),
+# ARGV[7] the changes channel, ARGV[8] the table id, ARGV[9] an idempotency key ('' for none),
+# ARGV[10] the record to keep under it, ARGV[11…] the events to append.
+# Returns {1, version, last seq}: written;  {-1, current version}: conflict;  {0}: no table;
+# {2, record}: the idempotency key already has a record, nothing written.
 _CAS_LUA: Final = """
-local key = KEYS[1]
-local cur = redis.call('HMGET', key, 'v', 'w', 'e')
+local cur = redis.call('HMGET', KEYS[1], 'v', 'w', 'e', 'q')
 if not cur[1] then
-  return 0
+  return {0}
+end
+if ARGV[9] ~= '' then
+  local kept = redis.call('HGET', KEYS[3], ARGV[9])
+  if kept then
+    return {2, kept}
+  end
 end
 local v = tonumber(cur[1])
 local expected = tonumber(ARGV[1])
 if v ~= expected then
   if v == expected + 1 and cur[2] == ARGV[4] then
-    return v
+    return {1, v, tonumber(cur[4] or 0)}
   end
-  return -v
+  return {-1, v}
 end
 if (ARGV[5] ~= '' and cur[2] ~= ARGV[5]) or (ARGV[6] ~= '' and cur[3] ~= ARGV[6]) then
-  return -v
+  return {-1, v}
 end
-v = redis.call('HINCRBY', key, 'v', 1)
-redis.call('HSET', key, 's', ARGV[2], 'w', ARGV[4])
-redis.call('EXPIRE', key, ARGV[3])
-return v
+v = redis.call('HINCRBY', KEYS[1], 'v', 1)
+local q = tonumber(cur[4] or 0)
+for i = 11, #ARGV do
+  q = q + 1
+  redis.call('XADD', KEYS[2], q .. '-0', 'v', v, 'd', ARGV[i])
+end
+redis.call('HSET', KEYS[1], 's', ARGV[2], 'w', ARGV[4], 'q', q)
+if ARGV[9] ~= '' then
+  redis.call('HSET', KEYS[3], ARGV[9], ARGV[10])
+end
+redis.call('EXPIRE', KEYS[1], ARGV[3])
+redis.call('EXPIRE', KEYS[2], ARGV[3])
+redis.call('EXPIRE', KEYS[3], ARGV[3])
+redis.call('PUBLISH', ARGV[7], ARGV[8])
+return {1, v, q}
+"""
+
+# ARGV[1] an idempotency key ('' for none). Returns {version, snapshot, instance, last seq,
+# record or false}, or {} when there is no table.
+_GET_LUA: Final = """
+local cur = redis.call('HMGET', KEYS[1], 'v', 's', 'e', 'q')
+if not cur[1] or not cur[2] then
+  return {}
+end
+local kept = false
+if ARGV[1] ~= '' then
+  kept = redis.call('HGET', KEYS[3], ARGV[1])
+end
+return {cur[1], cur[2], cur[3] or '', cur[4] or '0', kept}
+"""
+
+# ARGV[1] the instance, ARGV[2] key, ARGV[3] record, ARGV[4] TTL. Returns the record kept under
+# the key (the one given, or an earlier one), or false when the table is not that instance.
+_REMEMBER_LUA: Final = """
+if redis.call('HGET', KEYS[1], 'e') ~= ARGV[1] then
+  return false
+end
+redis.call('HSETNX', KEYS[3], ARGV[2], ARGV[3])
+redis.call('EXPIRE', KEYS[3], redis.call('TTL', KEYS[1]))
+return redis.call('HGET', KEYS[3], ARGV[2])
+"""
+
+# ARGV[1] the first seq wanted, ARGV[2] how many at most. Returns {instance, version, last seq,
+# entries} or {} when there is no table.
+_EVENTS_LUA: Final = """
+local cur = redis.call('HMGET', KEYS[1], 'e', 'v', 'q')
+if not cur[2] then
+  return {}
+end
+local entries = redis.call('XRANGE', KEYS[2], ARGV[1] .. '-0', '+', 'COUNT', ARGV[2])
+return {cur[1] or '', cur[2], cur[3] or '0', entries}
+"""
+
+# ARGV[1] the changes channel, ARGV[2] the table id. Returns how many keys were removed.
+_DELETE_LUA: Final = """
+local removed = redis.call('DEL', KEYS[1], KEYS[2], KEYS[3])
+if removed > 0 then
+  redis.call('PUBLISH', ARGV[1], ARGV[2])
+end
+return removed
 """
 
 _OUTAGE_ERRORS: Final = (
@@ -190,6 +272,11 @@ class RedisTableStore:
         self._closed = False
         self._put = client.register_script(_PUT_LUA)
         self._cas = client.register_script(_CAS_LUA)
+        self._get = client.register_script(_GET_LUA)
+        self._remember = client.register_script(_REMEMBER_LUA)
+        self._events = client.register_script(_EVENTS_LUA)
+        self._delete = client.register_script(_DELETE_LUA)
+        self._channel = f"{key_prefix}changes"
         # Unique across processes and replicas: a random prefix per store, a counter per write.
         self._token_prefix = secrets.token_hex(8)
         self._tokens = itertools.count()
@@ -248,8 +335,13 @@ class RedisTableStore:
         return f"RedisTableStore(prefix={self._prefix!r}, ttl_seconds={self._ttl})"
 
     def key(self, table_id: str) -> str:
-        """The Redis key holding ``table_id`` (for operators and tests)."""
-        return self._prefix + table_id
+        """The Redis key of ``table_id``'s hash (for operators and tests); its log and its
+        remembered answers add ``:log`` and ``:idem``."""
+        return f"{self._prefix}{{{table_id}}}"
+
+    def _keys(self, table_id: str) -> list[str]:
+        key = self.key(table_id)
+        return [key, f"{key}:log", f"{key}:idem"]
 
     def _token(self) -> str:
         return f"{self._token_prefix}{next(self._tokens):x}"
@@ -290,16 +382,21 @@ class RedisTableStore:
             self._done(operation, "error", start)
             raise
 
-    async def get(self, table_id: str) -> StoredTable | None:
+    async def get(self, table_id: str, remembered_as: str | None = None) -> StoredTable | None:
         start = time.perf_counter()
-        key = self.key(table_id)
-        version, snapshot, instance = await self._call(
-            "get", lambda: self._redis.hmget(key, "v", "s", "e"), start
-        )
-        if version is None or snapshot is None:
+        keys, args = self._keys(table_id), [remembered_as or ""]
+        reply = await self._call("get", lambda: self._get(keys=keys, args=args), start)
+        if not reply:
             self._done("get", "missing", start)
             return None
-        table = StoredTable(int(version), _as_bytes(snapshot), _as_str(instance))
+        version, snapshot, instance, last_seq, kept = reply
+        table = StoredTable(
+            int(version),
+            _as_bytes(snapshot),
+            _as_str(instance),
+            int(last_seq),
+            _as_bytes(kept) if kept is not None else None,
+        )
         self._done("get", "ok", start)
         return table
 
@@ -308,11 +405,13 @@ class RedisTableStore:
         snapshot = bytes(snapshot)
         token = self._token()
         instance = new_instance()
-        keys = [self.key(table_id)]
-        args: list[bytes | int | str] = [snapshot, self._ttl, token, instance]
+        keys = self._keys(table_id)
+        args: list[bytes | int | str] = [
+            snapshot, self._ttl, token, instance, self._channel, table_id
+        ]  # fmt: skip
         version = int(await self._call("put", lambda: self._put(keys=keys, args=args), start))
         self._done("put", "ok", start)
-        return PutResult(version, snapshot, instance, version == 1, token)
+        return PutResult(version, snapshot, instance, created=version == 1, token=token)
 
     async def compare_and_set(
         self,
@@ -322,10 +421,13 @@ class RedisTableStore:
         written_as: str | None = None,
         *,
         instance: str | None = None,
+        events: Sequence[bytes] = (),
+        remember: tuple[str, bytes] | None = None,
     ) -> CasResult:
         start = time.perf_counter()
         token = self._token()
-        keys = [self.key(table_id)]
+        keys = self._keys(table_id)
+        key, record = remember if remember is not None else ("", b"")
         args: list[bytes | int | str] = [
             int(expected_version),
             bytes(snapshot),
@@ -333,21 +435,77 @@ class RedisTableStore:
             token,
             written_as or "",
             instance or "",
+            self._channel,
+            table_id,
+            key,
+            record,
+            *events,
         ]
-        answer = int(await self._call("cas", lambda: self._cas(keys=keys, args=args), start))
-        if answer > 0:
+        reply = await self._call("cas", lambda: self._cas(keys=keys, args=args), start)
+        status = int(reply[0])
+        if status == 1:
             self._done("cas", "ok", start)
-            return CasOk(answer, token)
-        if answer < 0:
+            return CasOk(int(reply[1]), token, int(reply[2]))
+        if status == -1:
             self._done("cas", "conflict", start)
-            return CasConflict(-answer)
+            return CasConflict(int(reply[1]))
+        if status == 2:
+            self._done("cas", "conflict", start)
+            return CasRemembered(_as_bytes(reply[1]))
         self._done("cas", "missing", start)
         return CasMissing()
 
+    async def remember(self, table_id: str, instance: str, key: str, record: bytes) -> bytes | None:
+        start = time.perf_counter()
+        keys = self._keys(table_id)
+        args: list[bytes | int | str] = [instance, key, bytes(record), self._ttl]
+        kept = await self._call("remember", lambda: self._remember(keys=keys, args=args), start)
+        self._done("remember", "ok" if kept is not None else "missing", start)
+        return _as_bytes(kept) if kept is not None else None
+
+    async def read_events(self, table_id: str, after: int, limit: int) -> EventPage | None:
+        start = time.perf_counter()
+        keys, args = self._keys(table_id), [max(after, 0) + 1, limit]
+        reply = await self._call("events", lambda: self._events(keys=keys, args=args), start)
+        if not reply:
+            self._done("events", "missing", start)
+            return None
+        instance, version, last_seq, entries = reply
+        events = []
+        for entry_id, fields in entries:
+            values = dict(zip(fields[::2], fields[1::2], strict=True))
+            seq = int(_as_str(entry_id).partition("-")[0])
+            events.append(LoggedEvent(seq, int(values[b"v"]), _as_bytes(values[b"d"])))
+        page = EventPage(_as_str(instance), int(version), int(last_seq), events)
+        self._done("events", "ok", start)
+        return page
+
+    async def changes(self) -> AsyncIterator[str]:
+        """One subscription for as long as it is iterated (one connection, whatever the number
+        of followers); after losing Redis it subscribes again and yields :data:`RECHECK_ALL`."""
+        while not self._closed:
+            pubsub = self._redis.pubsub()
+            try:
+                await pubsub.subscribe(self._channel)
+                yield RECHECK_ALL  # anything may have happened while not subscribed
+                while not self._closed:
+                    message = await pubsub.get_message(
+                        ignore_subscribe_messages=True, timeout=SOCKET_TIMEOUT_SECONDS / 2
+                    )
+                    if message is not None and message.get("type") == "message":
+                        yield _as_str(message["data"])
+            except Exception as exc:
+                if not _is_outage(exc):
+                    raise
+                logger.warning("changes subscription lost (%s); subscribing again", exc)
+                await asyncio.sleep(RESUBSCRIBE_SECONDS)
+            finally:
+                await pubsub.aclose()  # type: ignore[no-untyped-call]
+
     async def delete(self, table_id: str) -> bool:
         start = time.perf_counter()
-        key = self.key(table_id)
-        removed = await self._call("delete", lambda: self._redis.delete(key), start)
+        keys, args = self._keys(table_id), [self._channel, table_id]
+        removed = await self._call("delete", lambda: self._delete(keys=keys, args=args), start)
         self._done("delete", "ok" if removed else "missing", start)
         return bool(removed)
 

@@ -8,16 +8,34 @@ the store, and nothing imports it but ``http``.
 
 from __future__ import annotations
 
+from .answers import (
+    Closed,
+    CreatedTable,
+    EventsPage,
+    Heartbeat,
+    MoveAnswer,
+    Opening,
+    StreamItem,
+    TableRead,
+)
 from .callers import Authority, Caller, Forbidden, Unauthorized
 from .errors import TableNotFound, VersionConflict
-from .service import CreatedTable, MoveAnswer, TableRead, TableService
+from .idempotency import IdempotencyKey, IdempotencyKeyReused
+from .service import TableService
 
 __all__ = [
     "Authority",
     "Caller",
+    "Closed",
     "CreatedTable",
+    "EventsPage",
     "Forbidden",
+    "Heartbeat",
+    "IdempotencyKey",
+    "IdempotencyKeyReused",
     "MoveAnswer",
+    "Opening",
+    "StreamItem",
     "TableNotFound",
     "TableRead",
     "TableService",

@@ -22,6 +22,7 @@ class LastWrite(NamedTuple):
     version: int
     token: str
     instance: str
+    last_seq: int
     snapshot: Snapshot
 
 

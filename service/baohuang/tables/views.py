@@ -72,6 +72,11 @@ def cut_table(snapshot: Snapshot, caller: Caller) -> View:
     return public_view(snapshot)
 
 
+def visible(event: Event, caller: Caller) -> bool:
+    """Whether ``caller`` may see ``event``."""
+    return caller.kind == "platform" or type(event) in PUBLIC_EVENTS
+
+
 def cut_events(events: list[Event], caller: Caller) -> list[Event]:
     """The events of a write that ``caller`` may see, in order."""
     if caller.kind == "platform":

@@ -12,13 +12,23 @@ from typing import Annotated, Any
 import msgspec
 from litestar import Controller, Request, Response, delete, get, post, put
 from litestar.di import NamedDependency, Provide
-from litestar.params import PathParameter
+from litestar.params import Parameter, PathParameter
+from litestar.types import ASGIApp
 
 from ...engine.snapshot import Move, Snapshot
 from ...engine.views import PublicView, SeatView
-from ...tables import Caller, CreatedTable, MoveAnswer, TableRead, TableService
+from ...tables import (
+    Caller,
+    CreatedTable,
+    EventsPage,
+    IdempotencyKey,
+    MoveAnswer,
+    TableRead,
+    TableService,
+)
 from ..auth import TableId, provide_caller
 from ..docs import body, created, problems
+from ..streams import STREAM_MEDIA_TYPES, stream_response
 from ..wire import BodyDecoder, JSONBody, json_response
 
 SeatNumber = Annotated[int, PathParameter(ge=0, le=4, description="T-1: a seat, 0–4")]
@@ -103,15 +113,68 @@ class TablesController(Controller):
         responses=problems(400, 401, 403, 404, 409, 413, 422, 503),
     )
     async def post_move(
-        self, request: Request[Any, Any, Any], table_id: TableId, caller: NamedDependency[Caller]
+        self,
+        request: Request[Any, Any, Any],
+        table_id: TableId,
+        caller: NamedDependency[Caller],
+        idempotency_key: Annotated[
+            IdempotencyKey | None, Parameter(header="Idempotency-Key", required=False)
+        ] = None,
     ) -> JSONBody:
         """Apply a move against the version the client saw: 409 if stale, 422 (a verdict) if
-        illegal; the answer is cut to the caller."""
+        illegal; the answer is cut to the caller.
+
+        With an ``Idempotency-Key`` header, a retry of the same request gets the original answer
+        (``replayed: true``) even after the table moved on, and the same key with another
+        request is 422 ``IDEMPOTENCY_KEY_REUSED``; keys live as long as the table instance."""
         query = await POST_MOVE.read(request)
         answer = await _service(request).move(
-            table_id, caller, query.move, query.version, query.instance
+            table_id, caller, query.move, query.version, query.instance, idempotency_key
         )
         return json_response(answer)
+
+    @get(
+        "/events",
+        opt={"returns": EventsPage, "streams": STREAM_MEDIA_TYPES},
+        responses=problems(400, 401, 404, 503),
+    )
+    async def get_events(
+        self,
+        request: Request[Any, Any, Any],
+        table_id: TableId,
+        caller: NamedDependency[Caller],
+        after: Annotated[
+            int | None,
+            Parameter(
+                ge=0,
+                description="Events with a greater seq (default: from the start, or "
+                "for a stream, from now on)",
+            ),
+        ] = None,
+        limit: Annotated[int, Parameter(ge=1, le=1000, description="At most this many")] = 500,
+        last_event_id: Annotated[
+            int | None,
+            Parameter(
+                header="Last-Event-ID",
+                ge=0,
+                required=False,
+                description="SSE resume: the id of the last event received",
+            ),
+        ] = None,
+    ) -> ASGIApp:
+        """The table's event log, cut to the caller: a page for polling clients and audits, or,
+        with ``Accept: text/event-stream`` (Server-Sent Events) or ``application/x-ndjson``, a
+        stream: the caller's view first, then each event as it commits (``id`` is its ``seq``),
+        a heartbeat every 15 s, and a ``closed`` event when the table is deleted, expires or is
+        replaced. A stream resumes with no gap and no duplicate from ``Last-Event-ID`` or
+        ``after``."""
+        service = _service(request)
+        media = request.accept.best_match(["application/json", *STREAM_MEDIA_TYPES])
+        if media in STREAM_MEDIA_TYPES:
+            resume = last_event_id if last_event_id is not None else after
+            items = await service.follow(table_id, caller, resume)
+            return stream_response(items, media, request)
+        return json_response(await service.events(table_id, caller, after or 0, limit))
 
     @get("/seats/{seat:int}", responses=problems(401, 403, 404, 503))
     async def get_seat(

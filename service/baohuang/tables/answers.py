@@ -1,0 +1,84 @@
+"""What the table service answers, each already cut to its caller (:mod:`.views`)."""
+
+from __future__ import annotations
+
+from typing import Generic, TypeVar
+
+import msgspec
+
+from ..engine.snapshot import Event, Snapshot
+from ..engine.views import PublicView
+
+V = TypeVar("V", bound=Snapshot | PublicView)
+
+
+class CreatedTable(msgspec.Struct, frozen=True):
+    """A table just written by ``PUT``, with the tokens of its instance: ``seat_tokens[s]``
+    acts for seat ``s``, ``spectator_token`` reads the public view."""
+
+    id: str
+    instance: str
+    version: int
+    snapshot: Snapshot
+    seat_tokens: list[str]
+    spectator_token: str
+
+
+class TableRead(msgspec.Struct, Generic[V], frozen=True):
+    """A table as its caller may see it: the whole snapshot (platform), a seat view (seat
+    token) or the public view (spectator token). ``last_seq``: the ``seq`` of the table's last
+    logged event, where a client starts following it."""
+
+    id: str
+    instance: str
+    version: int
+    view: V
+    last_seq: int = 0
+
+
+class MoveAnswer(msgspec.Struct, Generic[V], frozen=True, omit_defaults=True):
+    """A committed move: the version it produced, the table after it and its events (each with
+    its ``seq`` and ``version``), cut to the caller like every answer.
+
+    ``replayed``: true when this is the answer remembered under the request's
+    ``Idempotency-Key``: ``version`` and ``events`` are the original ones, ``view`` is the table
+    as it is now.
+    """
+
+    version: int
+    instance: str
+    view: V
+    events: list[Event]
+    replayed: bool = False
+
+
+class EventsPage(msgspec.Struct, frozen=True):
+    """Logged events after the ``seq`` asked for, oldest first, cut to the caller; ``last_seq``
+    is the table's last ``seq`` (ask again with ``after=last_seq``). Events the caller may not
+    see are left out, so their ``seq`` numbers are missing."""
+
+    instance: str
+    version: int
+    last_seq: int
+    events: list[Event]
+
+
+class Opening(msgspec.Struct, frozen=True):
+    """A stream's first item: the caller's view of the table and where its log stands."""
+
+    table: TableRead[Snapshot | PublicView]
+
+
+class Heartbeat(msgspec.Struct, frozen=True):
+    """Nothing happened for a while: the stream is alive."""
+
+
+class Closed(msgspec.Struct, frozen=True):
+    """The stream's last item: the table was ``deleted`` (or expired) or ``replaced`` by a new
+    instance."""
+
+    reason: str
+
+
+StreamItem = Opening | Event | Heartbeat | Closed
+"""What :meth:`.service.TableService.follow` yields."""

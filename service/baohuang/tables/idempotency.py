@@ -1,0 +1,59 @@
+"""Idempotent moves (API.md "Idempotency"): an answer remembered under the client's key.
+
+A retry with the same ``Idempotency-Key`` and the same request gets the original answer — a
+committed move's version and events, or the same refusal — even after the table moved on; the
+same key with another request is refused. The record is written in the same atomic write as the
+move it answers (or, for a refusal, on its own), and lives as long as the table instance.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from typing import Annotated
+
+import msgspec
+
+from ..engine.reasons import Reason
+from ..engine.snapshot import Event, Move
+
+IdempotencyKey = Annotated[
+    str,
+    msgspec.Meta(
+        min_length=1,
+        max_length=255,
+        pattern=r"^[\x21-\x7e]+$",
+        description="A client-chosen key, unique per move attempt (printable ASCII, no spaces)",
+    ),
+]
+
+
+class IdempotencyKeyReused(Exception):
+    """The key was used before with another request (422 ``IDEMPOTENCY_KEY_REUSED``)."""
+
+
+class Remembered(msgspec.Struct, frozen=True, omit_defaults=True):
+    """What is kept under a key: the request's fingerprint, and the committed move's version and
+    events (whole: each answer is cut for its caller) or the refusal's reason."""
+
+    fingerprint: str
+    instance: str
+    version: int | None = None
+    events: list[Event] = []
+    reason: Reason | None = None
+
+
+_encode = msgspec.json.Encoder().encode
+decode_remembered = msgspec.json.Decoder(Remembered).decode
+
+
+def fingerprint(move: Move, version: int, instance: str | None) -> str:
+    """The request, as far as the answer depends on it (body bytes may differ in spacing)."""
+    return hashlib.sha256(_encode((move, version, instance))).hexdigest()[:32]
+
+
+def committed(print_: str, instance: str, version: int, events: list[Event]) -> bytes:
+    return _encode(Remembered(print_, instance, version=version, events=events))
+
+
+def refused(print_: str, instance: str, reason: Reason) -> bytes:
+    return _encode(Remembered(print_, instance, reason=reason))

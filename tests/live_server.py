@@ -1,0 +1,70 @@
+"""The service on a real socket, in this event loop: uvicorn serving ``create_app(settings)``.
+
+Litestar's test clients send one request at a time and buffer whole answers; streams, races and
+replica restarts need the real thing. Loopback only; every wait is bounded.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import socket
+
+import uvicorn
+
+from baohuang.http.app import create_app
+from baohuang.http.settings import Settings
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+class LiveServer:
+    """One replica: start, stop (its streams are cut), start again on the same port."""
+
+    def __init__(self, settings: Settings, port: int | None = None) -> None:
+        self.settings = settings
+        self.port = port or free_port()
+        self._server: uvicorn.Server | None = None
+        self._task: asyncio.Task[None] | None = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    async def start(self, timeout: float = 10.0) -> None:
+        config = uvicorn.Config(
+            create_app(self.settings),
+            host="127.0.0.1",
+            port=self.port,
+            log_level="warning",
+            lifespan="on",
+            timeout_graceful_shutdown=1,
+        )
+        self._server = uvicorn.Server(config)
+        self._task = asyncio.create_task(self._server.serve())
+        async with asyncio.timeout(timeout):
+            while not self._server.started:
+                if self._task.done():
+                    self._task.result()  # raises why it could not start
+                await asyncio.sleep(0.02)
+
+    async def stop(self) -> None:
+        """Stop serving as a replica going away does: open connections are closed."""
+        if self._server is None or self._task is None:
+            return
+        self._server.should_exit = True
+        self._server.force_exit = True
+        async with asyncio.timeout(10):
+            await self._task
+        self._server = self._task = None
+
+    async def __aenter__(self) -> LiveServer:
+        await self.start()
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.stop()
