@@ -210,28 +210,43 @@ def test_G_4_a_deal_starts_in_the_crown_phase(field: RulesetField) -> None:
 # G-5 classic crown
 
 
-def test_G_5_hand_on_goes_to_the_next_seat_and_only_the_holder_answers() -> None:
-    # seed 000: 让庄：如果拿到有特殊标记的大王的玩家放弃叫庄，可以按顺时针方向将特殊标记的大王让给下一位玩家叫庄
+def test_G_5_crown_travels_to_previous_seat() -> None:
+    """保皇规则: 让庄 hands the scepter on 顺时针 while play goes 逆时针, so the crown goes to the
+    previous seat, (seat − 1) mod 5 (G-5); only the holder answers it."""
     start = layout("classic", {3: ["BJ*"]}, 3)
     assert refused(start, DeclineMove(1)) == "NOT_CROWN_HOLDER"
     assert refused(start, AcceptMove(3)) == "ACCEPT_BY_CALLING"
     after = act(start, DeclineMove(3))
-    assert after.turn == 4 and "BJ*" in after.hands[4] and after.crown and after.crown.passes == 1
+    assert after.turn == 2 and "BJ*" in after.hands[2] and after.crown and after.crown.passes == 1
+    again = act(after, DeclineMove(2))
+    assert again.turn == 1 and again.emperor == 1 and "BJ*" in again.hands[1]
+    assert decline_all(again, 3).turn == 3  # five hand-ons bring it back to the first holder
 
 
-def test_G_5_after_five_hand_ons_the_first_seat_with_exactly_three_must_call() -> None:
-    # seed 000: 逼庄：如果 5 个玩家都没有叫庄，就从第一个玩家开始按顺时针方向逼庄：如果玩家手里有且只有 3 张同点数同花色的牌就必须叫庄。
+def test_G_5_forced_crown_searches_towards_earlier_seats_and_calls_exactly_three() -> None:
+    """保皇规则: 逼庄 — 如果 5 个玩家都没有叫庄，就从第一个玩家开始按顺时针方向逼庄：如果玩家手里有且只有
+    3 张同点数同花色的牌就必须叫庄. The search goes the crown's way (G-5): from the first holder
+    towards earlier seats; the forced seat calls a card of which it holds exactly three."""
     start = layout(
         "classic",
-        {1: ["BJ*", "6S", "6S", "6S", "6S"], 3: ["TD", "TD", "TD"], 4: ["AH", "AH", "AH"]},
+        {
+            1: ["BJ*", "6S", "6S", "6S", "6S"],
+            3: ["TD", "TD", "TD"],
+            4: ["AH", "AH", "AH", "KC", "KC", "KC", "KC"],
+        },
         1,
     )
     forced = decline_all(start, 5)
-    assert forced.turn == 3 and "BJ*" in forced.hands[3]  # seat 1 holds four, not exactly three
-    assert refused(forced, DeclineMove(3)) == "MUST_CALL"
-    assert refused(forced, DeclareSoloMove(3)) == "MUST_CALL"
-    assert auto_move(forced) == CallMove(3, "TD")
-    assert act(forced, CallMove(3, "TD")).emperor == 3
+    # seat 1 holds four, not exactly three; seat 0 holds no three; seat 4 comes before seat 3
+    assert forced.turn == 4 and "BJ*" in forced.hands[4]
+    assert refused(forced, DeclineMove(4)) == "MUST_CALL"
+    assert refused(forced, DeclareSoloMove(4)) == "MUST_CALL"
+    reason = verify_move(forced, CallMove(4, "KC"))
+    assert reason is not None and (reason.code, reason.rule) == ("CANNOT_CALL", "G-5")
+    assert [m for m in legal_moves(forced) if isinstance(m, CallMove)] == [CallMove(4, "AH")]
+    assert auto_move(forced) == CallMove(4, "AH")
+    called = act(forced, CallMove(4, "AH"))
+    assert (called.emperor, called.mode, called.called) == (4, "team", "AH")
 
 
 def test_G_5_nobody_with_exactly_three_voids_the_deal() -> None:
@@ -263,14 +278,18 @@ def test_G_5_any_other_seat_may_grab_at_any_time() -> None:
 # G-6 tribute crown
 
 
-def test_G_6_only_a_seat_with_a_callable_three_accepts() -> None:
-    # RULES.md G-6; seed 001: 有三张同花色同点数的牌（不含王和2）才能当皇帝
-    start = layout("tribute", {0: ["BJ*", "2S", "2S", "2S"], 1: ["9C", "9C", "9C"]}, 0)
+def test_G_6_tribute_crown_travels_to_previous_seat() -> None:
+    """保皇怎么玩: the 皇帝 post is passed on 顺时针 while play goes 逆时针, so a passing seat hands
+    BJ* to the previous seat (G-6, in G-5's direction); only a seat with a callable three
+    (neither joker nor 2) accepts."""
+    start = layout("tribute", {0: ["BJ*", "2S", "2S", "2S"], 4: ["9C", "9C", "9C"]}, 0)
     assert refused(start, AcceptMove(0)) == "CANNOT_ACCEPT"
     assert legal_moves(start) == [DeclineMove(0)]
     after = act(start, DeclineMove(0))
-    assert after.turn == 1 and after.crown and after.crown.pile == []  # the first adds no 2
-    assert act(after, AcceptMove(1)).phase == "guard"
+    assert after.turn == 4 and "BJ*" in after.hands[4]
+    assert after.crown and after.crown.pile == []  # the first adds no 2
+    assert act(after, AcceptMove(4)).phase == "guard"
+    assert act(after, DeclineMove(4)).turn == 3
 
 
 def test_G_6_passing_seats_add_a_two_and_the_first_seat_chooses_once_more() -> None:

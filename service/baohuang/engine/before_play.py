@@ -31,8 +31,10 @@ from .crown import (
     ROUND,
     call_refusal,
     crown_refusal,
+    forced_call_refusal,
     forced_seat,
     holder_after,
+    is_forced,
     kind_counts,
     kind_of,
     tie_card,
@@ -127,7 +129,12 @@ def _refusal(
     else:
         reason = guard_refusal(snapshot, ruleset, hands, move)
     if reason is None and isinstance(move, CallMove):
-        reason = call_refusal(ruleset, hands[move.seat], _call_kind(ruleset, move, path))
+        kind = _call_kind(ruleset, move, path)
+        crown = snapshot.crown
+        if snapshot.phase == "crown" and crown is not None and is_forced(ruleset, crown):
+            reason = forced_call_refusal(ruleset, hands[move.seat], move.seat, crown.first, kind)
+        else:
+            reason = call_refusal(ruleset, hands[move.seat], kind)
     return reason
 
 
@@ -270,7 +277,7 @@ def _apply_crown(
         hands[seat].remove(added)
         pile.append(CODES[added])
     passes += 1
-    target = holder_after(ruleset, crown.first, passes)
+    target = holder_after(crown.first, passes)
     _move_scepter(hands, seat, target)
     events.append(CrownPassedEvent(seat, target, None if added is None else CODES[added]))
     crown = msgspec.structs.replace(crown, passes=passes, pile=pile)
@@ -487,7 +494,7 @@ def _check_crown(
     if ruleset.base == "classic" and passes == CLASSIC_FORCE_AFTER:
         expected = forced_seat(ruleset, _without_scepter(hands, crown.first), crown.first)
     else:
-        expected = holder_after(ruleset, crown.first, passes)
+        expected = holder_after(crown.first, passes)
     if holder != expected:
         raise _bad(
             f"{path}.crown", f"after {passes} hand-ons the crown lies with seat {expected}", "G-5"

@@ -1,7 +1,9 @@
 """Why a play or move is refused: stable codes, the rule id they cite, and a message.
 
 Every refusal the engine gives is one of these constants (API.md "Verdicts"). Messages state the
-rule in English with the Chinese term, so a person at a table recognises it.
+rule in English with the Chinese term, so a person at a table recognises it. A constant's ``rule``
+is the rule that usually refuses with that code; where another rule refuses (the crown follows
+G-5, G-6 or G-7 by ruleset), the refusing site cites it with :meth:`Reason.citing`.
 """
 
 from __future__ import annotations
@@ -15,6 +17,12 @@ class Reason(msgspec.Struct, frozen=True, gc=False):
     code: str
     rule: str
     message: str
+
+    def citing(self, rule: str, message: str | None = None) -> Reason:
+        """The same code given by ``rule`` (and, for this use, ``message``)."""
+        if rule == self.rule and message is None:
+            return self
+        return Reason(self.code, rule, self.message if message is None else message)
 
 
 # C — combos
