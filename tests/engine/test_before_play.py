@@ -339,6 +339,19 @@ def test_G_7_lianzhong_classic_adds_no_two_and_must_accept_after_a_round() -> No
     assert act(round_done, AcceptMove(0)).emperor == 0
 
 
+def test_G_7_after_a_round_a_seat_holding_four_of_one_card_may_hand_on() -> None:
+    """保皇游戏攻略: 经典玩法中，传完一轮后自己必须当皇帝（除非没有能力登基或者有4张同色同点的牌）
+    (G-7): holding four of one (rank, suit) frees the holder from accepting."""
+    start = layout("lianzhong-classic", {0: ["BJ*", "JS", "JS", "JS", "9H", "9H", "9H", "9H"]}, 0)
+    round_done = decline_all(start, 5)
+    assert round_done.turn == 0 and round_done.crown and round_done.crown.passes == 5
+    assert verify_move(round_done, DeclineMove(0)) is None
+    assert auto_move(round_done) == DeclineMove(0)  # T-10: decline where it may
+    assert act(round_done, DeclineMove(0)).turn == 4
+    accepted = act(act(round_done, AcceptMove(0)), CallMove(0, "9H"))
+    assert (accepted.mode, accepted.guard) == ("solo_hidden", 0)
+
+
 def test_G_7_two_rounds_without_an_emperor_void_the_deal() -> None:
     # seed 003: 兩輪之內仍然沒有決定誰是皇帝時，系統重新發牌
     classic = decline_all(layout("lianzhong-classic", {0: ["BJ*"]}, 0), 10)  # nobody can call

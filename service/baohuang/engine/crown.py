@@ -169,10 +169,26 @@ def forced_seat(ruleset: Ruleset, hands: Sequence[Sequence[int]], first: int) ->
     return None
 
 
+def holds_four(ruleset: Ruleset, hand: Iterable[int]) -> bool:
+    """Whether the hand holds four of one (rank, suit) it could call (4张同色同点的牌, G-7).
+
+    Jokers have no suit, so four big jokers are not 同色同点 in lianzhong *(reading)*.
+    """
+    return any(
+        count >= 4 and kind_allowed(ruleset, kind) for kind, count in kind_counts(hand).items()
+    )
+
+
 def must_accept(ruleset: Ruleset, passes: int, hand: Sequence[int]) -> bool:
-    """G-7: after one full round the holder must accept unless it cannot call (lianzhong-classic;
-    in lianzhong-simple nobody calls, so it never binds *(reading)*)."""
-    return ruleset.guard_by == "call" and passes >= ROUND and bool(callable_kinds(ruleset, hand))
+    """G-7: after one full round the holder must accept unless it cannot call or holds four of
+    one (rank, suit) (lianzhong-classic; in lianzhong-simple nobody calls, so it never binds
+    *(reading)*)."""
+    return (
+        ruleset.guard_by == "call"
+        and passes >= ROUND
+        and bool(callable_kinds(ruleset, hand))
+        and not holds_four(ruleset, hand)
+    )
 
 
 def tie_card(ruleset: Ruleset, hand: Sequence[int], passes: int) -> int | None:
@@ -253,6 +269,7 @@ __all__ = [
     "forced_seat",
     "hand_at_forcing",
     "holder_after",
+    "holds_four",
     "is_forced",
     "kind_allowed",
     "kind_counts",

@@ -108,7 +108,8 @@ CANNOT_ACCEPT = Reason(
 MUST_ACCEPT = Reason(
     "MUST_ACCEPT",
     "G-7",
-    "after one full round the holder must accept the crown unless it cannot call (传完一轮后自己必须当皇帝)",
+    "after one full round the holder must accept the crown unless it cannot call or holds four of "
+    "one (rank, suit) (传完一轮后自己必须当皇帝，除非没有能力登基或者有4张同色同点的牌)",
 )
 MUST_CALL = Reason(
     "MUST_CALL",
