@@ -310,6 +310,32 @@ def test_G_6_passing_seats_add_a_two_and_the_first_seat_chooses_once_more() -> N
     assert void.over and void.void
 
 
+def test_G_6_tribute_declared_solo_needs_a_shown_four() -> None:
+    """保皇怎么玩: 明独：皇帝叫牌时直接亮出四张牌点相同且花色相同的牌（不能为“花”和2），表明自己一打四
+    (G-6): without such a four, 明独 is refused."""
+    wanted = ["BJ*", "5H", "5H", "5H", "2S", "2S", "2S", "2S", "SJ", "SJ", "SJ", "SJ"]
+    start = act(layout("tribute", {0: wanted}, 0), AcceptMove(0))
+    reason = verify_move(start, DeclareSoloMove(0))
+    assert reason is not None and (reason.code, reason.rule) == ("SOLO_NOT_ALLOWED", "G-6")
+    assert DeclareSoloMove(0) not in legal_moves(start)
+    four = act(
+        layout("tribute", {0: ["BJ*", "5H", "5H", "5H", "8C", "8C", "8C", "8C"]}, 0), AcceptMove(0)
+    )
+    solo = act(four, DeclareSoloMove(0))
+    assert (solo.mode, solo.guard, solo.phase) == ("solo_open", 0, "play")
+
+
+def test_G_6_tribute_has_no_grab() -> None:
+    """保皇怎么玩 knows no 抢庄: the crown is only accepted or passed on (G-6), so a grab is refused
+    in every phase of a tribute deal, in turn or not."""
+    crown = layout("tribute", {0: ["BJ*", "5H", "5H", "5H"]}, 0)
+    guard = act(crown, AcceptMove(0))
+    play = act(guard, CallMove(0, "5H"))
+    for snapshot, seat in ((crown, 2), (guard, 0), (guard, 3), (play, 0), (play, 4)):
+        reason = verify_move(snapshot, GrabMove(seat))
+        assert reason is not None and (reason.code, reason.rule) == ("GRAB_NOT_ALLOWED", "G-6")
+
+
 # G-7 lianzhong crown
 
 
@@ -397,7 +423,9 @@ def test_G_7_no_grab_without_the_room_option() -> None:
 
 def test_G_8_the_emperor_calls_or_declares_and_cannot_decline() -> None:
     # seed 003: 皇帝可以選擇叫自己手中三張同花色同點數的牌 … 或是直接宣告“明獨保”
-    start = act(layout("tribute", {0: ["BJ*", "5H", "5H", "5H"]}, 0), AcceptMove(0))
+    # G-6: 明独 in tribute shows four of one (rank, suit): the emperor holds 8C four times
+    wanted = ["BJ*", "5H", "5H", "5H", "8C", "8C", "8C", "8C"]
+    start = act(layout("tribute", {0: wanted}, 0), AcceptMove(0))
     assert refused(start, DeclineMove(0)) == "MUST_CALL"
     assert refused(start, RevealMove(0)) == "REVEAL_NOT_ALLOWED"
     assert {type(m) for m in legal_moves(start)} == {CallMove, DeclareSoloMove}

@@ -31,6 +31,7 @@ from .crown import (
     ROUND,
     call_refusal,
     crown_refusal,
+    crown_rule,
     forced_call_refusal,
     forced_seat,
     holder_after,
@@ -48,7 +49,7 @@ from .guard_phase import (
     stage_order,
     sword_roles,
 )
-from .reasons import DEAL_OVER, WRONG_PHASE, Reason
+from .reasons import DEAL_OVER, GRAB_NOT_ALLOWED, WRONG_PHASE, Reason
 from .rulesets import SEATS, Ruleset, RulesetField
 from .snapshot import (
     AcceptedEvent,
@@ -122,8 +123,12 @@ def _refusal(
 ) -> Reason | None:
     if snapshot.over:
         return DEAL_OVER
-    if snapshot.phase == "play":
-        return WRONG_PHASE
+    if snapshot.phase == "play":  # the emperor is settled: grabbing is over too (G-5…G-7)
+        return (
+            GRAB_NOT_ALLOWED.citing(crown_rule(ruleset))
+            if isinstance(move, GrabMove)
+            else WRONG_PHASE
+        )
     if snapshot.phase == "crown":
         reason = crown_refusal(snapshot, ruleset, hands, move)
     else:

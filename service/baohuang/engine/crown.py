@@ -78,6 +78,20 @@ CROWN_STEP: Final = -1  # G-5, G-6, G-7: to the previous seat, against the order
 LIANZHONG_VOID_AFTER: Final = 10  # G-7: two rounds with no emperor
 
 
+def crown_rule(ruleset: Ruleset) -> str:
+    """The rule that governs the crown, and grabbing it, in ``ruleset``: G-5 (classic), G-6
+    (tribute) or G-7 (lianzhong-*). Refusals before play cite it."""
+    return CROWN_RULES[ruleset.base]
+
+
+CROWN_RULES: Final = {
+    "classic": "G-5",
+    "tribute": "G-6",
+    "lianzhong-classic": "G-7",
+    "lianzhong-simple": "G-7",
+}
+
+
 def kind_of(card: int) -> int:
     """The call kind of a card (G-2): the card itself, or ``BJ``/``SJ`` for every big/small
     joker (G-5: jokers count as a rank of their own; a marked joker counts as its twin, D-4)."""
@@ -224,9 +238,10 @@ def crown_refusal(
     seat = move.seat
     if isinstance(move, GrabMove):
         # G-5 抢庄: classic only, by a seat not holding the crown, at any time before the emperor
-        # is settled (so out of turn); 抢独 elsewhere waits for the guard phase (G-7).
+        # is settled (so out of turn); 抢独 waits for the guard phase (G-7); tribute has no grab
+        # (G-6).
         if ruleset.base != "classic" or seat == holder:
-            return GRAB_NOT_ALLOWED
+            return GRAB_NOT_ALLOWED.citing(crown_rule(ruleset))
         return None
     if not isinstance(move, (AcceptMove, DeclineMove, CallMove, DeclareSoloMove)):
         return WRONG_PHASE
@@ -265,6 +280,7 @@ __all__ = [
     "call_refusal",
     "callable_kinds",
     "crown_refusal",
+    "crown_rule",
     "forced_call_refusal",
     "forced_seat",
     "hand_at_forcing",
