@@ -22,7 +22,7 @@ from baohuang.engine.dealing import Dealt, canonical_deck, deal
 from baohuang.engine.legal import auto_move, legal_moves
 from baohuang.engine.play import MoveRefused, apply_move, verify_move
 from baohuang.engine.reasons import Reason
-from baohuang.engine.rulesets import RulesetField, RulesetSpec, ruleset_of
+from baohuang.engine.rulesets import RulesetField, RulesetSpec, UnknownRuleset, ruleset_of
 from baohuang.engine.snapshot import (
     AcceptMove,
     CallMove,
@@ -38,7 +38,7 @@ from baohuang.engine.snapshot import (
 )
 from baohuang.engine.tribute import pay_tribute
 from baohuang.engine.turns import score_snapshot
-from baohuang.engine.validation import validate_snapshot
+from baohuang.engine.validation import InvalidInput, validate_snapshot
 from baohuang.engine.views import seat_view
 
 SEATS = range(5)
@@ -273,6 +273,33 @@ def test_G_5_any_other_seat_may_grab_at_any_time() -> None:
         -10,
         -10,
     ]
+
+
+def test_R_grab_option_is_honoured_by_every_base_that_grabs() -> None:
+    """保皇规则 (抢庄, G-5) and 保皇游戏攻略 (可以“抢独”的房间中, G-7) make grabbing a table's
+    choice; the option is ``grab`` everywhere, and tribute (保皇怎么玩, G-6) has no grab."""
+    assert [ruleset_of(name).grab for name in ("classic", "tribute")] == [True, False]
+    assert ruleset_of("lianzhong-classic").grab is False
+    closed = RulesetSpec(base="classic", grab=False)
+    assert ruleset_of(closed).name == "classic+grab=false"
+    start = layout(closed, {0: ["BJ*", "7S", "7S", "7S"]}, 0)
+    reason = verify_move(start, GrabMove(3))
+    assert reason is not None and (reason.code, reason.rule) == ("GRAB_NOT_ALLOWED", "G-5")
+    assert verify_move(layout("classic", {0: ["BJ*"]}, 0), GrabMove(3)) is None
+    room = RulesetSpec(base="lianzhong-simple", grab=True)
+    assert ruleset_of(room).grab and ruleset_of(room).name == "lianzhong-simple+grab=true"
+    assert ruleset_of(RulesetSpec(base="tribute", grab=False)) == ruleset_of("tribute")
+    with pytest.raises(UnknownRuleset) as caught:
+        ruleset_of(RulesetSpec(base="tribute", grab=True))
+    assert (caught.value.rule, caught.value.field) == ("G-6", "grab")
+    bad = msgspec.structs.replace(start, ruleset=RulesetSpec(base="tribute", grab=True))
+    with pytest.raises(InvalidInput) as invalid:
+        validate_snapshot(bad)
+    assert (invalid.value.code, invalid.value.rule, invalid.value.path) == (
+        "UNKNOWN_RULESET",
+        "G-6",
+        "$.snapshot.ruleset.grab",
+    )
 
 
 # G-6 tribute crown

@@ -233,7 +233,9 @@ def test_rulesets_list_every_option(client: Client) -> None:
         "lianzhong-simple",
     ]
     for ruleset in body:
-        assert {"kaopai", "bie6", "deck"} <= ruleset.keys()
+        assert {"kaopai", "bie6", "deck", "grab"} <= ruleset.keys()
+        assert "grab_solo" not in ruleset  # one name on the wire and in the list (R)
+    assert [r["grab"] for r in body] == [True, False, False, False]
     assert client.get("/v1/rulesets/lianzhong-simple").json()["deck"] == "short"
     assert_problem(client.get("/v1/rulesets/poker"), 404, "UNKNOWN_RULESET")
 
@@ -241,3 +243,17 @@ def test_rulesets_list_every_option(client: Client) -> None:
 def test_unknown_route_and_method_are_problems(client: Client) -> None:
     assert_problem(client.get("/v1/nothing"), 404, "NOT_FOUND")
     assert_problem(client.get("/v1/combos/compare"), 405, "METHOD_NOT_ALLOWED")
+
+
+def test_R_grab_option_on_the_wire(client: Client) -> None:
+    """保皇怎么玩 (tribute, G-6) has no grab: ``grab: true`` names a ruleset that does not exist."""
+    body = {"previous": ["7S"], "candidate": ["8S"], "ruleset": {"base": "tribute", "grab": True}}
+    document = assert_problem(
+        client.post("/v1/combos/compare", json=body), 422, "UNKNOWN_RULESET", "$.ruleset.grab"
+    )
+    assert document["errors"][0]["rule"] == "G-6"
+    body["ruleset"] = {"base": "tribute", "grab": False}
+    assert client.post("/v1/combos/compare", json=body).json()["beats"] is True
+    schema = client.get("/schema/openapi.json").json()["components"]["schemas"]
+    for name in ("Ruleset", "RulesetSpec"):
+        assert "抢庄" in schema[name]["properties"]["grab"]["description"], name

@@ -237,10 +237,10 @@ def crown_refusal(
     holder = snapshot.turn
     seat = move.seat
     if isinstance(move, GrabMove):
-        # G-5 抢庄: classic only, by a seat not holding the crown, at any time before the emperor
-        # is settled (so out of turn); 抢独 waits for the guard phase (G-7); tribute has no grab
-        # (G-6).
-        if ruleset.base != "classic" or seat == holder:
+        # G-5 抢庄: classic only, where the table leaves ``grab`` on, by a seat not holding the
+        # crown, at any time before the emperor is settled (so out of turn); 抢独 waits for the
+        # guard phase (G-7); tribute has no grab (G-6).
+        if ruleset.base != "classic" or not ruleset.grab or seat == holder:
             return GRAB_NOT_ALLOWED.citing(crown_rule(ruleset))
         return None
     if not isinstance(move, (AcceptMove, DeclineMove, CallMove, DeclareSoloMove)):

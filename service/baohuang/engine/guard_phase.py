@@ -62,7 +62,7 @@ GUARD_MOVES: Final = (DeclineMove, GrabMove, CallMove, DeclareSoloMove, RevealMo
 def has_grab_round(ruleset: Ruleset) -> bool:
     """G-7 抢独: where the room allows it; classic grabs (抢庄) in the crown phase instead, and
     tribute has no grab (G-6)."""
-    return ruleset.grab_solo and ruleset.base.startswith("lianzhong")
+    return ruleset.grab and ruleset.base.startswith("lianzhong")
 
 
 def has_declare_round(ruleset: Ruleset, mode: str) -> bool:

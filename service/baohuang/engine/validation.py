@@ -42,7 +42,8 @@ def ruleset_at(snapshot: Snapshot, path: str = "$.snapshot") -> Ruleset:
     try:
         return resolve_spec(snapshot.ruleset)
     except UnknownRuleset as error:
-        raise InvalidInput("UNKNOWN_RULESET", "R", f"{path}.ruleset", str(error)) from error
+        where = f"{path}.ruleset" + (f".{error.field}" if error.field else "")
+        raise InvalidInput("UNKNOWN_RULESET", error.rule, where, str(error)) from error
 
 
 def parse_cards(codes: Sequence[str], card_set: CardSet, path: str) -> list[int]:
