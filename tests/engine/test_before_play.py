@@ -517,6 +517,38 @@ def test_G_8_a_hidden_solo_looks_like_team_play_in_seat_views() -> None:
     assert seat_view(team, 0).mode == "team" and seat_view(team, 0).guard in (None, 0)
 
 
+def cited(snapshot: Snapshot, move: Move) -> tuple[str, str]:
+    reason = verify_move(snapshot, move)
+    assert reason is not None, f"{move} was allowed"
+    return reason.code, reason.rule
+
+
+def test_reasons_cite_the_rule_that_refuses() -> None:
+    """保皇规则 (G-5), 保皇怎么玩 (G-6) and 保皇游戏攻略 (G-7) each govern their own crown: a refusal
+    cites the rule of the ruleset in play, not one rule for all."""
+    classic = layout("classic", {0: ["BJ*", "4C", "4C", "4C"]}, 0)
+    assert cited(classic, GrabMove(0)) == ("GRAB_NOT_ALLOWED", "G-5")
+    assert cited(classic, DeclineMove(2)) == ("NOT_CROWN_HOLDER", "G-5")
+    declare = act(classic, CallMove(0, "4C"))
+    assert declare.crown and declare.crown.stage == "declare" and declare.turn == 1
+    # grabbing is over once the emperor is settled: out of turn too, it is not a turn question
+    assert cited(declare, GrabMove(3)) == ("GRAB_NOT_ALLOWED", "G-5")
+    assert cited(declare, GrabMove(1)) == ("GRAB_NOT_ALLOWED", "G-5")
+    tribute = layout("tribute", {0: ["BJ*", "5H", "5H", "5H"], 1: ["2S", "2S", "2S"]}, 0)
+    assert cited(tribute, DeclineMove(3)) == ("NOT_CROWN_HOLDER", "G-6")
+    assert cited(act(tribute, DeclineMove(0)), AcceptMove(4)) == ("CANNOT_ACCEPT", "G-6")
+    assert cited(act(tribute, AcceptMove(0)), DeclineMove(0)) == ("MUST_CALL", "G-6")
+    lianzhong = layout("lianzhong-classic", {0: ["BJ*", "9S", "9S", "9S"]}, 0)
+    assert cited(lianzhong, GrabMove(2)) == ("GRAB_NOT_ALLOWED", "G-7")
+    assert cited(lianzhong, DeclineMove(3)) == ("NOT_CROWN_HOLDER", "G-7")
+    assert cited(act(lianzhong, DeclineMove(0)), AcceptMove(4)) == ("CANNOT_ACCEPT", "G-7")
+    call = act(lianzhong, AcceptMove(0))
+    assert cited(call, DeclineMove(0)) == ("MUST_CALL", "G-7")
+    assert cited(call, GrabMove(2)) == ("GRAB_NOT_ALLOWED", "G-7")  # out of turn, no grab round
+    play = act(call, CallMove(0, "9S"))
+    assert cited(decline_all(play, 4), GrabMove(3)) == ("GRAB_NOT_ALLOWED", "G-7")
+
+
 def test_moves_of_the_wrong_phase_are_refused() -> None:
     # seed 000: 默认每局最初都由皇帝开牌 — play starts once the emperor is settled
     start = layout("classic", {0: ["BJ*"]}, 0)

@@ -236,17 +236,18 @@ def crown_refusal(
     assert crown is not None
     holder = snapshot.turn
     seat = move.seat
+    rule = crown_rule(ruleset)
     if isinstance(move, GrabMove):
         # G-5 抢庄: classic only, where the table leaves ``grab`` on, by a seat not holding the
         # crown, at any time before the emperor is settled (so out of turn); 抢独 waits for the
         # guard phase (G-7); tribute has no grab (G-6).
         if ruleset.base != "classic" or not ruleset.grab or seat == holder:
-            return GRAB_NOT_ALLOWED.citing(crown_rule(ruleset))
+            return GRAB_NOT_ALLOWED.citing(rule)
         return None
     if not isinstance(move, (AcceptMove, DeclineMove, CallMove, DeclareSoloMove)):
         return WRONG_PHASE
     if seat != holder:
-        return NOT_CROWN_HOLDER
+        return NOT_CROWN_HOLDER.citing(rule)
     hand = hands[seat]
     if ruleset.base == "classic":
         forced = is_forced(ruleset, crown)
@@ -256,10 +257,11 @@ def crown_refusal(
             return None  # the card is judged by call_refusal once read (before_play)
         return MUST_CALL if forced else None  # decline (让庄) or 明独
     if isinstance(move, (CallMove, DeclareSoloMove)):
-        return WRONG_PHASE  # accept first; the emperor calls or declares in the guard phase
+        # G-6, G-7: the holder accepts or hands on; the emperor calls or declares in the guard phase
+        return WRONG_PHASE.citing(rule)
     if isinstance(move, AcceptMove):
         if ruleset.guard_by != "sword" and not callable_kinds(ruleset, hand):
-            return CANNOT_ACCEPT
+            return CANNOT_ACCEPT.citing(rule)  # G-6; G-7 没有能力登基 (reading, module docstring)
         return None
     if must_accept(ruleset, crown.passes, hand):
         return MUST_ACCEPT

@@ -139,7 +139,8 @@ def guard_refusal(
     emperor = seat == snapshot.emperor
     if isinstance(move, DeclineMove):
         if stage == "call" and ruleset.guard_by != "sword":
-            return MUST_CALL  # G-8: the emperor calls or declares 明独
+            # G-8: the emperor calls or declares 明独, under his ruleset's crown rule (G-6, G-7)
+            return MUST_CALL.citing(crown_rule(ruleset))
         return None
     if isinstance(move, GrabMove):  # the grab round (G-7): the emperor declares 明独 instead
         return GRAB_NOT_ALLOWED.citing(crown_rule(ruleset)) if emperor else None

@@ -64,6 +64,14 @@ NOT_YOUR_TURN = Reason("NOT_YOUR_TURN", "T-1", "it is not this seat's turn (未�
 CARDS_NOT_IN_HAND = Reason(
     "CARDS_NOT_IN_HAND", "T-3", "the play uses cards the seat does not hold (手中没有这些牌)"
 )
+BIG_JOKER_IS_MARKED = (
+    "the play uses cards the seat does not hold: the hand's big joker is the marked one, BJ* "
+    "(皇牌), not a plain BJ (D-4)"
+)
+SMALL_JOKER_IS_MARKED = (
+    "the play uses cards the seat does not hold: the hand's small joker is the marked one, SJ* "
+    "(侍卫牌), not a plain SJ (D-4)"
+)
 LEADER_CANNOT_PASS = Reason(
     "LEADER_CANNOT_PASS", "T-3", "the leader must play; a leader cannot pass (发牌者不能过牌)"
 )
@@ -130,8 +138,9 @@ CALL_CARD_NOT_ALLOWED = Reason(
 GRAB_NOT_ALLOWED = Reason(
     "GRAB_NOT_ALLOWED",
     "G-7",
-    "no grab here: 抢庄 by a seat not holding the crown in classic's crown phase, 抢独 only where "
-    "the room allows it and before the guard is called, never by the emperor himself",
+    "no grab here: 抢庄 (classic, G-5) by a seat not holding the crown, before the emperor is "
+    "settled, where the table allows it; 抢独 (lianzhong, G-7) in its round before the guard is "
+    "called, where the room allows it, never by the emperor himself; tribute has no grab (G-6)",
 )
 SOLO_NOT_ALLOWED = Reason(
     "SOLO_NOT_ALLOWED",
