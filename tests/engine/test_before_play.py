@@ -654,6 +654,23 @@ def test_random_agents_reach_the_first_play_or_a_void_deal(field: RulesetField) 
     assert outcomes["team"] > 0 and outcomes["played out"] > 0
 
 
+def test_T_10_auto_calls_the_lowest_exact_three_and_a_four_only_without_one() -> None:
+    """保皇游戏攻略: 托管策略为在决定皇帝和侍卫阶段按默认应答方式处理 (T-10): a seat in 托管 that
+    must call names the lowest card it holds exactly three of, keeping team play; a four, which
+    would make the deal a 1-against-4 暗独, only when it holds no three."""
+    wanted = ["BJ*", *["6S"] * 4, *["QH"] * 3, *["JS"] * 3]
+    start = act(layout("lianzhong-classic", {0: wanted}, 0), AcceptMove(0))
+    assert auto_move(start) == CallMove(0, "JS")
+    assert act(start, auto_move(start)).mode == "team"
+    tribute = act(layout("tribute", {1: ["BJ*", *["7D"] * 4, *["9C"] * 3]}, 1), AcceptMove(1))
+    assert auto_move(tribute) == CallMove(1, "9C")
+    four = act(layout("lianzhong-classic", {2: ["BJ*", *["8C"] * 4]}, 2), AcceptMove(2))
+    assert auto_move(four) == CallMove(2, "8C")
+    assert act(four, auto_move(four)).mode == "solo_hidden"
+    classic = layout("classic", {3: ["BJ*", *["5S"] * 4, *["KD"] * 3]}, 3)
+    assert auto_move(classic) == DeclineMove(3)  # not forced: it hands the crown on
+
+
 def test_auto_answers_default_to_decline_and_reach_play_or_void() -> None:
     # seed 003: 託管策略為在決定皇帝和侍衛階段按預設應答方式處理
     for field in RULESET_FIELDS:

@@ -7,10 +7,12 @@ moves of the seat to act by asking the same predicates (:func:`.crown.crown_refu
 :func:`.guard_phase.guard_refusal`), and :func:`auto_before_play` picks the 托管 answer among
 them. :mod:`.play` and :mod:`.legal` dispatch here whenever ``phase`` is not ``"play"``.
 
-托管 in these phases (seed 003/004: 在决定皇帝和侍卫阶段按默认应答方式处理) *(reading)*: the default
+托管 in these phases (T-10; the 联众 text: 在决定皇帝和侍卫阶段按默认应答方式处理): the default
 answer is to decline (hand the crown on, no grab, no 明独, no 明保, no 造反); where declining is
-refused the seat accepts (G-7 must-accept), and where it must call it calls its lowest callable
-card (card id order: lowest rank first; within a rank ``D C H S``; jokers last).
+refused the seat accepts (G-7 must-accept), and where it must call it calls the lowest card of
+which it holds exactly three, a four (which would make the deal 暗独) only when it holds no three
+*(reading, T-10)*. Lowest is card id order: lowest rank first; within a rank ``D C H S``; jokers
+last.
 
 A deal starts (:func:`opening_snapshot`) in phase ``"crown"`` with ``turn`` and ``emperor`` the
 seat first offered the crown and ``mode`` ``"team"`` (provisional until the guard is settled).
@@ -394,10 +396,16 @@ def auto_before_play(snapshot: Snapshot) -> Move | Reason:
     if snapshot.over:
         return DEAL_OVER
     moves = legal_before_play(snapshot)
-    for kind in (DeclineMove, AcceptMove, CallMove):
+    for kind in (DeclineMove, AcceptMove):
         for move in moves:
             if isinstance(move, kind):
                 return move
+    calls = [move for move in moves if isinstance(move, CallMove)]
+    if calls:  # listed lowest first; a three keeps team play, a four would make 暗独 (T-10)
+        ruleset = ruleset_at(snapshot)
+        held = kind_counts(_hands(snapshot, ruleset)[snapshot.turn])
+        threes = [call for call in calls if held[kind_of(ruleset.cards.card(call.card))] == 3]
+        return (threes or calls)[0]
     return moves[0]  # pragma: no cover - decline, accept or a call is always open
 
 
