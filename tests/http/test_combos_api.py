@@ -200,12 +200,25 @@ def test_batch_bad_pair_names_its_index(client: Client) -> None:
 
 def test_resolve_defaults_to_kaopai_and_reports_each_step(client: Client) -> None:
     body = client.post(
-        "/v1/kaopai/resolve", json={"plays": [["SJ"], ["BJ"], ["BJ", "BJ"], ["BJ", "BJ", "BJ"]]}
+        "/v1/kaopai/resolve", json={"plays": [["SJ"], ["BJ"], ["BJ", "BJ"], ["SJ", "SJ", "SJ"]]}
     ).json()
     assert body["valid"] is False and body["winner"] == 2
     assert [step["beats"] for step in body["steps"]] == [True, True, False]
     assert body["steps"][2]["reason"]["code"] == "NO_COVER"
     assert body["steps"][1]["cover"] == [{"card": "BJ", "by": ["BJ", "BJ"]}]
+
+
+def test_K_7_resolve_counts_copies_across_the_stack(client: Client) -> None:
+    """保皇游戏攻略 (烤牌玩法): the plays of a trick are on the table together (K-7), so seven big
+    jokers in one stack are more than four decks hold (D-5)."""
+    plays = [["BJ"], ["BJ", "BJ"], ["BJ", "BJ", "BJ", "BJ"]]
+    response = client.post("/v1/kaopai/resolve", json={"plays": plays})
+    document = assert_problem(response, 422, "TOO_MANY_COPIES", "$.plays[2]")
+    assert document["errors"][0]["rule"] == "D-5"
+    pair = {"previous": ["BJ", "BJ"], "candidate": ["BJ", "BJ", "BJ", "BJ"]}
+    kaopai = {"base": "lianzhong-classic", "kaopai": True}
+    compared = client.post("/v1/combos/compare", json={**pair, "ruleset": kaopai}).json()
+    assert compared["beats"] is True  # K-3: a comparison of two plays counts per play
 
 
 def test_resolve_under_normal_rules_refuses_kaopai(client: Client) -> None:
