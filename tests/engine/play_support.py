@@ -55,6 +55,8 @@ def deal(rng: random.Random, ruleset: Ruleset, mode: Mode | None = None) -> Snap
         guard = rng.choice([s for s in range(5) if s != emperor])
     else:
         guard = emperor if chosen != "grab" else None
+    if ruleset.guard_by == "sword" and guard is not None:
+        _give_sword(hands, guard)  # D-7: SJ* marks the guard (the emperor, playing solo)
     rebels = [s for s in range(5) if s not in (emperor, guard)]
     rebellion = rng.sample(rebels, rng.randrange(len(rebels) + 1))
     return Snapshot(
@@ -69,3 +71,13 @@ def deal(rng: random.Random, ruleset: Ruleset, mode: Mode | None = None) -> Snap
         turn=emperor,  # T-2
         trick=Trick(),
     )
+
+
+def _give_sword(hands: list[list[str]], seat: int) -> None:
+    """Move ``SJ*`` into ``seat``'s hand, trading it for a card other than ``BJ*`` (D-7)."""
+    holder = next(s for s, hand in enumerate(hands) if CODES[SJ_SWORD] in hand)
+    if holder == seat:
+        return
+    given = next(code for code in hands[seat] if code != CODES[BJ_SCEPTER])
+    hands[seat][hands[seat].index(given)] = CODES[SJ_SWORD]
+    hands[holder][hands[holder].index(CODES[SJ_SWORD])] = given

@@ -549,6 +549,35 @@ def test_reasons_cite_the_rule_that_refuses() -> None:
     assert cited(decline_all(play, 4), GrabMove(3)) == ("GRAB_NOT_ALLOWED", "G-7")
 
 
+def test_D_7_once_the_emperor_is_settled_before_play_the_scepter_is_his() -> None:
+    """保皇游戏攻略: 皇牌 (BJ*) makes the 皇帝 and 侍卫牌 (SJ*) the 侍卫 (D-7): in the guard phase,
+    after acceptance, a snapshot placing them elsewhere contradicts itself."""
+
+    def moved(snapshot: Snapshot, card: str, source: int, target: int) -> Snapshot:
+        hands = [list(hand) for hand in snapshot.hands]
+        hands[source].remove(card)
+        hands[target].append(card)
+        return msgspec.structs.replace(snapshot, hands=hands)
+
+    guard = act(layout("lianzhong-classic", {1: ["BJ*", "9S", "9S", "9S"]}, 1), AcceptMove(1))
+    with pytest.raises(InvalidInput) as caught:
+        validate_snapshot(moved(guard, "BJ*", 1, 4))
+    assert (caught.value.code, caught.value.rule, caught.value.path) == (
+        "INVALID_SNAPSHOT",
+        "D-7",
+        "$.snapshot.hands[4]",
+    )
+    crown = layout("lianzhong-classic", {1: ["BJ*"]}, 1)  # not settled: the crown travels
+    assert validate_snapshot(act(crown, DeclineMove(1))).turn == 0
+    simple = act(layout("lianzhong-simple", {0: ["BJ*"], 3: ["SJ*"]}, 0), AcceptMove(0))
+    declare = act(simple, DeclineMove(0))
+    assert declare.guard == 3
+    with pytest.raises(InvalidInput) as caught:
+        validate_snapshot(moved(declare, "SJ*", 3, 2))
+    assert (caught.value.rule, caught.value.path) == ("D-7", "$.snapshot.hands[2]")
+    assert validate_snapshot(moved(simple, "SJ*", 3, 2))  # the guard is not settled yet
+
+
 def test_moves_of_the_wrong_phase_are_refused() -> None:
     # seed 000: 默认每局最初都由皇帝开牌 — play starts once the emperor is settled
     start = layout("classic", {0: ["BJ*"]}, 0)

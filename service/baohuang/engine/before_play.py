@@ -26,7 +26,7 @@ from collections.abc import Sequence
 
 import msgspec
 
-from .cards import BJ_SCEPTER, CODES, CardError, copies_excess
+from .cards import BJ_SCEPTER, CODES, SJ_SWORD, CardError, copies_excess
 from .crown import (
     CLASSIC_FORCE_AFTER,
     LIANZHONG_VOID_AFTER,
@@ -532,8 +532,13 @@ def _check_guard(
         raise _bad(f"{path}.crown.stage", "the guard phase is in a stage", "G-8")
     if crown.pile:
         raise _bad(f"{path}.crown.pile", "the emperor took the cards with the crown", "G-6")
-    if holder != emperor:
-        raise _bad(f"{path}.emperor", "the emperor holds the scepter joker BJ*", "G-4")
+    if holder != emperor:  # D-7: accepted, the emperor is settled and holds BJ*
+        raise _bad(
+            f"{path}.hands[{holder}]",
+            f"seat {holder} holds the scepter joker BJ*, which only the emperor (seat {emperor}) "
+            "holds once settled",
+            "D-7",
+        )
     order = stage_order(crown.stage, emperor)
     pending = crown.pending
     if not pending or order[len(order) - len(pending) :] != pending:
@@ -551,6 +556,13 @@ def _check_guard(
     if not has_declare_round(ruleset, snapshot.mode):
         raise _bad(f"{path}.mode", f"no 明保/造反 round in a {snapshot.mode} deal", "G-8")
     mode, guard = _roles(snapshot, ruleset, hands, path)
+    if ruleset.guard_by == "sword" and (snapshot.mode, snapshot.guard) != (mode, guard):
+        sword = next(seat for seat in range(SEATS) if SJ_SWORD in hands[seat])
+        raise _bad(  # D-7: the guard is settled, and SJ* marks it
+            f"{path}.hands[{sword}]",
+            f"seat {sword} holds the sword joker SJ*, so the deal is {mode}, guard {guard}",
+            "D-7",
+        )
     if (snapshot.mode, snapshot.guard) != (mode, guard):
         raise _bad(f"{path}.guard", f"the cards make this a {mode} deal, guard {guard}", "G-2")
     if snapshot.guard_revealed and mode != "team":
