@@ -1,7 +1,7 @@
 """RULES.md G-1…G-8 and P before the first play: crown, guard, 明保/造反, void deals, tribute.
 
-Each test cites the seed text it implements (/work/shared/seeds: 000 保皇规则, 001/002 进贡,
-003/004 联众 rules). Hands are either seeded deals (engine/dealing.py) or laid out by
+Each test cites the published text it implements by its title: 保皇规则 (classic), 保皇怎么玩
+(the 进贡 text, tribute) and 保皇游戏攻略 (the 联众 room rules, lianzhong-*). Hands are either seeded deals (engine/dealing.py) or laid out by
 :func:`layout`, which places the named cards and spreads every other card so that no other seat
 holds three of any (rank, suit): only the named cards can be called.
 """
@@ -107,8 +107,8 @@ def finish(snapshot: Snapshot, order: Sequence[int]) -> Snapshot:
 
 
 def test_G_1_every_mode_is_reachable_in_classic() -> None:
-    # seed 000: 叫庄 … 由持第四张该花色点数牌的人作为 … 侍卫; 独保：如果庄家的叫庄牌有 4 张 …;
-    # 抢庄的情况下没有保皇派; seed 003: 還可以宣告自己“獨保”。
+    # 保皇规则: 叫庄 … 由持第四张该花色点数牌的人作为 … 侍卫; 独保：如果庄家的叫庄牌有 4 张 …;
+    # 抢庄的情况下没有保皇派; 保皇游戏攻略: 還可以宣告自己“獨保”。
     start = layout("classic", {0: ["BJ*", "7S", "7S", "7S", "9H", "9H", "9H", "9H"]}, 0)
     team = act(start, CallMove(0, "7S"))
     assert (team.mode, team.emperor, team.phase) == ("team", 0, "guard")
@@ -130,7 +130,7 @@ def test_G_1_every_mode_is_reachable_in_classic() -> None:
 
 
 def test_G_2_call_needs_three_and_the_fourth_copy_names_the_guard() -> None:
-    # seed 000: 叫庄需要有 3 张或 4 张同点数同花色的牌; 手中有与皇帝叫庄牌同点数同花色牌的玩家为“保皇派”。
+    # 保皇规则: 叫庄需要有 3 张或 4 张同点数同花色的牌; 手中有与皇帝叫庄牌同点数同花色牌的玩家为“保皇派”。
     start = layout("classic", {1: ["BJ*", "KD", "KD", "KD", "5C", "5C"], 3: ["KD"]}, 1)
     assert refused(start, CallMove(1, "5C")) == "CANNOT_CALL"
     after = act(start, CallMove(1, "KD"))
@@ -138,7 +138,7 @@ def test_G_2_call_needs_three_and_the_fourth_copy_names_the_guard() -> None:
 
 
 def test_G_2_four_copies_make_a_hidden_solo() -> None:
-    # seed 003: 也可以叫自己手中四張同花色同點數的牌“暗獨保”
+    # 保皇游戏攻略: 也可以叫自己手中四張同花色同點數的牌“暗獨保”
     start = layout("lianzhong-classic", {2: ["BJ*", "QS", "QS", "QS", "QS"]}, 2)
     start = act(start, AcceptMove(2))
     after = act(start, CallMove(2, "QS"))
@@ -146,7 +146,7 @@ def test_G_2_four_copies_make_a_hidden_solo() -> None:
 
 
 def test_G_2_jokers_are_callable_only_in_classic() -> None:
-    # seed 000: （大王、小王也可以作为叫庄牌）; seed 003 (联众): 叫自己手中三張同花色同點數的牌
+    # 保皇规则: （大王、小王也可以作为叫庄牌）; 保皇游戏攻略: 叫自己手中三張同花色同點數的牌
     start = layout("classic", {0: ["BJ*", "BJ", "BJ", "SJ", "SJ", "SJ"], 4: ["BJ"]}, 0)
     after = act(start, CallMove(0, "BJ"))
     assert (after.mode, after.guard, after.called) == ("team", 4, "BJ")
@@ -158,7 +158,7 @@ def test_G_2_jokers_are_callable_only_in_classic() -> None:
 
 
 def test_G_2_tribute_calls_no_joker_nor_two() -> None:
-    # RULES.md R (tribute: calling a card, no joker nor 2); seed 001: 叫牌不能叫王和2
+    # RULES.md R (tribute: calling a card, no joker nor 2); 保皇怎么玩: 叫牌不能叫王和2
     start = layout("tribute", {0: ["BJ*", "2S", "2S", "2S", "SJ", "SJ", "SJ", "JH", "JH", "JH"]}, 0)
     start = act(start, AcceptMove(0))
     assert refused(start, CallMove(0, "2S")) == "CALL_CARD_NOT_ALLOWED"
@@ -172,7 +172,7 @@ def test_G_2_tribute_calls_no_joker_nor_two() -> None:
 
 
 def test_G_3_the_sword_holder_is_the_guard() -> None:
-    # seed 003: 簡明玩法則是牌中有一張小王標有寶劍，當作“侍衛”牌，抓到保的人當侍衛。
+    # 保皇游戏攻略: 簡明玩法則是牌中有一張小王標有寶劍，當作“侍衛”牌，抓到保的人當侍衛。
     start = layout("lianzhong-simple", {0: ["BJ*"], 2: ["SJ*"]}, 0)
     start = act(start, AcceptMove(0))
     assert refused(start, CallMove(0, "8S")) == "CALL_CARD_NOT_ALLOWED"
@@ -182,7 +182,7 @@ def test_G_3_the_sword_holder_is_the_guard() -> None:
 
 
 def test_G_3_emperor_holding_both_plays_solo_hidden_unless_declared() -> None:
-    # seed 003: 當一個人同時抓到“皇牌”和“侍衛牌” … 若不宣告有“侍衛牌”，為暗獨保，再聲明瞭有“侍衛牌”，為“明獨保”。
+    # 保皇游戏攻略: 當一個人同時抓到“皇牌”和“侍衛牌” … 若不宣告有“侍衛牌”，為暗獨保，再聲明瞭有“侍衛牌”，為“明獨保”。
     start = act(layout("lianzhong-simple", {1: ["BJ*", "SJ*"]}, 1), AcceptMove(1))
     hidden = act(start, DeclineMove(1))
     assert (hidden.mode, hidden.guard) == ("solo_hidden", 1)
@@ -195,7 +195,7 @@ def test_G_3_emperor_holding_both_plays_solo_hidden_unless_declared() -> None:
 
 @pytest.mark.parametrize("field", RULESET_FIELDS[:4])
 def test_G_4_a_deal_starts_in_the_crown_phase(field: RulesetField) -> None:
-    # seed 003: 牌中有一張帶有權杖標記的大王牌稱作皇牌，誰抓到可以當皇帝
+    # 保皇游戏攻略: 牌中有一張帶有權杖標記的大王牌稱作皇牌，誰抓到可以當皇帝
     ruleset = ruleset_of(field)
     dealt = deal(ruleset, 20261129, 3)
     snapshot = validate_snapshot(opening_snapshot(field, dealt))
@@ -250,7 +250,7 @@ def test_G_5_forced_crown_searches_towards_earlier_seats_and_calls_exactly_three
 
 
 def test_G_5_nobody_with_exactly_three_voids_the_deal() -> None:
-    # seed 000: 黄庄：如果没有玩家符合逼庄的条件就算黄庄，重新发牌。
+    # 保皇规则: 黄庄：如果没有玩家符合逼庄的条件就算黄庄，重新发牌。
     start = layout("classic", {0: ["BJ*"]}, 0)
     void = decline_all(start, 5)
     assert void.over and void.void and void.phase == "crown"
@@ -260,7 +260,7 @@ def test_G_5_nobody_with_exactly_three_voids_the_deal() -> None:
 
 
 def test_G_5_any_other_seat_may_grab_at_any_time() -> None:
-    # seed 000: 抢庄：玩家可以强行将有特殊标记的大王拿到自己手里 … 也不需要等别人让庄就是抢庄。抢庄的情况下没有保皇派。
+    # 保皇规则: 抢庄：玩家可以强行将有特殊标记的大王拿到自己手里 … 也不需要等别人让庄就是抢庄。抢庄的情况下没有保皇派。
     start = decline_all(layout("classic", {0: ["BJ*"]}, 0), 2)
     assert refused(start, GrabMove(start.turn)) == "GRAB_NOT_ALLOWED"
     grabbed = act(start, GrabMove(0))  # out of turn
@@ -367,7 +367,7 @@ def test_G_6_tribute_has_no_grab() -> None:
 
 
 def test_G_7_the_crown_goes_to_the_previous_seat_with_a_two_in_simple() -> None:
-    # seed 003: 如果沒有實力當皇帝，可以讓位給上家; 接手皇牌的玩家如不當皇帝，則應貼一張2，連同皇牌一起再傳給自己的上家;
+    # 保皇游戏攻略: 如果沒有實力當皇帝，可以讓位給上家; 接手皇牌的玩家如不當皇帝，則應貼一張2，連同皇牌一起再傳給自己的上家;
     # 貼牌時，如沒有2的話，必須貼除了王之外最大的牌
     twos = {2: ["BJ*"] + ["2S"] * 4 + ["2H"] * 4, 0: ["SJ*"] + ["2C"] * 4 + ["2D"] * 4}
     start = layout("lianzhong-simple", twos, 2)
@@ -383,7 +383,7 @@ def test_G_7_the_crown_goes_to_the_previous_seat_with_a_two_in_simple() -> None:
 
 
 def test_G_7_lianzhong_classic_adds_no_two_and_must_accept_after_a_round() -> None:
-    # seed 003: （經典玩法中不貼2）; 經典玩法中，傳完一輪後自己必須當皇帝（除非沒有能力登基…）
+    # 保皇游戏攻略: （經典玩法中不貼2）; 經典玩法中，傳完一輪後自己必須當皇帝（除非沒有能力登基…）
     start = layout("lianzhong-classic", {0: ["BJ*", "JS", "JS", "JS"]}, 0)
     round_done = decline_all(start, 5)
     assert round_done.turn == 0 and round_done.crown and round_done.crown.pile == []
@@ -406,7 +406,7 @@ def test_G_7_after_a_round_a_seat_holding_four_of_one_card_may_hand_on() -> None
 
 
 def test_G_7_two_rounds_without_an_emperor_void_the_deal() -> None:
-    # seed 003: 兩輪之內仍然沒有決定誰是皇帝時，系統重新發牌
+    # 保皇游戏攻略: 兩輪之內仍然沒有決定誰是皇帝時，系統重新發牌
     classic = decline_all(layout("lianzhong-classic", {0: ["BJ*"]}, 0), 10)  # nobody can call
     assert classic.over and classic.void
     simple = layout("lianzhong-simple", {0: ["BJ*"]}, 0)
@@ -418,7 +418,7 @@ def test_G_7_two_rounds_without_an_emperor_void_the_deal() -> None:
 
 
 def test_G_7_grab_priority_emperor_first_then_nearest_earlier_seat() -> None:
-    # seed 003: 可以“搶獨”的房間中 … 皇帝“獨保”優先成功，如果皇帝不“獨保”，平民有多個人“獨保”，在上家方向上離皇帝最近的人“獨保”成功
+    # 保皇游戏攻略: 可以“搶獨”的房間中 … 皇帝“獨保”優先成功，如果皇帝不“獨保”，平民有多個人“獨保”，在上家方向上離皇帝最近的人“獨保”成功
     field = RulesetSpec(base="lianzhong-classic", grab=True)
     start = act(layout(field, {2: ["BJ*", "9S", "9S", "9S"]}, 2), AcceptMove(2))
     assert start.crown and start.crown.stage == "grab" and start.crown.pending == [2, 1, 0, 4, 3]
@@ -437,7 +437,7 @@ def test_G_7_grab_priority_emperor_first_then_nearest_earlier_seat() -> None:
 
 
 def test_G_7_no_grab_without_the_room_option() -> None:
-    # seed 003: 可以“搶獨”的房間中 (only in rooms that allow it)
+    # 保皇游戏攻略: 可以“搶獨”的房間中 (only in rooms that allow it)
     start = act(layout("lianzhong-classic", {2: ["BJ*", "9S", "9S", "9S"]}, 2), AcceptMove(2))
     assert start.crown and start.crown.stage == "call"
     assert refused(start, GrabMove(2)) == "GRAB_NOT_ALLOWED"
@@ -449,7 +449,7 @@ def test_G_7_no_grab_without_the_room_option() -> None:
 
 
 def test_G_8_the_emperor_calls_or_declares_and_cannot_decline() -> None:
-    # seed 003: 皇帝可以選擇叫自己手中三張同花色同點數的牌 … 或是直接宣告“明獨保”
+    # 保皇游戏攻略: 皇帝可以選擇叫自己手中三張同花色同點數的牌 … 或是直接宣告“明獨保”
     # G-6: 明独 in tribute shows four of one (rank, suit): the emperor holds 8C four times
     wanted = ["BJ*", "5H", "5H", "5H", "8C", "8C", "8C", "8C"]
     start = act(layout("tribute", {0: wanted}, 0), AcceptMove(0))
@@ -461,7 +461,7 @@ def test_G_8_the_emperor_calls_or_declares_and_cannot_decline() -> None:
 
 
 def test_G_8_the_guard_reveals_before_the_first_play_and_scores_double() -> None:
-    # seed 000: 保皇派如果觉得实力够强，可以在开牌前直接选择“明保”按钮 … 如果打明保分数翻倍。
+    # 保皇规则: 保皇派如果觉得实力够强，可以在开牌前直接选择“明保”按钮 … 如果打明保分数翻倍。
     start = layout("classic", {0: ["BJ*", "4C", "4C", "4C"], 2: ["4C"]}, 0)
     called = act(start, CallMove(0, "4C"))
     assert called.crown and called.crown.stage == "declare" and called.crown.pending == [1, 2, 3, 4]
@@ -482,7 +482,7 @@ def test_G_8_the_guard_reveals_before_the_first_play_and_scores_double() -> None
 
 
 def test_G_8_two_rebels_reveal_the_guard_and_a_won_rebellion_doubles() -> None:
-    # seed 003: 在簡明玩法中，當有兩個或兩個以上起義軍造反時，強制亮明侍衛的身份，造反成功後輸贏的分數加倍（包括暗獨保）。
+    # 保皇游戏攻略: 在簡明玩法中，當有兩個或兩個以上起義軍造反時，強制亮明侍衛的身份，造反成功後輸贏的分數加倍（包括暗獨保）。
     start = act(layout("lianzhong-simple", {0: ["BJ*"], 3: ["SJ*"]}, 0), AcceptMove(0))
     declare = act(start, DeclineMove(0))
     assert declare.guard == 3 and seat_view(declare, 1).guard is None
@@ -502,7 +502,7 @@ def test_G_8_two_rebels_reveal_the_guard_and_a_won_rebellion_doubles() -> None:
 
 
 def test_G_8_a_hidden_solo_looks_like_team_play_in_seat_views() -> None:
-    # seed 004: 皇帝可以選擇叫自己手中四張同花色同點數的牌“暗獨保”; seed 000: 侍卫可以隐藏自己的身份，即暗保
+    # 保皇游戏攻略: 皇帝可以選擇叫自己手中四張同花色同點數的牌“暗獨保”; 保皇规则: 侍卫可以隐藏自己的身份，即暗保
     start = act(layout("lianzhong-classic", {1: ["BJ*", "QS", "QS", "QS", "QS"]}, 1), AcceptMove(1))
     hidden = act(start, CallMove(1, "QS"))
     assert hidden.mode == "solo_hidden" and hidden.crown and hidden.crown.pending == [2, 3, 4, 0]
@@ -579,7 +579,7 @@ def test_D_7_once_the_emperor_is_settled_before_play_the_scepter_is_his() -> Non
 
 
 def test_moves_of_the_wrong_phase_are_refused() -> None:
-    # seed 000: 默认每局最初都由皇帝开牌 — play starts once the emperor is settled
+    # 保皇规则: 默认每局最初都由皇帝开牌 — play starts once the emperor is settled
     start = layout("classic", {0: ["BJ*"]}, 0)
     assert refused(start, PlayMove(0, ["BJ*"])) == "WRONG_PHASE"
     assert refused(start, PassMove(0)) == "WRONG_PHASE"
@@ -601,27 +601,27 @@ def tribute_start(previous: tuple[str, int, int | None, list[int]]) -> tuple[Sna
 
 
 def test_P_1_a_draw_pays_nothing() -> None:
-    # seed 001: 进贡是根据上一局的输赢决定的 (no result, no tribute)
+    # 保皇怎么玩: 进贡是根据上一局的输赢决定的 (no result, no tribute)
     before, after = tribute_start(("team", 0, 1, [0, 2, 3, 4]))
     assert before.hands == after.hands
 
 
 def test_P_2_payers_give_their_highest_and_keep_the_scepter() -> None:
-    # seed 001: 进贡方必须将自己的最大牌给吃贡方，吃贡方获得进贡方的牌，不还贡。
+    # 保皇怎么玩: 进贡方必须将自己的最大牌给吃贡方，吃贡方获得进贡方的牌，不还贡。
     before, after = tribute_start(("team", 0, 1, [2, 3, 4]))  # the rebels won
     assert "BJ*" in after.hands[0] and len(after.hands[0]) == len(before.hands[0]) - 2
     assert after.phase == "crown" and legal_moves(after)  # the crown is offered next
 
 
 def test_P_3_team_counts_two_for_the_emperor_one_for_the_others() -> None:
-    # seed 001: “皇帝”吃2张贡或进2张贡，其他人吃或进1张贡牌。
+    # 保皇怎么玩: “皇帝”吃2张贡或进2张贡，其他人吃或进1张贡牌。
     before, after = tribute_start(("team", 0, 1, [0, 1]))
     gained = [len(a) - len(b) for a, b in zip(after.hands, before.hands, strict=True)]
     assert gained[0] == 2 and gained[1] == 1 and gained[2:] == [-1, -1, -1]
 
 
 def test_P_4_solo_emperor_pays_four() -> None:
-    # seed 001: 皇帝打“独”时进贡则进四张，吃贡其他人各进一张。
+    # 保皇怎么玩: 皇帝打“独”时进贡则进四张，吃贡其他人各进一张。
     before, after = tribute_start(("solo_hidden", 0, 0, [1, 2, 3, 4]))
     gained = [len(a) - len(b) for a, b in zip(after.hands, before.hands, strict=True)]
     assert gained == [-4, 1, 1, 1, 1]
@@ -701,7 +701,7 @@ def test_T_10_auto_calls_the_lowest_exact_three_and_a_four_only_without_one() ->
 
 
 def test_auto_answers_default_to_decline_and_reach_play_or_void() -> None:
-    # seed 003: 託管策略為在決定皇帝和侍衛階段按預設應答方式處理
+    # 保皇游戏攻略: 託管策略為在決定皇帝和侍衛階段按預設應答方式處理
     for field in RULESET_FIELDS:
         ruleset = ruleset_of(field)
         for seed in range(10):

@@ -268,7 +268,7 @@ def apply_move(
 def _apply(
     snapshot: Snapshot, ruleset: Ruleset, move: Move, play: _Play | None
 ) -> tuple[Snapshot, list[Event]]:
-    if snapshot.phase != "play":  # G-4…G-8 (issue 6)
+    if snapshot.phase != "play":  # G-4…G-8
         return apply_before_play(snapshot, ruleset, move)
     if play is not None:
         return _after_play(snapshot, ruleset, move.seat, play)

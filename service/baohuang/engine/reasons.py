@@ -91,7 +91,7 @@ PLAYER_FINISHED = Reason(
 )
 DEAL_OVER = Reason("DEAL_OVER", "T-9", "the deal is over; no more moves (本局已结束)")
 
-# G — before play: the crown and the guard (issue 6)
+# G — before play: the crown and the guard
 WRONG_PHASE = Reason(
     "WRONG_PHASE",
     "G-8",

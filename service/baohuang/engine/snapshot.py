@@ -6,7 +6,7 @@ so a refused move cannot change anything). Field names are the contract's. Card 
 ``TH``), and every snapshot the engine writes is canonical.
 
 ``phase`` (``"crown"``/``"guard"``, absent meaning play), ``crown``, ``called`` and ``void`` are
-the before-play fields (issue 6, engine/before_play.py); their defaults keep every play snapshot
+the before-play fields (G-4…G-8, engine/before_play.py); their defaults keep every play snapshot
 valid.
 """
 
@@ -140,7 +140,7 @@ class Snapshot(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
     trick: Trick = msgspec.field(default_factory=Trick)
     over: bool = False
     positions: Annotated[list[Position], Meta(min_length=5, max_length=5)] | None = None
-    # Before play (issue 6; G-4…G-8). In the crown phase ``emperor`` is the seat holding the crown
+    # Before play (G-4…G-8). In the crown phase ``emperor`` is the seat holding the crown
     # and ``mode`` is provisional ("team"); in the guard phase both are settled once the guard is.
     phase: Phase = "play"
     crown: CrownState | None = None

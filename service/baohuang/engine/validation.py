@@ -69,7 +69,7 @@ def validate_snapshot(snapshot: Snapshot, path: str = "$.snapshot") -> Snapshot:
     """
     ruleset = ruleset_at(snapshot, path)
     if snapshot.phase != "play" or snapshot.crown is not None or snapshot.void:
-        from .before_play import validate_before_play  # G-4…G-8 (issue 6); import cycle
+        from .before_play import validate_before_play  # G-4…G-8; import cycle
 
         return validate_before_play(snapshot, path)
     if len(snapshot.hands) != SEATS:

@@ -35,7 +35,7 @@ class SeatView(msgspec.Struct, frozen=True):
     finished: list[int]
     over: bool
     positions: list[int] | None
-    # Before play (issue 6): the crown state is public (who was offered it, how often it was
+    # Before play (G-4…G-8): the crown state is public (who was offered it, how often it was
     # handed on, the cards travelling with it, the stage and who answers next), and so is the
     # called card (G-2); the guard it names is not (G-8).
     phase: Phase = "play"
