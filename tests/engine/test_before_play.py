@@ -286,6 +286,10 @@ def test_R_grab_option_is_honoured_by_every_base_that_grabs() -> None:
     reason = verify_move(start, GrabMove(3))
     assert reason is not None and (reason.code, reason.rule) == ("GRAB_NOT_ALLOWED", "G-5")
     assert verify_move(layout("classic", {0: ["BJ*"]}, 0), GrabMove(3)) is None
+    grabbed = act(layout("classic", {0: ["BJ*"]}, 0), GrabMove(3))
+    with pytest.raises(InvalidInput) as caught:  # a grab deal at a table without grabs
+        validate_snapshot(msgspec.structs.replace(grabbed, ruleset=closed))
+    assert (caught.value.rule, caught.value.path) == ("G-5", "$.snapshot.mode")
     room = RulesetSpec(base="lianzhong-simple", grab=True)
     assert ruleset_of(room).grab and ruleset_of(room).name == "lianzhong-simple+grab=true"
     assert ruleset_of(RulesetSpec(base="tribute", grab=False)) == ruleset_of("tribute")
@@ -361,6 +365,20 @@ def test_G_6_tribute_has_no_grab() -> None:
     for snapshot, seat in ((crown, 2), (guard, 0), (guard, 3), (play, 0), (play, 4)):
         reason = verify_move(snapshot, GrabMove(seat))
         assert reason is not None and (reason.code, reason.rule) == ("GRAB_NOT_ALLOWED", "G-6")
+    # a snapshot saying a tribute deal has a grab round, or was grabbed, contradicts itself
+    assert guard.crown is not None
+    grab_round = msgspec.structs.replace(
+        guard, crown=msgspec.structs.replace(guard.crown, stage="grab", pending=[0, 4, 3, 2, 1])
+    )
+    grabbed = msgspec.structs.replace(play, mode="grab", guard=None)
+    for snapshot, path in ((grab_round, "$.snapshot.crown.stage"), (grabbed, "$.snapshot.mode")):
+        with pytest.raises(InvalidInput) as caught:
+            validate_snapshot(snapshot)
+        assert (caught.value.code, caught.value.rule, caught.value.path) == (
+            "INVALID_SNAPSHOT",
+            "G-6",
+            path,
+        )
 
 
 # G-7 lianzhong crown

@@ -175,10 +175,9 @@ def test_D_7_marked_jokers_fix_roles() -> None:
         assert validate_snapshot(decode(wire(hands=holding(0, "SJ*"), **solo)))
         error = invalid(wire(hands=holding(3, "SJ*"), **solo))
         assert (error.rule, error.path) == ("D-7", "$.snapshot.hands[3]")
-    # a grab has no guard: the sword names nobody, wherever it lies (reading)
-    assert validate_snapshot(
-        decode(wire(hands=holding(2, "SJ*"), mode="grab", guard=None, **simple))
-    )
+    # a grab (in a room with 抢独) has no guard: the sword names nobody, wherever it lies (reading)
+    room = {"ruleset": {"base": "lianzhong-simple", "grab": True}}
+    assert validate_snapshot(decode(wire(hands=holding(2, "SJ*"), mode="grab", guard=None, **room)))
 
 
 def test_path_prefix_is_a_parameter() -> None:

@@ -48,6 +48,7 @@ from .guard_phase import (
     first_stage,
     guard_refusal,
     has_declare_round,
+    has_grab_round,
     stage_order,
     sword_roles,
 )
@@ -483,6 +484,14 @@ def validate_before_play(snapshot: Snapshot, path: str = "$.snapshot") -> Snapsh
     return _canonical(snapshot, hands, pile)
 
 
+NO_GRAB_ROUND = {
+    "classic": "classic grabs (抢庄) in the crown phase; it has no 抢独 round",
+    "tribute": "tribute has no grab",
+    "lianzhong-classic": "a 抢独 round only where the room allows it (grab option)",
+    "lianzhong-simple": "a 抢独 round only where the room allows it (grab option)",
+}
+
+
 def _check_crown(
     snapshot: Snapshot, ruleset: Ruleset, hands: Hands, holder: int, path: str
 ) -> None:
@@ -545,8 +554,8 @@ def _check_guard(
         raise _bad(f"{path}.crown.pending", f"the {crown.stage} stage is answered in order", "T-1")
     if snapshot.turn != pending[0]:
         raise _bad(f"{path}.turn", f"seat {pending[0]} answers next", "T-1")
-    if crown.stage == "grab" and ruleset.base == "classic":
-        raise _bad(f"{path}.crown.stage", "classic grabs in the crown phase", "G-5")
+    if crown.stage == "grab" and not has_grab_round(ruleset):
+        raise _bad(f"{path}.crown.stage", NO_GRAB_ROUND[ruleset.base], crown_rule(ruleset))
     if crown.stage != "declare":
         if snapshot.guard is not None or snapshot.mode != "team" or snapshot.called is not None:
             raise _bad(path, "the guard is not settled yet", "G-8")

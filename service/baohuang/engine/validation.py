@@ -14,6 +14,7 @@ import msgspec
 
 from .cards import BJ_SCEPTER, CODES, SJ_SWORD, CardError, CardSet, copies_excess
 from .combos import classify
+from .crown import crown_rule
 from .reasons import Reason
 from .rulesets import SEATS, Ruleset, UnknownRuleset
 from .snapshot import Snapshot, TopPlay, Trick, resolve_spec
@@ -60,8 +61,8 @@ def parse_cards(codes: Sequence[str], card_set: CardSet, path: str) -> list[int]
 def validate_snapshot(snapshot: Snapshot, path: str = "$.snapshot") -> Snapshot:
     """Check ``snapshot`` as a whole and return it with canonical card codes (D-3).
 
-    Checked: the ruleset exists (R); five hands; seats 0–4; roles fit the mode (G-1) and the
-    marked jokers (D-7); the cards
+    Checked: the ruleset exists (R); five hands; seats 0–4; roles fit the mode (G-1), a grab deal
+    the ruleset's grab option (G-5…G-7), and the marked jokers (D-7); the cards
     exist in the ruleset's deck (D-1, D-3) and hands plus the top play hold no more copies than
     four decks (D-5); finished seats, and only they, hold no cards (T-7, T-8); the top play is a
     combo (C-1); the emperor leads a deal no card of which has been played (T-2); the trick's
@@ -77,6 +78,13 @@ def validate_snapshot(snapshot: Snapshot, path: str = "$.snapshot") -> Snapshot:
     _check_seats(snapshot, path)
     snapshot = _canonical_cards(snapshot, ruleset.cards, path)
     _check_roles(snapshot, path)
+    if snapshot.mode == "grab" and not ruleset.grab:
+        raise _bad(
+            f"{path}.mode",
+            f"no grab in {ruleset.name}: tribute has none, classic's 抢庄 and lianzhong's 抢独 "
+            "need the grab option",
+            crown_rule(ruleset),
+        )
     _check_marked_jokers(snapshot, ruleset, path)
     _check_finished(snapshot, path)
     top = snapshot.trick.top
