@@ -31,7 +31,8 @@ Readings where RULES.md is silent (each marked *(reading)* where applied):
   after two rounds (两轮之内仍然没有决定谁是皇帝时，系统重新发牌).
 * 逼庄 (classic): exactly-three is counted on the hands as they lie after the fifth hand-on
   (``BJ*`` back with the first holder); the chosen seat then receives ``BJ*`` and calls a card
-  of which it held exactly three then (so never 暗独); it may neither hand on nor declare 明独.
+  of which it held exactly three then, so the deal is team play (暗独 only when its three were
+  big jokers and ``BJ*`` made them four); it may neither hand on nor declare 明独.
 * 贴2 card: the seat's highest 2 in canonical suit order (``2S`` first); without a 2 (simple
   only) its highest card below the jokers; with neither, nothing. The first holder's first pass
   adds nothing (it received nothing; tribute: "after the first").
@@ -78,18 +79,18 @@ CROWN_STEP: Final = -1  # G-5, G-6, G-7: to the previous seat, against the order
 LIANZHONG_VOID_AFTER: Final = 10  # G-7: two rounds with no emperor
 
 
-def crown_rule(ruleset: Ruleset) -> str:
-    """The rule that governs the crown, and grabbing it, in ``ruleset``: G-5 (classic), G-6
-    (tribute) or G-7 (lianzhong-*). Refusals before play cite it."""
-    return CROWN_RULES[ruleset.base]
-
-
 CROWN_RULES: Final = {
     "classic": "G-5",
     "tribute": "G-6",
     "lianzhong-classic": "G-7",
     "lianzhong-simple": "G-7",
 }
+
+
+def crown_rule(ruleset: Ruleset) -> str:
+    """The rule that governs the crown, and grabbing it, in ``ruleset``: G-5 (classic), G-6
+    (tribute) or G-7 (lianzhong-*). Refusals before play cite it."""
+    return CROWN_RULES[ruleset.base]
 
 
 def kind_of(card: int) -> int:

@@ -4,8 +4,8 @@ G-7, G-8).
 ``Snapshot.crown.stage`` says which step is open and ``crown.pending`` which seats still answer
 it, in order (``turn`` is the first):
 
-* ``"grab"`` — 抢独 (G-7), only where the room allows it (``grab`` option) and never in classic,
-  whose 抢庄 belongs to the crown phase: the emperor first (declare 明独, or decline), then the
+* ``"grab"`` — 抢独 (G-7), only where the room allows it (``grab`` option); never in classic,
+  whose 抢庄 belongs to the crown phase, nor in tribute, which has no grab (G-6): the emperor first (declare 明独, or decline), then the
   others from the emperor towards earlier seats (上家 direction). The first grab wins, which is
   exactly G-7's priority (the emperor's own solo first, then the nearest grabber counting
   towards earlier seats).
