@@ -196,7 +196,8 @@ class DeclineMove(
 class GrabMove(
     msgspec.Struct, tag_field="action", tag="grab", forbid_unknown_fields=True, frozen=True
 ):
-    """抢庄 (G-5, classic, any seat not holding the crown) or 抢独 (G-7, in the grab round)."""
+    """抢庄 (G-5, classic, any seat not holding the crown) or 抢独 (G-7, in the grab round), where
+    the ruleset's ``grab`` option is on; tribute has no grab (G-6)."""
 
     seat: Seat
 
@@ -213,7 +214,8 @@ class CallMove(
 class DeclareSoloMove(
     msgspec.Struct, tag_field="action", tag="declare_solo", forbid_unknown_fields=True, frozen=True
 ):
-    """G-8 明独: the emperor plays alone, openly."""
+    """G-8 明独: the emperor plays alone, openly (tribute: only holding four of one (rank, suit),
+    neither joker nor 2, which he shows, G-6)."""
 
     seat: Seat
 
