@@ -127,13 +127,11 @@ def _first_guard_phase(ruleset: RulesetField, seed: int) -> Snapshot:
     raise AssertionError(f"no guard settled in {ruleset} with seed {seed}")
 
 
-@pytest.mark.xfail(strict=True, reason="D-7 is not yet checked on play-phase snapshots")
 def test_D_7_in_play_a_scepter_outside_the_emperors_hand_contradicts_the_snapshot() -> None:
     error = refused(snapshot(hands=moved(HANDS, "BJ*", 0, 2)))
     assert error.code == "INVALID_SNAPSHOT"
 
 
-@pytest.mark.xfail(strict=True, reason="D-7 is not yet checked on play-phase snapshots")
 def test_D_7_in_play_the_sword_holder_is_the_guard_in_lianzhong_simple() -> None:
     rebel_holds_sword = moved(SIMPLE_HANDS, "SJ*", 3, 2)
     error = refused(snapshot(ruleset="lianzhong-simple", hands=rebel_holds_sword))
