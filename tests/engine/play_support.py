@@ -7,8 +7,10 @@ from __future__ import annotations
 
 import random
 
+import msgspec
+
 from baohuang.engine.cards import BJ, BJ_SCEPTER, CARD_IDS, CODES, SJ, SJ_SWORD
-from baohuang.engine.rulesets import Ruleset, RulesetSpec
+from baohuang.engine.rulesets import BASES, Ruleset, RulesetSpec
 from baohuang.engine.snapshot import Mode, Snapshot, Trick
 
 MODES: tuple[Mode, ...] = ("team", "solo_hidden", "solo_open", "grab")
@@ -36,7 +38,11 @@ def deck_codes(ruleset: Ruleset) -> list[str]:
 
 def spec_of(ruleset: Ruleset) -> RulesetSpec:
     return RulesetSpec(
-        base=ruleset.base, kaopai=ruleset.kaopai, bie6=ruleset.bie6, deck=ruleset.deck
+        base=ruleset.base,
+        kaopai=ruleset.kaopai,
+        bie6=ruleset.bie6,
+        deck=ruleset.deck,
+        grab=ruleset.grab if ruleset.grab != BASES[ruleset.base].grab else None,
     )
 
 
@@ -50,11 +56,18 @@ def deal(rng: random.Random, ruleset: Ruleset, mode: Mode | None = None) -> Snap
         hands[(dealer + index) % 5].append(code)
     emperor = next(seat for seat, hand in enumerate(hands) if "BJ*" in hand)
     chosen: Mode = rng.choice(MODES) if mode is None else mode
+    if chosen == "grab" and not ruleset.grab:  # a grab deal needs a table with grabs (G-5…G-7)
+        if ruleset.tribute:
+            chosen = "solo_open"  # G-6: tribute has no grab
+        else:
+            ruleset = msgspec.structs.replace(ruleset, grab=True)
     guard: int | None
     if chosen == "team":
         guard = rng.choice([s for s in range(5) if s != emperor])
     else:
         guard = emperor if chosen != "grab" else None
+    if ruleset.guard_by == "sword" and guard is not None:
+        _give_sword(hands, guard)  # D-7: SJ* marks the guard (the emperor, playing solo)
     rebels = [s for s in range(5) if s not in (emperor, guard)]
     rebellion = rng.sample(rebels, rng.randrange(len(rebels) + 1))
     return Snapshot(
@@ -69,3 +82,13 @@ def deal(rng: random.Random, ruleset: Ruleset, mode: Mode | None = None) -> Snap
         turn=emperor,  # T-2
         trick=Trick(),
     )
+
+
+def _give_sword(hands: list[list[str]], seat: int) -> None:
+    """Move ``SJ*`` into ``seat``'s hand, trading it for a card other than ``BJ*`` (D-7)."""
+    holder = next(s for s, hand in enumerate(hands) if CODES[SJ_SWORD] in hand)
+    if holder == seat:
+        return
+    given = next(code for code in hands[seat] if code != CODES[BJ_SCEPTER])
+    hands[seat][hands[seat].index(given)] = CODES[SJ_SWORD]
+    hands[holder][hands[holder].index(CODES[SJ_SWORD])] = given

@@ -281,7 +281,7 @@ def test_K_6_big_jokers_before_small_ones_on_rank_cards() -> None:
 def test_K_7_each_play_judged_against_the_one_under_it() -> None:
     from baohuang.engine.judging import resolve_trick
 
-    trick = resolve_trick([["BJ"], ["BJ", "BJ"], ["BJ", "BJ", "BJ", "BJ"]], KAOPAI_DEFAULT_RULESET)
+    trick = resolve_trick([["SJ"], ["SJ", "SJ"], ["BJ", "BJ"]], KAOPAI_DEFAULT_RULESET)
     assert trick.valid and trick.winner == 2
     trick = resolve_trick([["SJ"], ["BJ"], ["BJ", "BJ", "BJ"]], KAOPAI_DEFAULT_RULESET)
     assert not trick.valid and trick.winner == 1
@@ -299,3 +299,21 @@ def test_compare_reports_cover_under_normal_rules_card_for_card() -> None:
 
 def test_kaopai_cover_works_on_any_base() -> None:
     assert compare(["BJ"], ["BJ", "BJ"], KAOPAI_FULL).reason is None
+
+
+def test_K_7_the_plays_of_a_trick_count_their_copies_together() -> None:
+    """保皇游戏攻略 (烤牌玩法): the plays of one trick lie on the table together, so D-5 counts
+    their cards together (K-7); a comparison of two plays stays per play (K-3)."""
+    from baohuang.engine.judging import BadPlay, resolve_trick
+
+    seven = [["BJ"], ["BJ", "BJ"], ["BJ", "BJ", "BJ", "BJ"]]  # seven big jokers: four exist
+    with pytest.raises(BadPlay) as caught:
+        resolve_trick(seven, KAOPAI_DEFAULT_RULESET)
+    assert caught.value.index == 2
+    assert (caught.value.error.code, caught.value.error.rule) == ("TOO_MANY_COPIES", "D-5")
+    with pytest.raises(BadPlay) as caught:
+        resolve_trick([["SJ"], ["BJ*"], ["BJ", "BJ", "BJ*"]], KAOPAI_DEFAULT_RULESET)
+    assert caught.value.index == 2 and caught.value.error.code == "TOO_MANY_COPIES"
+    four = resolve_trick([["BJ"], ["BJ", "BJ", "BJ*"]], KAOPAI_DEFAULT_RULESET)
+    assert four.winner == 0 and not four.valid  # four big jokers in all: judged, K-3 no group
+    assert compare(["BJ", "BJ"], ["BJ", "BJ", "BJ", "BJ"], KAOPAI_FULL).reason is None  # K-3

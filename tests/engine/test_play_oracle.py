@@ -12,8 +12,8 @@ import itertools
 import random
 from collections import Counter
 from functools import cache
+from typing import Any
 
-import msgspec
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -136,18 +136,26 @@ def position(rng: random.Random, ruleset: Ruleset) -> Snapshot:
         top = ranked + [jokers.pop() for _ in range(rng.randint(0 if ranked else 1, 2))]
     others = [[plain.pop()] for _ in range(3)]
     hands = [[plain.pop()], hand, *others]
+    if top is None:
+        hands = [hand, *hands[2:], hands[0]]
     snapshot = Snapshot(
         ruleset=spec_of(ruleset),
-        mode="team",
-        emperor=0,
-        guard=2,
         hands=hands,
         turn=0 if top is None else 1,
         trick=Trick(top=None if top is None else TopPlay(0, top)),
+        **roles(hands),
     )
-    if top is None:
-        snapshot = msgspec.structs.replace(snapshot, hands=[hand, *hands[2:], hands[0]])
     return validate_snapshot(snapshot)
+
+
+def roles(hands: list[list[str]]) -> dict[str, Any]:
+    """Roles the marked jokers allow (D-7): the BJ* holder is emperor (else seat 0); the SJ*
+    holder is the guard, or the emperor playing 暗独 (else seat 2, or 3)."""
+    holding = {code: seat for seat, hand in enumerate(hands) for code in hand}
+    emperor = holding.get("BJ*", 0)
+    guard = holding.get("SJ*", 2 if emperor != 2 else 3)
+    mode = "solo_hidden" if guard == emperor else "team"
+    return {"mode": mode, "emperor": emperor, "guard": guard}
 
 
 @settings(max_examples=500, deadline=None)

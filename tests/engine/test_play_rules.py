@@ -392,12 +392,25 @@ def test_reason_empty_play_and_mixed_ranks() -> None:
     assert refused(snapshot, play(0, "9S 7S")).code == "MIXED_RANKS"
 
 
-def test_reason_cards_not_in_hand() -> None:
+def test_T_3_cards_not_in_hand_names_the_marked_joker() -> None:
+    """保皇规则: the 皇帝's big joker is the one with the special mark (有特殊标记的大王), BJ*: a plain
+    BJ is not in a hand that holds only BJ*, and the refusal (T-3) says which joker it holds."""
     snapshot = make(["BJ* 9S " + FILLER, *FIVE[1:]], 0)
-    assert refused(snapshot, play(0, "9S 9H")).code == "CARDS_NOT_IN_HAND"
+    reason = refused(snapshot, play(0, "9S 9H"))
+    assert (reason.code, reason.rule) == ("CARDS_NOT_IN_HAND", "T-3")
+    assert "BJ*" not in reason.message
     # a marked joker is its own card: BJ is not BJ*
-    assert refused(snapshot, play(0, "BJ")).code == "CARDS_NOT_IN_HAND"
+    reason = refused(snapshot, play(0, "BJ"))
+    assert (reason.code, reason.rule) == ("CARDS_NOT_IN_HAND", "T-3")
+    assert "big joker" in reason.message and "BJ*" in reason.message
     assert verify_move(snapshot, play(0, "BJ*")) is None
+    both = make(["BJ* BJ " + FILLER, *FIVE[1:]], 0)
+    assert "BJ*" in refused(both, play(0, "BJ BJ")).message
+    assert "BJ*" not in refused(both, play(0, "BJ* BJ BJ")).message  # not a mix-up: too few
+    simple = make(["BJ* SJ 9S", "SJ* 9H", "TS", "JS", "QS"], 1, ruleset="lianzhong-simple")
+    reason = refused(simple, play(1, "SJ"))
+    assert reason.code == "CARDS_NOT_IN_HAND" and "SJ*" in reason.message
+    assert "small joker" in reason.message
 
 
 def test_bad_input_in_a_move_is_not_a_verdict() -> None:

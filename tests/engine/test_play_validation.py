@@ -139,6 +139,47 @@ def test_D_5_too_many_copies_over_hands_and_top() -> None:
     assert error.path == "$.snapshot.trick.top.cards[0]"
 
 
+def test_D_7_marked_jokers_fix_roles() -> None:
+    """保皇游戏攻略: 牌中有一张带有权杖标记的大王牌称作皇牌，谁抓到可以当皇帝 … 简明玩法：牌中有一张带有
+    宝剑标记的小王牌称作侍卫牌，该牌持有者皇帝的侍卫 (D-7): once the emperor is settled, BJ* is
+    in his hand or played, and in lianzhong-simple SJ* is the guard's (the solo emperor's)."""
+
+    def holding(seat: int, card: str) -> list[list[str]]:
+        hands = [list(hand) for hand in FIVE]
+        hands[seat].append(card)
+        return hands
+
+    error = invalid(wire(hands=holding(2, "BJ*")))
+    assert (error.code, error.rule, error.path) == (
+        "INVALID_SNAPSHOT",
+        "D-7",
+        "$.snapshot.hands[2]",
+    )
+    assert validate_snapshot(decode(wire(hands=holding(0, "BJ*"))))  # the emperor's
+    assert validate_snapshot(decode(wire()))  # already played
+    grab = wire(hands=holding(0, "BJ*"), mode="grab", guard=None)
+    assert validate_snapshot(decode(grab))
+    error = invalid({**grab, "emperor": 1, "turn": 1})
+    assert (error.rule, error.path) == ("D-7", "$.snapshot.hands[0]")
+
+    simple = {"ruleset": "lianzhong-simple"}
+    error = invalid(wire(hands=holding(1, "SJ*"), **simple))
+    assert (error.code, error.rule, error.path) == (
+        "INVALID_SNAPSHOT",
+        "D-7",
+        "$.snapshot.hands[1]",
+    )
+    assert validate_snapshot(decode(wire(hands=holding(3, "SJ*"), **simple)))  # the guard's
+    for mode in ("solo_hidden", "solo_open"):
+        solo = {**simple, "mode": mode, "guard": 0}
+        assert validate_snapshot(decode(wire(hands=holding(0, "SJ*"), **solo)))
+        error = invalid(wire(hands=holding(3, "SJ*"), **solo))
+        assert (error.rule, error.path) == ("D-7", "$.snapshot.hands[3]")
+    # a grab (in a room with 抢独) has no guard: the sword names nobody, wherever it lies (reading)
+    room = {"ruleset": {"base": "lianzhong-simple", "grab": True}}
+    assert validate_snapshot(decode(wire(hands=holding(2, "SJ*"), mode="grab", guard=None, **room)))
+
+
 def test_path_prefix_is_a_parameter() -> None:
     hands = [list(hand) for hand in FIVE]
     hands[0][0] = "ZZ"

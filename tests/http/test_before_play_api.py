@@ -162,3 +162,25 @@ def test_before_play_verdicts_and_bad_snapshots(client: TestClient[Any]) -> None
         problem(client, "/v1/moves/legal", {"snapshot": no_crown}, 422)["path"]
         == "$.snapshot.crown"
     )
+
+
+def test_R_classic_grab_option_is_honoured(client: TestClient[Any]) -> None:
+    """保皇规则: 抢庄 is classic's (G-5); a table that turns ``grab`` off refuses it."""
+    for grab, code in ((True, None), (False, "GRAB_NOT_ALLOWED")):
+        ruleset = {"base": "classic", "grab": grab}
+        snapshot = post(client, "/v1/deal", {"ruleset": ruleset, "seed": 9, "dealer": 0})[
+            "snapshot"
+        ]
+        move = {"seat": (snapshot["turn"] + 1) % 5, "action": "grab"}
+        verdict = post(client, "/v1/moves/validate", {"snapshot": snapshot, "move": move})
+        if code is None:
+            assert verdict["legal"] is True
+        else:
+            assert (verdict["reason"]["code"], verdict["reason"]["rule"]) == (code, "G-5")
+    body = {"ruleset": {"base": "tribute", "grab": True}, "seed": 9, "dealer": 0}
+    error = problem(client, "/v1/deal", body, 422)
+    assert (error["code"], error["rule"], error["path"]) == (
+        "UNKNOWN_RULESET",
+        "G-6",
+        "$.ruleset.grab",
+    )

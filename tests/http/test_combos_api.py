@@ -200,12 +200,25 @@ def test_batch_bad_pair_names_its_index(client: Client) -> None:
 
 def test_resolve_defaults_to_kaopai_and_reports_each_step(client: Client) -> None:
     body = client.post(
-        "/v1/kaopai/resolve", json={"plays": [["SJ"], ["BJ"], ["BJ", "BJ"], ["BJ", "BJ", "BJ"]]}
+        "/v1/kaopai/resolve", json={"plays": [["SJ"], ["BJ"], ["BJ", "BJ"], ["SJ", "SJ", "SJ"]]}
     ).json()
     assert body["valid"] is False and body["winner"] == 2
     assert [step["beats"] for step in body["steps"]] == [True, True, False]
     assert body["steps"][2]["reason"]["code"] == "NO_COVER"
     assert body["steps"][1]["cover"] == [{"card": "BJ", "by": ["BJ", "BJ"]}]
+
+
+def test_K_7_resolve_counts_copies_across_the_stack(client: Client) -> None:
+    """保皇游戏攻略 (烤牌玩法): the plays of a trick are on the table together (K-7), so seven big
+    jokers in one stack are more than four decks hold (D-5)."""
+    plays = [["BJ"], ["BJ", "BJ"], ["BJ", "BJ", "BJ", "BJ"]]
+    response = client.post("/v1/kaopai/resolve", json={"plays": plays})
+    document = assert_problem(response, 422, "TOO_MANY_COPIES", "$.plays[2]")
+    assert document["errors"][0]["rule"] == "D-5"
+    pair = {"previous": ["BJ", "BJ"], "candidate": ["BJ", "BJ", "BJ", "BJ"]}
+    kaopai = {"base": "lianzhong-classic", "kaopai": True}
+    compared = client.post("/v1/combos/compare", json={**pair, "ruleset": kaopai}).json()
+    assert compared["beats"] is True  # K-3: a comparison of two plays counts per play
 
 
 def test_resolve_under_normal_rules_refuses_kaopai(client: Client) -> None:
@@ -233,7 +246,9 @@ def test_rulesets_list_every_option(client: Client) -> None:
         "lianzhong-simple",
     ]
     for ruleset in body:
-        assert {"kaopai", "bie6", "deck"} <= ruleset.keys()
+        assert {"kaopai", "bie6", "deck", "grab"} <= ruleset.keys()
+        assert "grab_solo" not in ruleset  # one name on the wire and in the list (R)
+    assert [r["grab"] for r in body] == [True, False, False, False]
     assert client.get("/v1/rulesets/lianzhong-simple").json()["deck"] == "short"
     assert_problem(client.get("/v1/rulesets/poker"), 404, "UNKNOWN_RULESET")
 
@@ -241,3 +256,17 @@ def test_rulesets_list_every_option(client: Client) -> None:
 def test_unknown_route_and_method_are_problems(client: Client) -> None:
     assert_problem(client.get("/v1/nothing"), 404, "NOT_FOUND")
     assert_problem(client.get("/v1/combos/compare"), 405, "METHOD_NOT_ALLOWED")
+
+
+def test_R_grab_option_on_the_wire(client: Client) -> None:
+    """保皇怎么玩 (tribute, G-6) has no grab: ``grab: true`` names a ruleset that does not exist."""
+    body = {"previous": ["7S"], "candidate": ["8S"], "ruleset": {"base": "tribute", "grab": True}}
+    document = assert_problem(
+        client.post("/v1/combos/compare", json=body), 422, "UNKNOWN_RULESET", "$.ruleset.grab"
+    )
+    assert document["errors"][0]["rule"] == "G-6"
+    body["ruleset"] = {"base": "tribute", "grab": False}
+    assert client.post("/v1/combos/compare", json=body).json()["beats"] is True
+    schema = client.get("/schema/openapi.json").json()["components"]["schemas"]
+    for name in ("Ruleset", "RulesetSpec"):
+        assert "抢庄" in schema[name]["properties"]["grab"]["description"], name

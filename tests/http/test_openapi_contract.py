@@ -1,4 +1,4 @@
-"""The OpenAPI document says what the service does (issue 5, item 4).
+"""The OpenAPI document says what the service does.
 
 Every operation has a summary, a description, schemas and examples; every error response is the
 problem document actually sent (never Litestar's ``{status_code, detail, extra}``, litestar issue

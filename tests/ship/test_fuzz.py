@@ -1,4 +1,4 @@
-"""Schemathesis against the real service, from the committed spec (issue 5, item 5).
+"""Schemathesis against the real service, from the committed spec.
 
 Starts ``baohuang serve`` on a free loopback port (embedded in-memory store, open tables, no Redis,
 no network beyond 127.0.0.1) and runs the schemathesis CLI over every operation of

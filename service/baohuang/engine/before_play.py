@@ -7,10 +7,12 @@ moves of the seat to act by asking the same predicates (:func:`.crown.crown_refu
 :func:`.guard_phase.guard_refusal`), and :func:`auto_before_play` picks the 托管 answer among
 them. :mod:`.play` and :mod:`.legal` dispatch here whenever ``phase`` is not ``"play"``.
 
-托管 in these phases (seed 003/004: 在决定皇帝和侍卫阶段按默认应答方式处理) *(reading)*: the default
+托管 in these phases (T-10; the 联众 text: 在决定皇帝和侍卫阶段按默认应答方式处理): the default
 answer is to decline (hand the crown on, no grab, no 明独, no 明保, no 造反); where declining is
-refused the seat accepts (G-7 must-accept), and where it must call it calls its lowest callable
-card (card id order: lowest rank first; within a rank ``D C H S``; jokers last).
+refused the seat accepts (G-7 must-accept), and where it must call it calls the lowest card of
+which it holds exactly three, a four (which would make the deal 暗独) only when it holds no three
+*(reading, T-10)*. Lowest is card id order: lowest rank first; within a rank ``D C H S``; jokers
+last.
 
 A deal starts (:func:`opening_snapshot`) in phase ``"crown"`` with ``turn`` and ``emperor`` the
 seat first offered the crown and ``mode`` ``"team"`` (provisional until the guard is settled).
@@ -24,15 +26,18 @@ from collections.abc import Sequence
 
 import msgspec
 
-from .cards import BJ_SCEPTER, CODES, CardError, copies_excess
+from .cards import BJ_SCEPTER, CODES, SJ_SWORD, CardError, copies_excess
 from .crown import (
     CLASSIC_FORCE_AFTER,
     LIANZHONG_VOID_AFTER,
     ROUND,
     call_refusal,
     crown_refusal,
+    crown_rule,
+    forced_call_refusal,
     forced_seat,
     holder_after,
+    is_forced,
     kind_counts,
     kind_of,
     tie_card,
@@ -43,10 +48,11 @@ from .guard_phase import (
     first_stage,
     guard_refusal,
     has_declare_round,
+    has_grab_round,
     stage_order,
     sword_roles,
 )
-from .reasons import DEAL_OVER, WRONG_PHASE, Reason
+from .reasons import DEAL_OVER, GRAB_NOT_ALLOWED, WRONG_PHASE, Reason
 from .rulesets import SEATS, Ruleset, RulesetField
 from .snapshot import (
     AcceptedEvent,
@@ -120,14 +126,23 @@ def _refusal(
 ) -> Reason | None:
     if snapshot.over:
         return DEAL_OVER
-    if snapshot.phase == "play":
-        return WRONG_PHASE
+    if snapshot.phase == "play":  # the emperor is settled: grabbing is over too (G-5…G-7)
+        return (
+            GRAB_NOT_ALLOWED.citing(crown_rule(ruleset))
+            if isinstance(move, GrabMove)
+            else WRONG_PHASE
+        )
     if snapshot.phase == "crown":
         reason = crown_refusal(snapshot, ruleset, hands, move)
     else:
         reason = guard_refusal(snapshot, ruleset, hands, move)
     if reason is None and isinstance(move, CallMove):
-        reason = call_refusal(ruleset, hands[move.seat], _call_kind(ruleset, move, path))
+        kind = _call_kind(ruleset, move, path)
+        crown = snapshot.crown
+        if snapshot.phase == "crown" and crown is not None and is_forced(ruleset, crown):
+            reason = forced_call_refusal(ruleset, hands[move.seat], move.seat, crown.first, kind)
+        else:
+            reason = call_refusal(ruleset, hands[move.seat], kind)
     return reason
 
 
@@ -270,7 +285,7 @@ def _apply_crown(
         hands[seat].remove(added)
         pile.append(CODES[added])
     passes += 1
-    target = holder_after(ruleset, crown.first, passes)
+    target = holder_after(crown.first, passes)
     _move_scepter(hands, seat, target)
     events.append(CrownPassedEvent(seat, target, None if added is None else CODES[added]))
     crown = msgspec.structs.replace(crown, passes=passes, pile=pile)
@@ -382,10 +397,16 @@ def auto_before_play(snapshot: Snapshot) -> Move | Reason:
     if snapshot.over:
         return DEAL_OVER
     moves = legal_before_play(snapshot)
-    for kind in (DeclineMove, AcceptMove, CallMove):
+    for kind in (DeclineMove, AcceptMove):
         for move in moves:
             if isinstance(move, kind):
                 return move
+    calls = [move for move in moves if isinstance(move, CallMove)]
+    if calls:  # listed lowest first; a three keeps team play, a four would make 暗独 (T-10)
+        ruleset = ruleset_at(snapshot)
+        held = kind_counts(_hands(snapshot, ruleset)[snapshot.turn])
+        threes = [call for call in calls if held[kind_of(ruleset.cards.card(call.card))] == 3]
+        return (threes or calls)[0]
     return moves[0]  # pragma: no cover - decline, accept or a call is always open
 
 
@@ -463,6 +484,14 @@ def validate_before_play(snapshot: Snapshot, path: str = "$.snapshot") -> Snapsh
     return _canonical(snapshot, hands, pile)
 
 
+NO_GRAB_ROUND = {
+    "classic": "classic grabs (抢庄) in the crown phase; it has no 抢独 round",
+    "tribute": "tribute has no grab",
+    "lianzhong-classic": "a 抢独 round only where the room allows it (grab option)",
+    "lianzhong-simple": "a 抢独 round only where the room allows it (grab option)",
+}
+
+
 def _check_crown(
     snapshot: Snapshot, ruleset: Ruleset, hands: Hands, holder: int, path: str
 ) -> None:
@@ -487,7 +516,7 @@ def _check_crown(
     if ruleset.base == "classic" and passes == CLASSIC_FORCE_AFTER:
         expected = forced_seat(ruleset, _without_scepter(hands, crown.first), crown.first)
     else:
-        expected = holder_after(ruleset, crown.first, passes)
+        expected = holder_after(crown.first, passes)
     if holder != expected:
         raise _bad(
             f"{path}.crown", f"after {passes} hand-ons the crown lies with seat {expected}", "G-5"
@@ -512,16 +541,21 @@ def _check_guard(
         raise _bad(f"{path}.crown.stage", "the guard phase is in a stage", "G-8")
     if crown.pile:
         raise _bad(f"{path}.crown.pile", "the emperor took the cards with the crown", "G-6")
-    if holder != emperor:
-        raise _bad(f"{path}.emperor", "the emperor holds the scepter joker BJ*", "G-4")
+    if holder != emperor:  # D-7: accepted, the emperor is settled and holds BJ*
+        raise _bad(
+            f"{path}.hands[{holder}]",
+            f"seat {holder} holds the scepter joker BJ*, which only the emperor (seat {emperor}) "
+            "holds once settled",
+            "D-7",
+        )
     order = stage_order(crown.stage, emperor)
     pending = crown.pending
     if not pending or order[len(order) - len(pending) :] != pending:
         raise _bad(f"{path}.crown.pending", f"the {crown.stage} stage is answered in order", "T-1")
     if snapshot.turn != pending[0]:
         raise _bad(f"{path}.turn", f"seat {pending[0]} answers next", "T-1")
-    if crown.stage == "grab" and ruleset.base == "classic":
-        raise _bad(f"{path}.crown.stage", "classic grabs in the crown phase", "G-5")
+    if crown.stage == "grab" and not has_grab_round(ruleset):
+        raise _bad(f"{path}.crown.stage", NO_GRAB_ROUND[ruleset.base], crown_rule(ruleset))
     if crown.stage != "declare":
         if snapshot.guard is not None or snapshot.mode != "team" or snapshot.called is not None:
             raise _bad(path, "the guard is not settled yet", "G-8")
@@ -531,6 +565,13 @@ def _check_guard(
     if not has_declare_round(ruleset, snapshot.mode):
         raise _bad(f"{path}.mode", f"no 明保/造反 round in a {snapshot.mode} deal", "G-8")
     mode, guard = _roles(snapshot, ruleset, hands, path)
+    if ruleset.guard_by == "sword" and (snapshot.mode, snapshot.guard) != (mode, guard):
+        sword = next(seat for seat in range(SEATS) if SJ_SWORD in hands[seat])
+        raise _bad(  # D-7: the guard is settled, and SJ* marks it
+            f"{path}.hands[{sword}]",
+            f"seat {sword} holds the sword joker SJ*, so the deal is {mode}, guard {guard}",
+            "D-7",
+        )
     if (snapshot.mode, snapshot.guard) != (mode, guard):
         raise _bad(f"{path}.guard", f"the cards make this a {mode} deal, guard {guard}", "G-2")
     if snapshot.guard_revealed and mode != "team":

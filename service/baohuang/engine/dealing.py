@@ -27,8 +27,8 @@ integers, wrapping modulo 2**64.
    cards give 43 each and ``BJ*`` is then added to the hand of the seat first offered the crown,
    which holds 44 *(reading: the scepter is handed to that seat, 将保留的大王发给他)*.
 7. **Crown** (the seat first offered the crown): the ``BJ*`` holder (G-5, G-7); under ``tribute``
-   the dealer *(reading: the seed text has the server pick a seat at random; the platform's
-   choice of dealer stands in for that pick, so no second random draw is needed)*.
+   the dealer *(reading: the 进贡 text, 保皇怎么玩, has the server pick a seat at random; the
+   platform's choice of dealer stands in for that pick, so no second random draw is needed)*.
 8. **Hands** are returned high to low: card ids descending, as canonical codes (D-3).
 
 Test vector (seed 1, dealer 0, ``classic``): see ``tests/engine/test_dealing.py``

@@ -4,8 +4,8 @@ G-7, G-8).
 ``Snapshot.crown.stage`` says which step is open and ``crown.pending`` which seats still answer
 it, in order (``turn`` is the first):
 
-* ``"grab"`` — 抢独 (G-7), only where the room allows it (``grab`` option) and never in classic,
-  whose 抢庄 belongs to the crown phase: the emperor first (declare 明独, or decline), then the
+* ``"grab"`` — 抢独 (G-7), only where the room allows it (``grab`` option); never in classic,
+  whose 抢庄 belongs to the crown phase, nor in tribute, which has no grab (G-6): the emperor first (declare 明独, or decline), then the
   others from the emperor towards earlier seats (上家 direction). The first grab wins, which is
   exactly G-7's priority (the emperor's own solo first, then the nearest grabber counting
   towards earlier seats).
@@ -28,7 +28,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from .cards import SJ_SWORD
-from .crown import call_refusal, kind_of
+from .crown import call_refusal, crown_rule, holds_four, kind_of
 from .reasons import (
     ACTION_NOT_AVAILABLE,
     CALL_CARD_NOT_ALLOWED,
@@ -60,8 +60,9 @@ GUARD_MOVES: Final = (DeclineMove, GrabMove, CallMove, DeclareSoloMove, RevealMo
 
 
 def has_grab_round(ruleset: Ruleset) -> bool:
-    """G-7 抢独: where the room allows it; classic grabs (抢庄) in the crown phase instead."""
-    return ruleset.grab_solo and ruleset.base != "classic"
+    """G-7 抢独: where the room allows it; classic grabs (抢庄) in the crown phase instead, and
+    tribute has no grab (G-6)."""
+    return ruleset.grab and ruleset.base.startswith("lianzhong")
 
 
 def has_declare_round(ruleset: Ruleset, mode: str) -> bool:
@@ -96,12 +97,22 @@ def called_roles(hands: Sequence[Sequence[int]], emperor: int, kind: int) -> tup
     return "solo_hidden", emperor
 
 
+TRIBUTE_SOLO_MESSAGE: Final = (
+    "明独 in tribute is declared by showing four of one (rank, suit), neither joker nor 2 "
+    "(亮出四张牌点相同且花色相同的牌，不能为花和2)"
+)
+
+
 def solo_refusal(
     snapshot: Snapshot, ruleset: Ruleset, hands: Sequence[Sequence[int]]
 ) -> Reason | None:
-    """G-8 明独 by the emperor; in lianzhong-simple only holding ``SJ*`` as well (G-3)."""
-    if ruleset.guard_by == "sword" and SJ_SWORD not in hands[snapshot.emperor]:
+    """G-8 明独 by the emperor; in lianzhong-simple only holding ``SJ*`` as well (G-3); in
+    tribute only showing four of one (rank, suit), neither joker nor 2 (G-6)."""
+    hand = hands[snapshot.emperor]
+    if ruleset.guard_by == "sword" and SJ_SWORD not in hand:
         return SOLO_NOT_ALLOWED
+    if ruleset.base == "tribute" and not holds_four(ruleset, hand):
+        return SOLO_NOT_ALLOWED.citing("G-6", TRIBUTE_SOLO_MESSAGE)
     return None
 
 
@@ -120,16 +131,19 @@ def guard_refusal(
     if not isinstance(move, GUARD_MOVES):
         return WRONG_PHASE
     seat = move.seat
+    stage = crown.stage
+    if isinstance(move, GrabMove) and stage != "grab":
+        return GRAB_NOT_ALLOWED.citing(crown_rule(ruleset))  # grabbing is over, for every seat
     if seat != snapshot.turn:
         return NOT_YOUR_TURN
     emperor = seat == snapshot.emperor
-    stage = crown.stage
     if isinstance(move, DeclineMove):
         if stage == "call" and ruleset.guard_by != "sword":
-            return MUST_CALL  # G-8: the emperor calls or declares 明独
+            # G-8: the emperor calls or declares 明独, under his ruleset's crown rule (G-6, G-7)
+            return MUST_CALL.citing(crown_rule(ruleset))
         return None
-    if isinstance(move, GrabMove):
-        return None if stage == "grab" and not emperor else GRAB_NOT_ALLOWED
+    if isinstance(move, GrabMove):  # the grab round (G-7): the emperor declares 明独 instead
+        return GRAB_NOT_ALLOWED.citing(crown_rule(ruleset)) if emperor else None
     if isinstance(move, DeclareSoloMove):
         if not emperor or stage == "declare":
             return SOLO_NOT_ALLOWED

@@ -1,12 +1,17 @@
 """Questions about plays without a deal around them: classify, compare, batch, 烤牌 stacks.
 
 These are the engine entry points of API.md "Combos": they read card codes (D-3), enforce copy
-limits per play (D-5), classify (C), and judge beating (N, K). A ``previous`` that is no combo is
-bad input (:class:`NotACombo`); a ``candidate`` that is no combo is a verdict.
+limits (D-5), classify (C), and judge beating (N, K). A ``previous`` that is no combo is bad input
+(:class:`NotACombo`); a ``candidate`` that is no combo is a verdict.
 
-Copy limits are checked per play, not across ``previous`` and ``candidate`` together *(reading)*:
-the question "does P beat Q" stays answerable for any two real plays, which RULES.md's own
-examples need (K-3 compares ``BJ BJ BJ BJ`` with ``BJ BJ``, six big jokers in all).
+Copy limits (D-5):
+
+* A comparison (``compare``, ``compare-batch``) checks them per play, not across ``previous`` and
+  ``candidate`` together: the question "does P beat Q" stays answerable for any two real plays,
+  which K-3's own example needs (``BJ BJ BJ BJ`` beats ``BJ BJ``: six big jokers in all).
+* A stack (``/v1/kaopai/resolve``) is the plays of one trick, on the table together, so K-7 has
+  D-5 count their cards together: ``BJ``, ``BJ BJ``, ``BJ BJ BJ BJ`` is seven big jokers, bad
+  input naming the play that exceeds the limit.
 """
 
 from __future__ import annotations
@@ -17,7 +22,7 @@ from typing import Protocol
 import msgspec
 
 from .beating import CoverEntry, cover, kaopai_refusal, normal_refusal, refusal
-from .cards import CardError, CardSet
+from .cards import CardError, CardSet, check_copies
 from .combos import Combo, read_combo, read_shape
 from .reasons import Reason
 from .rulesets import Ruleset
@@ -133,14 +138,21 @@ class TrickResolution(msgspec.Struct, frozen=True, gc=False):
 
 def resolve_trick(plays: Sequence[Sequence[str]], ruleset: Ruleset) -> TrickResolution:
     """API ``/v1/kaopai/resolve``. The bottom play must be a combo (else :class:`NotACombo` with
-    index 0); bad cards raise ``CardError`` carrying the play's index in ``BadPlay``."""
+    index 0); bad cards raise ``CardError`` carrying the play's index in ``BadPlay``, and so do
+    more copies across the stack than four decks hold (K-7, D-5: the plays are on the table
+    together)."""
     card_set = ruleset.cards
     combos: list[Combo | Reason] = []
+    stacked: list[int] = []
     for index, play in enumerate(plays):
         try:
-            combos.append(read_combo(play, card_set, f"play {index}"))
+            combo = read_combo(play, card_set, f"play {index}")
+            stacked.extend(card_set.parse(play) if isinstance(combo, Reason) else combo.cards)
+            if index:
+                check_copies(stacked, f"the trick up to play {index}")
         except CardError as error:
             raise BadPlay(index, error) from None
+        combos.append(combo)
     bottom = combos[0]
     if isinstance(bottom, Reason):
         raise NotACombo(bottom, 0)

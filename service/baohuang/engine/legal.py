@@ -36,7 +36,7 @@ def legal_moves(snapshot: Snapshot) -> list[Move]:
 
     Empty once the deal is over (T-9).
     """
-    if snapshot.phase != "play":  # G-4…G-8 (issue 6)
+    if snapshot.phase != "play":  # G-4…G-8
         return legal_before_play(snapshot)
     seat = snapshot.turn
     if turn_refusal(snapshot, seat) is not None:
@@ -90,7 +90,7 @@ def auto_move(snapshot: Snapshot) -> Move:
     cheapest legal play instead, which then empties the hand *(reading)*. Raises
     :class:`~baohuang.engine.play.MoveRefused` (``DEAL_OVER``) once the deal is over.
     """
-    if snapshot.phase != "play":  # G-4…G-8 (issue 6): the default answers
+    if snapshot.phase != "play":  # G-4…G-8: the default answers (T-10)
         answer = auto_before_play(snapshot)
         if isinstance(answer, Reason):
             raise MoveRefused(answer)

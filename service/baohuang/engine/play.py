@@ -34,9 +34,10 @@ import msgspec
 
 from .beating import refusal
 from .before_play import apply_before_play, before_play_refusal
-from .cards import CODES, SIX_RANK, CardError, copies_excess
+from .cards import BJ, BJ_SCEPTER, CODES, SIX_RANK, SJ, SJ_SWORD, CardError, copies_excess
 from .combos import Combo, classify
 from .reasons import (
+    BIG_JOKER_IS_MARKED,
     CARDS_NOT_IN_HAND,
     DEAL_OVER,
     JIEFENG_NOT_ALLOWED,
@@ -44,6 +45,7 @@ from .reasons import (
     NOT_YOUR_TURN,
     PLAYER_FINISHED,
     SIX_HELD_BACK,
+    SMALL_JOKER_IS_MARKED,
     YIELD_NOT_ALLOWED,
     Reason,
 )
@@ -194,9 +196,21 @@ def _read_play(
     hand = ruleset.cards.parse(snapshot.hands[seat])
     remaining = _without(hand, cards)
     if remaining is None:
-        return CARDS_NOT_IN_HAND, None
+        return _not_in_hand(hand, cards), None
     reason = play_refusal(ruleset, top_combo(snapshot, ruleset), combo, len(hand))
     return reason, (None if reason else _Play(combo, remaining))
+
+
+def _not_in_hand(hand: Sequence[int], cards: Sequence[int]) -> Reason:
+    """CARDS_NOT_IN_HAND (T-3); when a plain joker is missing but the hand's unplayed marked twin
+    would stand in for it, the message says the hand's joker is the marked one (D-4)."""
+    for plain, marked, message in (
+        (BJ, BJ_SCEPTER, BIG_JOKER_IS_MARKED),
+        (SJ, SJ_SWORD, SMALL_JOKER_IS_MARKED),
+    ):
+        if cards.count(plain) > hand.count(plain) and hand.count(marked) > cards.count(marked):
+            return CARDS_NOT_IN_HAND.citing("T-3", message)
+    return CARDS_NOT_IN_HAND
 
 
 def _without(hand: Sequence[int], cards: Sequence[int]) -> list[int] | None:
@@ -254,7 +268,7 @@ def apply_move(
 def _apply(
     snapshot: Snapshot, ruleset: Ruleset, move: Move, play: _Play | None
 ) -> tuple[Snapshot, list[Event]]:
-    if snapshot.phase != "play":  # G-4…G-8 (issue 6)
+    if snapshot.phase != "play":  # G-4…G-8
         return apply_before_play(snapshot, ruleset, move)
     if play is not None:
         return _after_play(snapshot, ruleset, move.seat, play)

@@ -1,7 +1,9 @@
 """Why a play or move is refused: stable codes, the rule id they cite, and a message.
 
 Every refusal the engine gives is one of these constants (API.md "Verdicts"). Messages state the
-rule in English with the Chinese term, so a person at a table recognises it.
+rule in English with the Chinese term, so a person at a table recognises it. A constant's ``rule``
+is the rule that usually refuses with that code; where another rule refuses (the crown follows
+G-5, G-6 or G-7 by ruleset), the refusing site cites it with :meth:`Reason.citing`.
 """
 
 from __future__ import annotations
@@ -15,6 +17,12 @@ class Reason(msgspec.Struct, frozen=True, gc=False):
     code: str
     rule: str
     message: str
+
+    def citing(self, rule: str, message: str | None = None) -> Reason:
+        """The same code given by ``rule`` (and, for this use, ``message``)."""
+        if rule == self.rule and message is None:
+            return self
+        return Reason(self.code, rule, self.message if message is None else message)
 
 
 # C — combos
@@ -56,6 +64,14 @@ NOT_YOUR_TURN = Reason("NOT_YOUR_TURN", "T-1", "it is not this seat's turn (未�
 CARDS_NOT_IN_HAND = Reason(
     "CARDS_NOT_IN_HAND", "T-3", "the play uses cards the seat does not hold (手中没有这些牌)"
 )
+BIG_JOKER_IS_MARKED = (
+    "the play uses cards the seat does not hold: the hand's big joker is the marked one, BJ* "
+    "(皇牌), not a plain BJ (D-4)"
+)
+SMALL_JOKER_IS_MARKED = (
+    "the play uses cards the seat does not hold: the hand's small joker is the marked one, SJ* "
+    "(侍卫牌), not a plain SJ (D-4)"
+)
 LEADER_CANNOT_PASS = Reason(
     "LEADER_CANNOT_PASS", "T-3", "the leader must play; a leader cannot pass (发牌者不能过牌)"
 )
@@ -75,7 +91,7 @@ PLAYER_FINISHED = Reason(
 )
 DEAL_OVER = Reason("DEAL_OVER", "T-9", "the deal is over; no more moves (本局已结束)")
 
-# G — before play: the crown and the guard (issue 6)
+# G — before play: the crown and the guard
 WRONG_PHASE = Reason(
     "WRONG_PHASE",
     "G-8",
@@ -100,7 +116,8 @@ CANNOT_ACCEPT = Reason(
 MUST_ACCEPT = Reason(
     "MUST_ACCEPT",
     "G-7",
-    "after one full round the holder must accept the crown unless it cannot call (传完一轮后自己必须当皇帝)",
+    "after one full round the holder must accept the crown unless it cannot call or holds four of "
+    "one (rank, suit) (传完一轮后自己必须当皇帝，除非没有能力登基或者有4张同色同点的牌)",
 )
 MUST_CALL = Reason(
     "MUST_CALL",
@@ -121,8 +138,9 @@ CALL_CARD_NOT_ALLOWED = Reason(
 GRAB_NOT_ALLOWED = Reason(
     "GRAB_NOT_ALLOWED",
     "G-7",
-    "no grab here: 抢庄 by a seat not holding the crown in classic's crown phase, 抢独 only where "
-    "the room allows it and before the guard is called, never by the emperor himself",
+    "no grab here: 抢庄 (classic, G-5) by a seat not holding the crown, before the emperor is "
+    "settled, where the table allows it; 抢独 (lianzhong, G-7) in its round before the guard is "
+    "called, where the room allows it, never by the emperor himself; tribute has no grab (G-6)",
 )
 SOLO_NOT_ALLOWED = Reason(
     "SOLO_NOT_ALLOWED",

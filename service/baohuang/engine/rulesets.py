@@ -1,13 +1,18 @@
 """The ruleset registry (RULES.md section R).
 
-A ruleset is a base (one of four published rule texts) plus the options ``kaopai``, ``bie6`` and
-``deck``; options a request leaves out take the base's values. Options may be set on any base: a
-platform may run house rules, and each option is a self-contained rule (K, B-1, D-1).
+A ruleset is a base (one of four published rule texts) plus the options ``kaopai``, ``bie6``,
+``deck`` and ``grab``; options a request leaves out take the base's values. ``kaopai``, ``bie6``
+and ``deck`` may be set on any base: a platform may run house rules, and each is a
+self-contained rule (K, B-1, D-1). ``grab`` opens or closes the grab of the bases that have one:
+classic's 抢庄 (G-5, open by default) and lianzhong's 抢独 (G-7, a room option, closed by
+default). Tribute has no grab (G-6): ``grab: true`` on it is refused as an unknown ruleset, since
+a player asking for it would otherwise get a game that silently differs from the one asked for
+*(reading)*; ``grab: false`` there changes nothing.
 """
 
 from __future__ import annotations
 
-from typing import Final, Literal
+from typing import Annotated, Final, Literal
 
 import msgspec
 
@@ -17,6 +22,13 @@ SEATS: Final = 5
 """Five players in every ruleset, seats 0–4 in the order of play (T-1)."""
 
 BaseName = Literal["classic", "tribute", "lianzhong-classic", "lianzhong-simple"]
+KAOPAI_DOC: Final = "K: 烤牌, more jokers on a joker than one-for-one"
+BIE6_DOC: Final = "B-1: 憋6, sixes only in a player's final play"
+DECK_DOC: Final = "D-1: full (216 cards) or short (168, no 3, 4 or 5)"
+GRAB_DOC: Final = (
+    "Grabbing the crown: classic's 抢庄 (G-5, on by default) and lianzhong's 抢独 (G-7, a room "
+    "option, off by default); tribute has no grab (G-6), so true is refused there"
+)
 Scoring = Literal["S-2", "S-3", "S-4"]
 GuardChoice = Literal["call-any", "call-no-joker-no-two", "call", "sword"]
 
@@ -25,14 +37,14 @@ class Ruleset(msgspec.Struct, frozen=True, gc=False):
     """A resolved ruleset: every option fixed."""
 
     base: BaseName
-    kaopai: bool
-    bie6: bool
-    deck: Deck
+    kaopai: Annotated[bool, msgspec.Meta(description=KAOPAI_DOC)]
+    bie6: Annotated[bool, msgspec.Meta(description=BIE6_DOC)]
+    deck: Annotated[Deck, msgspec.Meta(description=DECK_DOC)]
     yield_allowed: bool  # T-6 让牌
     scoring: Scoring
     tribute: bool  # P
     guard_by: GuardChoice  # G-2, G-3
-    grab_solo: bool  # G-7 抢独 room option; classic's 抢庄 (G-5) is always open
+    grab: Annotated[bool, msgspec.Meta(description=GRAB_DOC)]  # G-5 抢庄, G-7 抢独
 
     @property
     def cards(self) -> CardSet:
@@ -45,7 +57,7 @@ class Ruleset(msgspec.Struct, frozen=True, gc=False):
         base = BASES[self.base]
         changed = [
             f"{field}={getattr(self, field)}".lower()
-            for field in ("kaopai", "bie6", "deck", "grab_solo")
+            for field in ("kaopai", "bie6", "deck", "grab")
             if getattr(self, field) != getattr(base, field)
         ]
         return self.base if not changed else f"{self.base}+{','.join(changed)}"
@@ -61,7 +73,7 @@ BASES: Final[dict[str, Ruleset]] = {
         scoring="S-2",
         tribute=False,
         guard_by="call-any",
-        grab_solo=True,
+        grab=True,
     ),
     "tribute": Ruleset(
         base="tribute",
@@ -72,7 +84,7 @@ BASES: Final[dict[str, Ruleset]] = {
         scoring="S-3",
         tribute=True,
         guard_by="call-no-joker-no-two",
-        grab_solo=False,
+        grab=False,
     ),
     "lianzhong-classic": Ruleset(
         base="lianzhong-classic",
@@ -83,7 +95,7 @@ BASES: Final[dict[str, Ruleset]] = {
         scoring="S-4",
         tribute=False,
         guard_by="call",
-        grab_solo=False,
+        grab=False,
     ),
     "lianzhong-simple": Ruleset(
         base="lianzhong-simple",
@@ -94,7 +106,7 @@ BASES: Final[dict[str, Ruleset]] = {
         scoring="S-4",
         tribute=False,
         guard_by="sword",
-        grab_solo=False,
+        grab=False,
     ),
 }
 DEFAULT_RULESET: Final = BASES["classic"]
@@ -103,11 +115,16 @@ KAOPAI_DEFAULT_RULESET: Final = msgspec.structs.replace(BASES["lianzhong-classic
 
 
 class UnknownRuleset(ValueError):
-    """A ruleset name that is not one of :data:`BASES` (problem ``UNKNOWN_RULESET``)."""
+    """A ruleset that does not exist (problem ``UNKNOWN_RULESET``): a name that is not one of
+    :data:`BASES` (R), or an option its base does not have (``field`` names it)."""
 
-    def __init__(self, name: str) -> None:
-        super().__init__(f"unknown ruleset '{name}': one of {', '.join(BASES)} (R)")
+    def __init__(
+        self, name: str, message: str | None = None, rule: str = "R", field: str | None = None
+    ) -> None:
+        super().__init__(message or f"unknown ruleset '{name}': one of {', '.join(BASES)} (R)")
         self.name = name
+        self.rule = rule
+        self.field = field
 
 
 _resolved: dict[tuple[str, bool | None, bool | None, str | None, bool | None], Ruleset] = {}
@@ -118,22 +135,32 @@ def resolve_ruleset(
     kaopai: bool | None = None,
     bie6: bool | None = None,
     deck: Deck | None = None,
-    grab_solo: bool | None = None,
+    grab: bool | None = None,
 ) -> Ruleset:
-    """The ruleset ``base`` with the given options; ``None`` keeps the base's value (R)."""
-    key = (base, kaopai, bie6, deck, grab_solo)
+    """The ruleset ``base`` with the given options; ``None`` keeps the base's value (R).
+
+    Raises :class:`UnknownRuleset` for an unknown base, or for ``grab`` on tribute (G-6).
+    """
+    key = (base, kaopai, bie6, deck, grab)
     found = _resolved.get(key)
     if found is not None:
         return found
     default = BASES.get(base)
     if default is None:
         raise UnknownRuleset(base)
+    if grab and default.tribute:
+        raise UnknownRuleset(
+            f"{base}+grab=true",
+            "tribute has no grab (G-6): there is no ruleset tribute with grab; leave grab out",
+            "G-6",
+            "grab",
+        )
     ruleset = msgspec.structs.replace(
         default,
         kaopai=default.kaopai if kaopai is None else kaopai,
         bie6=default.bie6 if bie6 is None else bie6,
         deck=default.deck if deck is None else deck,
-        grab_solo=default.grab_solo if grab_solo is None else grab_solo,
+        grab=default.grab if grab is None else grab,
     )
     if len(_resolved) < 256:  # the key space is small and finite; the bound is belt and braces
         _resolved[key] = ruleset
@@ -144,10 +171,10 @@ class RulesetSpec(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """A ruleset named as an object on the wire: a base and the options it overrides (R)."""
 
     base: BaseName
-    kaopai: bool | None = None
-    bie6: bool | None = None
-    deck: Deck | None = None
-    grab: bool | None = None  # G-7 抢独 room option
+    kaopai: Annotated[bool | None, msgspec.Meta(description=KAOPAI_DOC)] = None
+    bie6: Annotated[bool | None, msgspec.Meta(description=BIE6_DOC)] = None
+    deck: Annotated[Deck | None, msgspec.Meta(description=DECK_DOC)] = None
+    grab: Annotated[bool | None, msgspec.Meta(description=GRAB_DOC)] = None
 
 
 RulesetField = str | RulesetSpec

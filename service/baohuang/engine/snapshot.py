@@ -6,7 +6,7 @@ so a refused move cannot change anything). Field names are the contract's. Card 
 ``TH``), and every snapshot the engine writes is canonical.
 
 ``phase`` (``"crown"``/``"guard"``, absent meaning play), ``crown``, ``called`` and ``void`` are
-the before-play fields (issue 6, engine/before_play.py); their defaults keep every play snapshot
+the before-play fields (G-4…G-8, engine/before_play.py); their defaults keep every play snapshot
 valid.
 """
 
@@ -140,7 +140,7 @@ class Snapshot(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
     trick: Trick = msgspec.field(default_factory=Trick)
     over: bool = False
     positions: Annotated[list[Position], Meta(min_length=5, max_length=5)] | None = None
-    # Before play (issue 6; G-4…G-8). In the crown phase ``emperor`` is the seat holding the crown
+    # Before play (G-4…G-8). In the crown phase ``emperor`` is the seat holding the crown
     # and ``mode`` is provisional ("team"); in the guard phase both are settled once the guard is.
     phase: Phase = "play"
     crown: CrownState | None = None
@@ -196,7 +196,8 @@ class DeclineMove(
 class GrabMove(
     msgspec.Struct, tag_field="action", tag="grab", forbid_unknown_fields=True, frozen=True
 ):
-    """抢庄 (G-5, classic, any seat not holding the crown) or 抢独 (G-7, in the grab round)."""
+    """抢庄 (G-5, classic, any seat not holding the crown) or 抢独 (G-7, in the grab round), where
+    the ruleset's ``grab`` option is on; tribute has no grab (G-6)."""
 
     seat: Seat
 
@@ -213,7 +214,8 @@ class CallMove(
 class DeclareSoloMove(
     msgspec.Struct, tag_field="action", tag="declare_solo", forbid_unknown_fields=True, frozen=True
 ):
-    """G-8 明独: the emperor plays alone, openly."""
+    """G-8 明独: the emperor plays alone, openly (tribute: only holding four of one (rank, suit),
+    neither joker nor 2, which he shows, G-6)."""
 
     seat: Seat
 

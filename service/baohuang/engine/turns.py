@@ -45,7 +45,7 @@ def score_snapshot(snapshot: Snapshot, ruleset: Ruleset) -> ScoreResult:
     """The deal's score from its finishing order so far (S, T-9); ``final`` once it is settled.
 
     造反 is given as the declaring seats; scoring decides whether it succeeded (S-4, S-6).
-    Before play (issue 6) nothing is scored yet; a void deal (黄庄/流局) is final and scores
+    Before play (G-4…G-8) nothing is scored yet; a void deal (黄庄/流局) is final and scores
     zero for every seat, with no winner and no positions *(reading)*.
     """
     if snapshot.phase != "play" or snapshot.void:

@@ -12,14 +12,17 @@ from collections.abc import Sequence
 
 import msgspec
 
-from .cards import CODES, CardError, CardSet, copies_excess
+from .cards import BJ_SCEPTER, CODES, SJ_SWORD, CardError, CardSet, copies_excess
 from .combos import classify
+from .crown import crown_rule
 from .reasons import Reason
 from .rulesets import SEATS, Ruleset, UnknownRuleset
 from .snapshot import Snapshot, TopPlay, Trick, resolve_spec
 from .turns import next_holding, score_snapshot, to_act
 
 INVALID_SNAPSHOT = "INVALID_SNAPSHOT"
+SCEPTER_CODE = CODES[BJ_SCEPTER]
+SWORD_CODE = CODES[SJ_SWORD]
 
 
 class InvalidInput(ValueError):
@@ -42,7 +45,8 @@ def ruleset_at(snapshot: Snapshot, path: str = "$.snapshot") -> Ruleset:
     try:
         return resolve_spec(snapshot.ruleset)
     except UnknownRuleset as error:
-        raise InvalidInput("UNKNOWN_RULESET", "R", f"{path}.ruleset", str(error)) from error
+        where = f"{path}.ruleset" + (f".{error.field}" if error.field else "")
+        raise InvalidInput("UNKNOWN_RULESET", error.rule, where, str(error)) from error
 
 
 def parse_cards(codes: Sequence[str], card_set: CardSet, path: str) -> list[int]:
@@ -57,7 +61,8 @@ def parse_cards(codes: Sequence[str], card_set: CardSet, path: str) -> list[int]
 def validate_snapshot(snapshot: Snapshot, path: str = "$.snapshot") -> Snapshot:
     """Check ``snapshot`` as a whole and return it with canonical card codes (D-3).
 
-    Checked: the ruleset exists (R); five hands; seats 0–4; roles fit the mode (G-1); the cards
+    Checked: the ruleset exists (R); five hands; seats 0–4; roles fit the mode (G-1), a grab deal
+    the ruleset's grab option (G-5…G-7), and the marked jokers (D-7); the cards
     exist in the ruleset's deck (D-1, D-3) and hands plus the top play hold no more copies than
     four decks (D-5); finished seats, and only they, hold no cards (T-7, T-8); the top play is a
     combo (C-1); the emperor leads a deal no card of which has been played (T-2); the trick's
@@ -65,7 +70,7 @@ def validate_snapshot(snapshot: Snapshot, path: str = "$.snapshot") -> Snapshot:
     """
     ruleset = ruleset_at(snapshot, path)
     if snapshot.phase != "play" or snapshot.crown is not None or snapshot.void:
-        from .before_play import validate_before_play  # G-4…G-8 (issue 6); import cycle
+        from .before_play import validate_before_play  # G-4…G-8; import cycle
 
         return validate_before_play(snapshot, path)
     if len(snapshot.hands) != SEATS:
@@ -73,6 +78,14 @@ def validate_snapshot(snapshot: Snapshot, path: str = "$.snapshot") -> Snapshot:
     _check_seats(snapshot, path)
     snapshot = _canonical_cards(snapshot, ruleset.cards, path)
     _check_roles(snapshot, path)
+    if snapshot.mode == "grab" and not ruleset.grab:
+        raise _bad(
+            f"{path}.mode",
+            f"no grab in {ruleset.name}: tribute has none, classic's 抢庄 and lianzhong's 抢独 "
+            "need the grab option",
+            crown_rule(ruleset),
+        )
+    _check_marked_jokers(snapshot, ruleset, path)
     _check_finished(snapshot, path)
     top = snapshot.trick.top
     if top is not None and isinstance(classify(ruleset.cards.parse(top.cards)), Reason):
@@ -177,6 +190,30 @@ def _check_roles(snapshot: Snapshot, path: str) -> None:
     for index, seat in enumerate(snapshot.rebellion):
         if seat in (emperor, guard):
             raise _bad(f"{path}.rebellion[{index}]", "only rebels can rebel (造反)", "G-8")
+
+
+def _check_marked_jokers(snapshot: Snapshot, ruleset: Ruleset, path: str) -> None:
+    """D-7: in play the emperor is settled, so ``BJ*`` is in his hand or already played; in
+    lianzhong-simple ``SJ*`` is in the guard's hand (the emperor's, playing solo) or played.
+    A grab has no guard (G-1), so there the sword names nobody, wherever it lies *(reading)*."""
+    emperor = snapshot.emperor
+    sword_owner = emperor if snapshot.mode in ("solo_hidden", "solo_open") else snapshot.guard
+    sword = ruleset.guard_by == "sword" and snapshot.mode != "grab"
+    for seat, hand in enumerate(snapshot.hands):
+        if seat != emperor and SCEPTER_CODE in hand:
+            raise _bad(
+                f"{path}.hands[{seat}]",
+                f"seat {seat} holds the scepter joker BJ*, which only the emperor (seat "
+                f"{emperor}) holds once settled",
+                "D-7",
+            )
+        if sword and seat != sword_owner and SWORD_CODE in hand:
+            raise _bad(
+                f"{path}.hands[{seat}]",
+                f"seat {seat} holds the sword joker SJ*, which marks the guard (seat "
+                f"{sword_owner})",
+                "D-7",
+            )
 
 
 def _check_finished(snapshot: Snapshot, path: str) -> None:

@@ -34,9 +34,9 @@ class PublicView(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_field
     finished: list[int]
     over: bool
     positions: list[int] | None
-    # Before play the crown state is public (who was offered it, how often it was handed on, the
-    # cards travelling with it, the stage and who answers next), and so is the called card (G-2);
-    # the guard it names is not (G-8).
+    # Before play (G-4…G-8): the crown state is public (who was offered it, how often it was
+    # handed on, the cards travelling with it, the stage and who answers next), and so is the
+    # called card (G-2); the guard it names is not (G-8).
     phase: Phase = "play"
     crown: CrownState | None = None
     called: str | None = None

@@ -192,7 +192,9 @@ def conflict_problem(conflict: VersionConflict) -> Problem:
 
 
 def ruleset_problem(error: UnknownRuleset, path: str = "$.ruleset") -> Problem:
-    return Problem(422, "UNKNOWN_RULESET", str(error), path=path, rule="R")
+    """An unknown base (R), or an option its base does not have (``$.ruleset.grab``, G-6)."""
+    where = f"{path}.{error.field}" if error.field else path
+    return Problem(422, "UNKNOWN_RULESET", str(error), path=where, rule=error.rule)
 
 
 _AT_PATH = re.compile(r"^(?P<message>.*?)(?: - at `(?P<path>[^`]*)`)?$", re.S)

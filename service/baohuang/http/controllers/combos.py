@@ -131,7 +131,9 @@ class CombosController(Controller):
 
     @post("/kaopai/resolve", status_code=200, opt=body(RESOLVE), responses=problems(400, 413, 422))
     async def resolve(self, request: Request[Any, Any, Any]) -> ResolveResult:
-        """A stack of 烤牌 plays, bottom first, each judged against the one under it (K-7)."""
+        """A stack of 烤牌 plays, bottom first, each judged against the one under it (K-7). The
+        plays of a trick lie on the table together, so more copies of a card across the stack
+        than four decks hold is a 422 naming the play that exceeds them (D-5)."""
         query = await RESOLVE.read(request)
         ruleset = ruleset_of(query.ruleset)
         start = perf_counter()

@@ -16,7 +16,8 @@ class RulesetsController(Controller):
 
     @get("/")
     async def list_rulesets(self) -> list[Ruleset]:
-        """Every base ruleset with all its options' default values (R)."""
+        """Every base ruleset with all its options' default values (R): ``kaopai``, ``bie6``,
+        ``deck`` and ``grab``, each settable by the same name in a request's ``ruleset``."""
         return list(BASES.values())
 
     @get("/{name:str}", responses=problems(404))
