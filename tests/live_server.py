@@ -7,7 +7,9 @@ replica restarts need the real thing. Loopback only; every wait is bounded.
 from __future__ import annotations
 
 import asyncio
+import os
 import socket
+import sys
 
 import uvicorn
 
@@ -63,6 +65,53 @@ class LiveServer:
         self._server = self._task = None
 
     async def __aenter__(self) -> LiveServer:
+        await self.start()
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.stop()
+
+
+class ProcessServer:
+    """A replica in its own process (``baohuang serve``): stopping it kills the process, so its
+    connections really drop, as when a pod goes away."""
+
+    def __init__(self, environment: dict[str, str], port: int | None = None) -> None:
+        self.environment = environment
+        self.port = port or free_port()
+        self._process: asyncio.subprocess.Process | None = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    async def start(self, timeout: float = 20.0) -> None:
+        env = {**os.environ, **self.environment}
+        self._process = await asyncio.create_subprocess_exec(
+            sys.executable, "-m", "baohuang.cli", "serve", "--port", str(self.port),
+            env=env, stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.DEVNULL,
+        )  # fmt: skip
+        async with asyncio.timeout(timeout):
+            while True:
+                if self._process.returncode is not None:
+                    raise RuntimeError(f"baohuang serve exited with {self._process.returncode}")
+                try:
+                    _, writer = await asyncio.open_connection("127.0.0.1", self.port)
+                    writer.close()
+                    return
+                except OSError:
+                    await asyncio.sleep(0.05)
+
+    async def stop(self) -> None:
+        if self._process is None:
+            return
+        if self._process.returncode is None:
+            self._process.kill()
+        async with asyncio.timeout(10):
+            await self._process.wait()
+        self._process = None
+
+    async def __aenter__(self) -> ProcessServer:
         await self.start()
         return self
 

@@ -169,6 +169,12 @@ def test_no_table_route_shows_a_caller_what_it_may_not_see(
         if kind != "platform":
             _check_view(answer.json()["view"], before, seat)
         _check_answer(answer, kind, seat, before, [])
+        log = client.get(f"/v1/tables/{tid}/events", headers=headers)
+        assert log.status_code == 200
+        for event in log.json()["events"]:
+            assert event["type"] in PUBLIC_EVENT_TYPES
+        played = {card for event in log.json()["events"] for card in event.get("cards", [])}
+        _check_answer(log, kind, seat, before, sorted(played))
         for other in range(5):
             _check_answer(
                 client.get(f"/v1/tables/{tid}/seats/{other}", headers=headers),

@@ -297,6 +297,8 @@ def document_request_bodies(app: Litestar) -> dict[str, Any]:
                     media["examples"] = examples.RESPONSES[(path, verb, status)]
                 response["content"] = {"application/json": media}
             responses[str(status)] = response
+        if handler.opt.get("streams"):
+            responses["200"].setdefault("content", {}).update(_STREAM_CONTENT)
         responses.setdefault("500", {})
         route_problems = _route_problem_examples(path)
         for key in list(responses):
@@ -317,6 +319,35 @@ def document_request_bodies(app: Litestar) -> dict[str, Any]:
         if path.startswith("/v1/tables/"):
             operation["security"] = [{}, {_BEARER: []}]  # open mode, or a key / seat token
     return document
+
+
+_SSE_EXAMPLE = (
+    'event: snapshot\ndata: {"id":"room-42.deal-7","instance":"3f9a2c7e41b8d605","version":1,'
+    '"view":{…},"last_seq":0}\n\nid: 1\nevent: played\ndata: {"type":"played","seat":3,'
+    '"cards":["JH","JD"],"seq":1,"version":2}\n\n: heartbeat\n\nevent: closed\n'
+    'data: {"reason":"deleted"}\n\n'
+)
+_STREAM_CONTENT = {
+    "text/event-stream": {
+        "schema": {
+            "type": "string",
+            "description": "Server-Sent Events: `snapshot` (data: the caller's table read), then "
+            "one event per logged event the caller may see (`event:` its type, `id:` its seq, "
+            "data: the event with `seq` and `version`), a `: heartbeat` comment every 15 s, and "
+            "`closed` (data: `{reason}`: `deleted` or `replaced`) before the stream ends. "
+            "Reconnect with `Last-Event-ID` to resume with no gap and no duplicate.",
+        },
+        "examples": {"stream": {"summary": "A stream's first minutes", "value": _SSE_EXAMPLE}},
+    },
+    "application/x-ndjson": {
+        "schema": {
+            "type": "string",
+            "description": 'One JSON object per line: `{"type": "snapshot", …table read}`, '
+            'then each event (with `seq` and `version`), `{"type": "heartbeat"}` when '
+            'quiet, and `{"type": "closed", "reason"}` last.',
+        }
+    },
+}
 
 
 def _camel(handler: Any) -> str:

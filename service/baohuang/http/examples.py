@@ -447,6 +447,17 @@ RESPONSES: dict[tuple[str, str, int], Examples] = {
             "value": _applied(_seat_view(AFTER_JACKS, 3)),
         },
     },
+    ("/v1/tables/{table_id}/events", "get", 200): _one(
+        "The log after seq 0, as seat 3's token sees it",
+        {
+            "instance": INSTANCE,
+            "version": 2,
+            "last_seq": 1,
+            "events": [
+                {"type": "played", "seat": 3, "cards": ["JH", "JD"], "seq": 1, "version": 2}
+            ],
+        },
+    ),
     ("/v1/tables/{table_id}/seats/{seat}", "get", 200): _one(
         "Seat 1's view: the guard is still hidden", _seat_view(SNAPSHOT, 1)
     ),

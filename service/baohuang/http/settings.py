@@ -34,4 +34,5 @@ class Settings(msgspec.Struct, frozen=True):
             log_level=(env.get("LOG_LEVEL") or "INFO").upper(),
             redis_max_connections=int(env.get("REDIS_MAX_CONNECTIONS") or 64),
             redis_pool_timeout=float(env.get("REDIS_POOL_TIMEOUT") or 2.0),
+            stream_heartbeat_seconds=float(env.get("BAOHUANG_STREAM_HEARTBEAT_SECONDS") or 15.0),
         )

@@ -21,6 +21,7 @@ from typing import Final
 
 from .base import (
     DEFAULT_TTL_SECONDS,
+    RECHECK_ALL,
     CasConflict,
     CasMissing,
     CasOk,
@@ -223,6 +224,7 @@ class MemoryTableStore:
         queue: asyncio.Queue[str] = asyncio.Queue()
         self._listeners.add(queue)
         try:
+            yield RECHECK_ALL  # as on Redis: whatever was written before this listened
             while True:
                 yield await queue.get()
         finally:

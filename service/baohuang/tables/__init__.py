@@ -20,7 +20,7 @@ from .answers import (
 )
 from .callers import Authority, Caller, Forbidden, Unauthorized
 from .errors import TableNotFound, VersionConflict
-from .idempotency import IdempotencyKey, IdempotencyKeyReused
+from .idempotency import IdempotencyKeyReused
 from .service import TableService
 
 __all__ = [
@@ -31,7 +31,6 @@ __all__ = [
     "EventsPage",
     "Forbidden",
     "Heartbeat",
-    "IdempotencyKey",
     "IdempotencyKeyReused",
     "MoveAnswer",
     "Opening",

@@ -9,22 +9,15 @@ move it answers (or, for a refusal, on its own), and lives as long as the table 
 from __future__ import annotations
 
 import hashlib
-from typing import Annotated
 
 import msgspec
 
 from ..engine.reasons import Reason
 from ..engine.snapshot import Event, Move
 
-IdempotencyKey = Annotated[
-    str,
-    msgspec.Meta(
-        min_length=1,
-        max_length=255,
-        pattern=r"^[\x21-\x7e]+$",
-        description="A client-chosen key, unique per move attempt (printable ASCII, no spaces)",
-    ),
-]
+IDEMPOTENCY_KEY_PATTERN = r"^[\x21-\x7e]+$"
+"""Printable ASCII without spaces."""
+IDEMPOTENCY_KEY_MAX = 255
 
 
 class IdempotencyKeyReused(Exception):

@@ -12,7 +12,7 @@ from typing import Annotated, Any
 import msgspec
 from litestar import Controller, Request, Response, delete, get, post, put
 from litestar.di import NamedDependency, Provide
-from litestar.params import Parameter, PathParameter
+from litestar.params import HeaderParameter, PathParameter, QueryParameter
 from litestar.types import ASGIApp
 
 from ...engine.snapshot import Move, Snapshot
@@ -21,11 +21,11 @@ from ...tables import (
     Caller,
     CreatedTable,
     EventsPage,
-    IdempotencyKey,
     MoveAnswer,
     TableRead,
     TableService,
 )
+from ...tables.idempotency import IDEMPOTENCY_KEY_MAX, IDEMPOTENCY_KEY_PATTERN
 from ..auth import TableId, provide_caller
 from ..docs import body, created, problems
 from ..streams import STREAM_MEDIA_TYPES, stream_response
@@ -118,7 +118,16 @@ class TablesController(Controller):
         table_id: TableId,
         caller: NamedDependency[Caller],
         idempotency_key: Annotated[
-            IdempotencyKey | None, Parameter(header="Idempotency-Key", required=False)
+            str | None,
+            HeaderParameter(
+                name="Idempotency-Key",
+                required=False,
+                min_length=1,
+                max_length=IDEMPOTENCY_KEY_MAX,
+                pattern=IDEMPOTENCY_KEY_PATTERN,
+                description="A client-chosen key, unique per move attempt: printable ASCII "
+                "without spaces, at most 255 characters",
+            ),
         ] = None,
     ) -> JSONBody:
         """Apply a move against the version the client saw: 409 if stale, 422 (a verdict) if
@@ -145,20 +154,22 @@ class TablesController(Controller):
         caller: NamedDependency[Caller],
         after: Annotated[
             int | None,
-            Parameter(
+            QueryParameter(
                 ge=0,
-                description="Events with a greater seq (default: from the start, or "
-                "for a stream, from now on)",
+                description="Events with a greater seq (a page: default 0; a stream: resume "
+                "after this seq instead of opening with the view)",
             ),
         ] = None,
-        limit: Annotated[int, Parameter(ge=1, le=1000, description="At most this many")] = 500,
+        limit: Annotated[
+            int, QueryParameter(ge=1, le=1000, description="A page's size at most")
+        ] = 500,
         last_event_id: Annotated[
             int | None,
-            Parameter(
-                header="Last-Event-ID",
+            HeaderParameter(
+                name="Last-Event-ID",
                 ge=0,
                 required=False,
-                description="SSE resume: the id of the last event received",
+                description="SSE resume: the id (seq) of the last event received",
             ),
         ] = None,
     ) -> ASGIApp:

@@ -1,0 +1,306 @@
+"""Following live tables over Server-Sent Events and NDJSON (API.md "Streams"), on real sockets.
+
+Five seats, a spectator and a platform follow one table while a random agent plays the deal
+through every replica. Each follower must receive exactly the committed events it may see, in
+``seq`` order, with no gap and no duplicate — also after its connection is dropped and it
+reconnects with ``Last-Event-ID``, and after the replica serving it restarts. On Redis two
+replicas share the table; on the in-memory store there is one.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import uuid
+from collections.abc import AsyncIterator, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+import httpx
+import msgspec
+import pytest
+
+from baohuang.engine.before_play import opening_snapshot
+from baohuang.engine.dealing import deal
+from baohuang.engine.legal import legal_moves
+from baohuang.engine.rulesets import ruleset_of
+from baohuang.engine.snapshot import Snapshot
+from baohuang.http.settings import Settings
+from live_server import LiveServer, ProcessServer
+from redis_server import RedisServer, shared_redis_url
+
+pytestmark = pytest.mark.anyio
+
+KEY = "platform-key"
+PLATFORM = {"Authorization": f"Bearer {KEY}"}
+MAX_MOVES = 90
+TIMEOUT = httpx.Timeout(10.0, read=20.0)
+
+
+@pytest.fixture
+def anyio_backend() -> str:
+    return "asyncio"
+
+
+@pytest.fixture(scope="module")
+def redis_server() -> Iterator[RedisServer]:
+    with RedisServer.from_environment() as server:
+        yield server
+
+
+def _settings(redis_url: str | None) -> Settings:
+    return Settings(
+        redis_url=redis_url, api_keys=(KEY,), token_secret="streams", stream_heartbeat_seconds=1.0
+    )
+
+
+async def _sse(response: httpx.Response) -> AsyncIterator[dict[str, Any]]:
+    """Server-Sent Events frames as dicts: ``event``, ``id``, ``data`` (parsed), ``comment``."""
+    frame: dict[str, Any] = {}
+    async for line in response.aiter_lines():
+        if not line:
+            if frame:
+                yield frame
+            frame = {}
+        elif line.startswith(":"):
+            frame["comment"] = line[1:].strip()
+        else:
+            name, _, value = line.partition(":")
+            value = value[1:] if value.startswith(" ") else value
+            frame[name] = json.loads(value) if name == "data" else value
+
+
+@dataclass
+class Follower:
+    """One client following the table, reconnecting with ``Last-Event-ID`` when cut off."""
+
+    name: str
+    seat: int | None
+    headers: dict[str, str]
+    servers: list[str]
+    opening: dict[str, Any] | None = None
+    events: list[dict[str, Any]] = field(default_factory=list)
+    heartbeats: int = 0
+    connections: int = 0
+    closed: str | None = None
+    drop: asyncio.Event = field(default_factory=asyncio.Event)
+
+    @property
+    def last_id(self) -> int | None:
+        return self.events[-1]["seq"] if self.events else None
+
+    async def run(self, table_url: str) -> None:
+        server = 0
+        async with httpx.AsyncClient(timeout=TIMEOUT) as client:
+            for _ in range(200):  # bounded: reconnects are a handful in a passing run
+                headers = {**self.headers, "Accept": "text/event-stream"}
+                if self.opening is not None and self.last_id is not None:
+                    headers["Last-Event-ID"] = str(self.last_id)
+                elif self.opening is not None:
+                    headers["Last-Event-ID"] = str(self.opening["last_seq"])
+                try:
+                    base = self.servers[server % len(self.servers)]
+                    async with client.stream("GET", base + table_url, headers=headers) as response:
+                        assert response.status_code == 200, await response.aread()
+                        assert response.headers["content-type"].startswith("text/event-stream")
+                        self.connections += 1
+                        if await self._read(response):
+                            return
+                except (httpx.TransportError, httpx.RemoteProtocolError):
+                    await asyncio.sleep(0.1)  # the replica went away: try again
+                    server += 1 if len(self.servers) > 1 and self.connections % 2 else 0
+            raise AssertionError(f"{self.name} never reached the end of the stream")
+
+    async def _read(self, response: httpx.Response) -> bool:
+        """Read until the stream closes (True) or this follower is told to drop (False)."""
+        frames = _sse(response).__aiter__()
+        while True:
+            drop = asyncio.ensure_future(self.drop.wait())
+            frame_task = asyncio.ensure_future(frames.__anext__())
+            done, _ = await asyncio.wait({drop, frame_task}, return_when=asyncio.FIRST_COMPLETED)
+            if drop in done:
+                frame_task.cancel()
+                self.drop.clear()
+                return False
+            drop.cancel()
+            try:
+                frame = frame_task.result()
+            except StopAsyncIteration:
+                return False  # cut off without a closing event: reconnect
+            if "comment" in frame:
+                self.heartbeats += 1
+            elif frame.get("event") == "snapshot":
+                assert self.opening is None, f"{self.name}: a second opening on resume"
+                self.opening = frame["data"]
+            elif frame.get("event") == "closed":
+                self.closed = frame["data"]["reason"]
+                return True
+            else:
+                assert int(frame["id"]) == frame["data"]["seq"]
+                assert frame["event"] == frame["data"]["type"]
+                self.events.append(frame["data"])
+
+
+async def _play(servers: list[str], tid: str, rng: random.Random, at: dict[int, Any]) -> int:
+    """Random legal moves through every replica in turn; ``at[n]`` runs before move ``n``."""
+    async with httpx.AsyncClient(timeout=TIMEOUT) as client:
+        for n in range(MAX_MOVES):
+            if n in at:
+                await at[n]()
+            base = servers[n % len(servers)]
+            table = (await client.get(f"{base}/v1/tables/{tid}", headers=PLATFORM)).json()
+            moves = legal_moves(msgspec.convert(table["view"], Snapshot))
+            if not moves:
+                return n
+            move = msgspec.to_builtins(rng.choice(moves))
+            answer = await client.post(
+                f"{base}/v1/tables/{tid}/moves",
+                json={"move": move, "version": table["version"]},
+                headers=PLATFORM,
+            )
+            assert answer.status_code == 200, answer.text
+    return MAX_MOVES
+
+
+async def _scenario(
+    replicas: list[LiveServer] | list[ProcessServer], restart: ProcessServer | None
+) -> None:
+    servers = [replica.url for replica in replicas]
+    tid = f"follow-{uuid.uuid4().hex}"
+    snapshot = opening_snapshot("classic", deal(ruleset_of("classic"), 20261130, 0))
+    async with httpx.AsyncClient(timeout=TIMEOUT) as client:
+        put = await client.put(
+            f"{servers[0]}/v1/tables/{tid}",
+            json={"snapshot": msgspec.to_builtins(snapshot)},
+            headers=PLATFORM,
+        )
+        assert put.status_code == 201, put.text
+        created = put.json()
+    followers = [
+        Follower(f"seat-{seat}", seat, {"Authorization": f"Bearer {token}"}, [])
+        for seat, token in enumerate(created["seat_tokens"])
+    ]
+    followers.append(
+        Follower("spectator", None, {"Authorization": f"Bearer {created['spectator_token']}"}, [])
+    )
+    followers.append(Follower("platform", None, PLATFORM, []))
+    for n, follower in enumerate(followers):
+        follower.servers = servers[n % len(servers) :] + servers[: n % len(servers)]
+    tasks = [asyncio.create_task(f.run(f"/v1/tables/{tid}/events")) for f in followers]
+    async with asyncio.timeout(20):
+        while any(f.opening is None for f in followers):
+            await asyncio.sleep(0.02)
+
+    async def drop_one() -> None:
+        followers[2].drop.set()
+
+    async def restart_replica() -> None:
+        if restart is not None:
+            await restart.stop()
+            await asyncio.sleep(0.3)
+            await restart.start()
+
+    played = await _play(servers, tid, random.Random(7), {10: drop_one, 25: restart_replica})
+    assert played > 30
+    async with httpx.AsyncClient(timeout=TIMEOUT) as client:
+        log = (await client.get(f"{servers[0]}/v1/tables/{tid}/events", headers=PLATFORM)).json()
+        async with asyncio.timeout(20):  # every follower has caught up before the table goes
+            while any(f.last_id != log["last_seq"] for f in followers):
+                await asyncio.sleep(0.05)
+        assert (
+            await client.delete(f"{servers[-1]}/v1/tables/{tid}", headers=PLATFORM)
+        ).status_code == 204
+    async with asyncio.timeout(20):
+        await asyncio.gather(*tasks)
+
+    assert [e["seq"] for e in log["events"]] == list(range(1, log["last_seq"] + 1))
+    for follower in followers:
+        assert follower.closed == "deleted", follower.name
+        assert follower.events == log["events"], follower.name  # every event is public today
+        view = follower.opening["view"]  # type: ignore[index]
+        if follower.seat is not None:
+            assert view["hand"] == snapshot.hands[follower.seat] and "hands" not in view
+        elif follower.name == "spectator":
+            assert "hand" not in view and "hands" not in view
+        else:
+            assert view["hands"] == snapshot.hands
+    assert followers[2].connections >= 2  # it was dropped and came back
+    if restart is not None:
+        assert any(f.connections >= 2 for f in followers if f.servers[0] == restart.url)
+
+
+async def test_followers_on_two_replicas_miss_nothing_through_drops_and_a_restart(
+    redis_server: RedisServer,
+) -> None:
+    url = shared_redis_url() or redis_server.url
+    environment = {
+        "REDIS_URL": url,
+        "BAOHUANG_API_KEYS": KEY,
+        "BAOHUANG_TOKEN_SECRET": "streams",
+        "BAOHUANG_STREAM_HEARTBEAT_SECONDS": "1",
+    }
+    async with ProcessServer(environment) as first, ProcessServer(environment) as second:
+        await _scenario([first, second], restart=second)
+
+
+async def test_followers_on_the_in_memory_store_miss_nothing_through_drops() -> None:
+    async with LiveServer(_settings(None)) as only:
+        await _scenario([only], restart=None)
+
+
+async def test_a_quiet_stream_beats_and_ndjson_carries_the_same_items() -> None:
+    snapshot = opening_snapshot("classic", deal(ruleset_of("classic"), 7, 0))
+    async with (
+        LiveServer(_settings(None)) as server,
+        httpx.AsyncClient(base_url=server.url, timeout=TIMEOUT) as client,
+    ):
+        await client.put(
+            "/v1/tables/quiet", json={"snapshot": msgspec.to_builtins(snapshot)}, headers=PLATFORM
+        )
+        headers = {**PLATFORM, "Accept": "application/x-ndjson"}
+        lines: list[dict[str, Any]] = []
+        async with client.stream("GET", "/v1/tables/quiet/events", headers=headers) as response:
+            assert response.headers["content-type"].startswith("application/x-ndjson")
+            async for line in response.aiter_lines():
+                lines.append(json.loads(line))
+                if lines[-1]["type"] == "heartbeat":
+                    move = msgspec.to_builtins(legal_moves(snapshot)[0])
+                    moved = await client.post(
+                        "/v1/tables/quiet/moves",
+                        json={"move": move, "version": 1},
+                        headers=PLATFORM,
+                    )
+                    assert moved.status_code == 200
+                if lines[-1]["type"] not in ("snapshot", "heartbeat"):
+                    await client.delete("/v1/tables/quiet", headers=PLATFORM)
+                if lines[-1]["type"] == "closed":
+                    break
+        kinds = [line["type"] for line in lines]
+        assert kinds[0] == "snapshot" and lines[0]["version"] == 1
+        assert "heartbeat" in kinds and kinds[-1] == "closed" and lines[-1]["reason"] == "deleted"
+        logged = [line for line in lines if "seq" in line]
+        assert logged and logged[0]["seq"] == 1 and logged[0]["version"] == 2
+
+
+async def test_a_stream_of_a_missing_table_or_a_stale_token_is_an_error_document() -> None:
+    async with (
+        LiveServer(_settings(None)) as server,
+        httpx.AsyncClient(base_url=server.url, timeout=TIMEOUT) as client,
+    ):
+        sse = {"Accept": "text/event-stream"}
+        missing = await client.get("/v1/tables/none/events", headers={**PLATFORM, **sse})
+        assert missing.status_code == 404
+        assert missing.headers["content-type"] == "application/problem+json"
+        snapshot = msgspec.to_builtins(
+            opening_snapshot("classic", deal(ruleset_of("classic"), 1, 0))
+        )
+        old = (
+            await client.put("/v1/tables/x", json={"snapshot": snapshot}, headers=PLATFORM)
+        ).json()
+        await client.put("/v1/tables/x", json={"snapshot": snapshot}, headers=PLATFORM)
+        stale = await client.get(
+            "/v1/tables/x/events",
+            headers={"Authorization": f"Bearer {old['seat_tokens'][0]}", **sse},
+        )
+        assert stale.status_code == 401

@@ -1,0 +1,113 @@
+"""The process's table feed: notifications are hints, the log is the record."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+
+import msgspec
+import pytest
+
+from baohuang.engine.snapshot import PassMove, PlayMove, Snapshot
+from baohuang.store import MemoryTableStore
+from baohuang.tables import Authority, Closed, Heartbeat, Opening, TableService
+from baohuang.tables.callers import PLATFORM
+from baohuang.tables.feed import TableFeed
+
+pytestmark = pytest.mark.anyio
+
+SNAPSHOT = msgspec.convert(
+    {
+        "ruleset": "classic",
+        "mode": "team",
+        "emperor": 0,
+        "guard": 3,
+        "hands": [
+            ["BJ*", "7S", "7H", "9D"],
+            ["8S", "8H", "KD"],
+            ["9S", "QH"],
+            ["TS", "TH"],
+            ["JS"],
+        ],
+        "turn": 0,
+    },
+    Snapshot,
+)
+
+
+@pytest.fixture
+def anyio_backend() -> str:
+    return "asyncio"
+
+
+class DeafStore(MemoryTableStore):
+    """A store whose change notifications never arrive (a lost Pub/Sub message, every time)."""
+
+    async def changes(self) -> AsyncIterator[str]:
+        await asyncio.Event().wait()
+        yield ""  # pragma: no cover
+
+
+async def test_events_arrive_by_polling_when_every_notification_is_lost() -> None:
+    store = DeafStore()
+    service = TableService(
+        store, Authority((), "s"), heartbeat_seconds=5, feed=TableFeed(store, poll_seconds=0.05)
+    )
+    await service.start()
+    try:
+        await service.create("t", SNAPSHOT, PLATFORM)
+        items = await service.follow("t", PLATFORM)
+        assert isinstance(await anext(items), Opening)
+        await service.move("t", PLATFORM, PlayMove(0, ["7S", "7H"]), 1)
+        async with asyncio.timeout(2):
+            event = await anext(items)
+        assert event.seq == 1  # type: ignore[union-attr]
+        await items.aclose()
+    finally:
+        await service.close()
+
+
+async def test_followers_share_one_read_per_change_and_leave_cleanly() -> None:
+    store = MemoryTableStore()
+    reads = 0
+    read_events = store.read_events
+
+    async def counted(table_id: str, after: int, limit: int):  # type: ignore[no-untyped-def]
+        nonlocal reads
+        reads += 1
+        return await read_events(table_id, after, limit)
+
+    store.read_events = counted  # type: ignore[method-assign]
+    followers: list[int] = []
+    feed = TableFeed(store, poll_seconds=60, on_followers=followers.append)
+    service = TableService(store, Authority((), "s"), heartbeat_seconds=0.2, feed=feed)
+    await service.start()
+    try:
+        await service.create("t", SNAPSHOT, PLATFORM)
+        streams = [await service.follow("t", PLATFORM) for _ in range(20)]
+        for stream in streams:
+            assert isinstance(await anext(stream), Opening)
+        reads = 0
+        await service.move("t", PLATFORM, PlayMove(0, ["7S", "7H"]), 1)
+        await service.move("t", PLATFORM, PassMove(1), 2)
+        for stream in streams:
+            async with asyncio.timeout(2):
+                seqs = []
+                while len(seqs) < 2:
+                    item = await anext(stream)
+                    if not isinstance(item, Heartbeat):
+                        seqs.append(item.seq)  # type: ignore[union-attr]
+            assert seqs == [1, 2]
+        assert reads <= 4  # one per change (coalesced), not one per follower
+        assert followers[-1] == 20
+        await service.delete("t", PLATFORM)
+        for stream in streams:
+            async with asyncio.timeout(2):
+                item = await anext(stream)
+                while isinstance(item, Heartbeat):
+                    item = await anext(stream)
+            assert item == Closed("deleted")
+            await stream.aclose()
+        assert followers[-1] == 0
+    finally:
+        await service.close()
