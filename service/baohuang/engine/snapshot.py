@@ -19,6 +19,8 @@ from msgspec import Meta
 
 from .reasons import Reason
 from .rulesets import Ruleset, RulesetField, RulesetSpec, ruleset_of
+from .scoring import ScoreResult
+from .tribute import Transfer
 
 __all__ = [
     "BEFORE_PLAY_MOVES",
@@ -304,10 +306,22 @@ class FinishedEvent(_Event, tag="finished", frozen=True):
     position: int
 
 
+class DealResult(msgspec.Struct, frozen=True, kw_only=True):
+    """A live table's record of a finished deal (S, S-9, S-10, T-11): ``score`` is the deal's
+    zero-sum score (void and every seat 0 when S-10 or T-11 says so, ``score.void`` naming why);
+    ``penalties[seat]`` the S-9 charges for leaving, outside the zero-sum scores."""
+
+    deal: int
+    score: ScoreResult
+    penalties: list[int]
+
+
 class DealOverEvent(_Event, tag="deal_over", frozen=True):
-    """T-9: the score can no longer change; ``positions[seat]`` is 1…5."""
+    """T-9: the score can no longer change; ``positions[seat]`` is 1…5 (empty for a void deal).
+    At a live table ``result`` carries the deal's :class:`DealResult`."""
 
     positions: list[int]
+    result: DealResult | None = None
 
 
 class CrownPassedEvent(_Event, tag="crown_passed", frozen=True):
@@ -367,6 +381,62 @@ class PhaseEvent(_Event, tag="phase", frozen=True):
     turn: int
 
 
+# Live tables (T-10, T-11, S-9): the table's clock, 托管, and its deals.
+
+TrusteeCause = Literal["timeout", "request", "leave"]
+
+
+class ClockEvent(_Event, tag="clock", frozen=True):
+    """``seat`` is to act by ``deadline`` (seconds since the Unix epoch); both null when nobody's
+    clock runs (no clock, the deal is over, or the seat to act is in 托管)."""
+
+    seat: int | None
+    deadline: float | None
+
+
+class TrusteeEvent(_Event, tag="trustee", frozen=True):
+    """T-11: ``seat`` entered (``on``) or left 托管; ``count`` is how often it entered this deal;
+    ``cause`` says why it entered: its clock ran out, it asked, or it left the table (S-9)."""
+
+    seat: int
+    on: bool
+    count: int
+    cause: TrusteeCause | None = None
+
+
+class LeftEvent(_Event, tag="left", frozen=True):
+    """S-9: ``seat`` left the table; ``penalty`` is what it is charged (0 where none applies)."""
+
+    seat: int
+    penalty: int
+
+
+class DealStartedEvent(_Event, tag="deal_started", frozen=True):
+    """The table's deal number ``deal`` began, dealt from ``dealer`` (G-4); ``tribute`` holds the
+    cards paid (P) under ``tribute``."""
+
+    deal: int
+    dealer: int
+    tribute: list[Transfer] = []
+
+
+class DealtEvent(_Event, tag="dealt", frozen=True):
+    """For the record (platforms only): the deal's first snapshot and the seed it was dealt from
+    (``None`` for a snapshot the platform gave), so that the log alone replays the deal."""
+
+    deal: int
+    seed: int | None
+    snapshot: Snapshot
+
+
+class MoveEvent(_Event, tag="move", frozen=True):
+    """For the record (platforms only): the move applied, and who made it: the seat itself, or
+    托管 playing it (T-10) after a timeout, a request or a leave."""
+
+    move: Move
+    by: Literal["seat", "trustee"]
+
+
 Event = (
     PlayedEvent
     | PassedEvent
@@ -386,6 +456,12 @@ Event = (
     | RebelledEvent
     | DealVoidEvent
     | PhaseEvent
+    | ClockEvent
+    | TrusteeEvent
+    | LeftEvent
+    | DealStartedEvent
+    | DealtEvent
+    | MoveEvent
 )
 
 

@@ -45,7 +45,7 @@ from .callers import Authority, Caller, Unauthorized
 from .errors import TableNotFound, VersionConflict
 from .feed import Channel, TableFeed
 from .recent_writes import LastWrite, RecentWrites
-from .views import View, cut_events, cut_table, visible
+from .views import View, cut_event, cut_events, cut_table
 
 _decode_snapshot = msgspec.json.Decoder(Snapshot).decode
 _decode_event = msgspec.json.Decoder(Event).decode
@@ -160,8 +160,8 @@ class TableService:
                     )
                 for logged in fresh:
                     position = logged.seq
-                    event = _decode_event(logged.data)
-                    if visible(event, caller):
+                    event = cut_event(_logged(logged), caller)
+                    if event is not None:
                         yield event
                 if channel.closed is not None and channel.since(position) == []:
                     yield Closed(channel.closed)

@@ -9,9 +9,17 @@ from __future__ import annotations
 
 from typing import Final, TypeAlias
 
+import msgspec
+
 from ..engine.snapshot import (
     AcceptedEvent,
     CalledEvent,
+    ClockEvent,
+    DealStartedEvent,
+    DealtEvent,
+    LeftEvent,
+    MoveEvent,
+    TrusteeEvent,
     CrownForcedEvent,
     CrownPassedEvent,
     DealOverEvent,
@@ -56,11 +64,27 @@ PUBLIC_EVENTS: Final[frozenset[type]] = frozenset(
         RebelledEvent,
         DealVoidEvent,
         PhaseEvent,  # every seat answers the declare round, so its turn names nobody
+        ClockEvent,  # whose clock runs, and until when
+        TrusteeEvent,  # 托管 is shown at the table (T-11)
+        LeftEvent,
     }
 )
-"""Event types every caller may see as they are. An event type not listed here reaches only a
-platform: a new kind of event stays hidden until someone decides, here, that it reveals nothing.
-"""
+"""Event types every caller may see as they are. An event type listed nowhere here reaches only
+a platform: a new kind of event stays hidden until someone decides, here, what it reveals."""
+
+PLATFORM_EVENTS: Final[frozenset[type]] = frozenset(
+    {
+        DealtEvent,  # a whole deal's hands, and the seed that deals them
+        MoveEvent,  # the record of moves, kept for audits
+    }
+)
+"""Event types only a platform sees."""
+
+
+def _deal_started_for(event: DealStartedEvent, seat: int | None) -> DealStartedEvent:
+    """P: a tribute card is seen by who gives it and who takes it, nobody else."""
+    mine = [t for t in event.tribute if seat is not None and seat in (t.from_, t.to)]
+    return msgspec.structs.replace(event, tribute=mine)
 
 
 def cut_table(snapshot: Snapshot, caller: Caller) -> View:
@@ -72,13 +96,18 @@ def cut_table(snapshot: Snapshot, caller: Caller) -> View:
     return public_view(snapshot)
 
 
-def visible(event: Event, caller: Caller) -> bool:
-    """Whether ``caller`` may see ``event``."""
-    return caller.kind == "platform" or type(event) in PUBLIC_EVENTS
+def cut_event(event: Event, caller: Caller) -> Event | None:
+    """What ``caller`` may see of ``event`` (``None``: nothing)."""
+    if caller.kind == "platform" or type(event) in PUBLIC_EVENTS:
+        return event
+    if isinstance(event, DealStartedEvent):
+        return _deal_started_for(event, caller.seat if caller.kind == "seat" else None)
+    return None
 
 
 def cut_events(events: list[Event], caller: Caller) -> list[Event]:
     """The events of a write that ``caller`` may see, in order."""
     if caller.kind == "platform":
         return events
-    return [event for event in events if type(event) in PUBLIC_EVENTS]
+    cut = (cut_event(event, caller) for event in events)
+    return [event for event in cut if event is not None]
