@@ -24,6 +24,7 @@ from .metrics import HttpMetrics, observe_store
 from .problems import EXCEPTION_HANDLERS, problem_details_plugin
 from .recent_writes import RecentWrites
 from .settings import Settings
+from .wire import JSONRequest
 
 DESCRIPTION = """\
 The rules referee for 保皇 (Baohuang): is a combo legal, does it beat the top play (normal rules
@@ -64,6 +65,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
         plugins=[problem_details_plugin()],
         exception_handlers=dict(EXCEPTION_HANDLERS),
         request_max_body_size=settings.max_body_bytes,
+        request_class=JSONRequest,
         openapi_config=OpenAPIConfig(
             title="baohuang-rules",
             version=__version__,

@@ -169,8 +169,28 @@ def _http_exception(request: Request[Any, Any, Any], exc: HTTPException) -> Resp
     return Problem(status, code, message, headers=exc.headers).to_response(request)
 
 
+def _innermost(exc: BaseException) -> str:
+    """Where ``exc`` was raised: ``file:line in function`` of its innermost Python frame."""
+    tb = exc.__traceback__
+    if tb is None:
+        return "an unknown place"
+    while tb.tb_next is not None:
+        tb = tb.tb_next
+    code = tb.tb_frame.f_code
+    return f"{code.co_filename}:{tb.tb_lineno} in {code.co_name}"
+
+
 def _internal_error(request: Request[Any, Any, Any], exc: Exception) -> Response[Any]:
-    log.exception("unhandled error on %s %s", request.method, request.url.path, exc_info=exc)
+    if isinstance(exc, RecursionError):
+        # Its traceback repeats one frame about a thousand times: one line says all of it.
+        log.error(
+            "unhandled RecursionError on %s %s, raised at %s",
+            request.method,
+            request.url.path,
+            _innermost(exc),
+        )
+    else:
+        log.exception("unhandled error on %s %s", request.method, request.url.path, exc_info=exc)
     return Problem(500, "INTERNAL_ERROR", "the referee failed; the error is logged").to_response(
         request
     )
