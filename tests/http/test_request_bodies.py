@@ -202,3 +202,63 @@ def test_recursion_error_in_a_handler_is_a_500_logged_on_one_line() -> None:
     (record,) = [r for r in records if r.name.startswith("baohuang")]
     assert "RecursionError" in record.getMessage()
     assert "test_request_bodies.py" in record.getMessage()
+
+
+@pytest.mark.parametrize(("method", "path", "body_type"), ROUTES, ids=ROUTE_IDS)
+@pytest.mark.parametrize(
+    "content_type",
+    [
+        "text/plain",
+        "application/x-www-form-urlencoded",  # curl -d without a content type of its own
+        "application/xml",
+        "multipart/form-data; boundary=x",
+        "application/json; charset=iso-8859-1",  # API.md: bodies are UTF-8
+        "application/jsonx",
+    ],
+)
+def test_a_body_that_is_not_json_is_415(
+    app_client: Client, method: str, path: str, body_type: Any, content_type: str
+) -> None:
+    response = app_client.request(
+        method, path, content=b"{}", headers={"content-type": content_type}
+    )
+    document = assert_problem(response, 415, "UNSUPPORTED_MEDIA_TYPE", "$.headers.content-type")
+    assert "application/json" in document["detail"]
+
+
+@pytest.mark.parametrize(("method", "path", "body_type"), ROUTES, ids=ROUTE_IDS)
+@pytest.mark.parametrize(
+    "content_type",
+    [
+        None,  # curl --data-binary, and clients that send none
+        "application/json",
+        "application/json; charset=utf-8",
+        "Application/JSON; Charset=UTF-8",
+        "application/problem+json",
+        "application/vnd.baohuang.v1+json",
+    ],
+)
+def test_json_media_types_and_none_are_read(
+    app_client: Client, method: str, path: str, body_type: Any, content_type: str | None
+) -> None:
+    headers = {} if content_type is None else {"content-type": content_type}
+    response = app_client.request(method, path, content=b"{}", headers=headers)
+    assert response.status_code != 415, response.text
+    body = b'{"previous": ["7S"], "candidate": ["8S"]}'
+    response = app_client.post("/v1/combos/compare", content=body, headers=headers)
+    assert response.status_code == 200 and response.json()["beats"] is True
+
+
+def test_openapi_documents_the_415_of_every_operation_with_a_body(app_client: Client) -> None:
+    document = app_client.get("/schema/openapi.json").json()
+    with_body = [
+        (path, verb, operation)
+        for path, item in document["paths"].items()
+        for verb, operation in item.items()
+        if "requestBody" in operation
+    ]
+    assert len(with_body) >= 13
+    for path, verb, operation in with_body:
+        response = operation["responses"].get("415")
+        assert response is not None, (path, verb)
+        assert "application/problem+json" in response["content"]

@@ -31,6 +31,11 @@ The rules referee for 保皇 (Baohuang): is a combo legal, does it beat the top 
 or 烤牌), is a move legal in a deal and what follows, which moves are legal, what every seat
 scores. Rule ids (`N-2`, `K-6`, …) refer to RULES.md. A "no" is a 200 verdict with a `reason`;
 input the referee cannot judge is a 4xx RFC 9457 problem document naming the field.
+
+Request bodies are JSON in UTF-8, sent with `Content-Type: application/json` (any
+`application/*+json`, or no `Content-Type` at all, is read too; anything else is 415
+`UNSUPPORTED_MEDIA_TYPE`), at most 1 MiB (413 `BODY_TOO_LARGE`) and nested at most 64 levels deep
+(400 `INVALID_JSON`, as for malformed JSON).
 """
 
 

@@ -10,7 +10,8 @@ It then rewrites the document so that it says what the service actually sends:
 * every error response is the RFC 9457 problem document actually sent, as
   ``application/problem+json`` — including the 400 Litestar adds on its own for path parameters,
   whose default schema is ``{status_code, detail, extra}`` (litestar issue #4523) — and every
-  operation documents the 500 problem any handler can end in;
+  operation documents the 500 problem any handler can end in, and every operation with a body
+  the 415 for a ``Content-Type`` that is not JSON;
 * examples (:mod:`.examples`), a summary and a description (the handler's docstring) per
   operation, and the bearer credentials of ``/v1/tables``.
 """
@@ -101,6 +102,16 @@ def _problem_examples() -> dict[int, dict[str, Any]]:
             )
         ),
         413: _example(Problem(413, "BODY_TOO_LARGE", "the request body is over the 1 MiB limit")),
+        415: _example(
+            Problem(
+                415,
+                "UNSUPPORTED_MEDIA_TYPE",
+                "the body must be JSON in UTF-8, sent as 'Content-Type: application/json', not "
+                "'application/x-www-form-urlencoded' (curl: --json, or -H 'Content-Type: "
+                "application/json')",
+                path="$.headers.content-type",
+            )
+        ),
         422: _example(
             Problem(
                 422,
@@ -282,6 +293,8 @@ def document_request_bodies(app: Litestar) -> dict[str, Any]:
                 response["content"] = {"application/json": media}
             responses[str(status)] = response
         responses.setdefault("500", {})
+        if body_type is not None:  # wire.require_json_content_type
+            responses.setdefault("415", {})
         route_problems = _route_problem_examples(path)
         for key in list(responses):
             status = int(key)

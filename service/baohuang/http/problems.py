@@ -59,6 +59,7 @@ TITLES = {
     405: "Method not allowed",
     409: "Version conflict",
     413: "Request body too large",
+    415: "Unsupported media type",
     422: "Input the referee cannot judge",
     500: "Internal error",
     503: "Service unavailable",
@@ -154,6 +155,7 @@ def _http_exception(request: Request[Any, Any, Any], exc: HTTPException) -> Resp
         404: "NOT_FOUND",
         405: "METHOD_NOT_ALLOWED",
         413: "BODY_TOO_LARGE",
+        415: "UNSUPPORTED_MEDIA_TYPE",
     }.get(status, f"HTTP_{status}")
     message = exc.detail or TITLES.get(status, "Error")
     if status == 400 and isinstance(exc.extra, list) and exc.extra:
