@@ -175,6 +175,12 @@ def _route_problem_examples(path: str) -> dict[int, dict[str, Any]]:
 
 
 _HEADERS = {
+    302: {
+        "Location": {
+            "description": "Where the answer is",
+            "schema": {"type": "string", "examples": ["/schema"]},
+        }
+    },
     401: {
         "WWW-Authenticate": {
             "description": "The scheme to authenticate with",
@@ -299,6 +305,8 @@ def document_request_bodies(app: Litestar) -> dict[str, Any]:
         for key in list(responses):
             status = int(key)
             if status < 400:
+                if status in _HEADERS:
+                    responses[key]["headers"] = _HEADERS[status]
                 continue
             example = route_problems.get(status) or generic_problems.get(status)
             media = {"schema": _PROBLEM}

@@ -261,6 +261,16 @@ SCORES_OPEN = {
 }
 
 RESPONSES: dict[tuple[str, str, int], Examples] = {
+    ("/", "get", 200): _one(
+        "Where the reference is",
+        {
+            "name": "baohuang-rules",
+            "version": "0.1.0",
+            "docs": "/schema",
+            "swagger": "/schema/swagger",
+            "openapi": "/schema/openapi.json",
+        },
+    ),
     ("/healthz", "get", 200): _one("Up", {"status": "ok"}),
     ("/readyz", "get", 200): _one("Ready", {"status": "ok"}),
     ("/v1/combos/classify", "post", 200): _one(
