@@ -33,10 +33,11 @@ Seat = Annotated[int, Meta(ge=0, le=4, description="T-1: seats 0–4")]
 Seed = Annotated[
     int,
     Meta(
-        ge=-(2**63),
-        le=2**63 - 1,
-        description="G-4: a signed 64-bit integer, read modulo 2**64 (so every unsigned 64-bit "
-        "seed has a signed twin); the same seed always deals the same hands",
+        description="G-4: any integer, read modulo 2**64: the seeds 0 … 2**64 − 1 each deal "
+        "their own hands, a larger seed deals as its remainder (2**64 + 5 as 5) and a negative "
+        "one as its two's complement (−1 as 2**64 − 1), so unsigned and signed 64-bit seeds "
+        "both work as they are. The same seed always deals the same hands",
+        examples=[20260101, 18446744073709551615],
     ),
 ]
 Hand = Annotated[list[CardCode], Meta(max_length=216)]
