@@ -225,7 +225,7 @@ REQUESTS: dict[tuple[str, str], Examples] = {
                 "guard": 3,
                 "guard_revealed": True,
                 "rebellion_succeeded": False,
-                "finished": [0, 3, 1, 2, 4],
+                "finished": [0, 3],
             },
         },
         "snapshot": {
@@ -247,7 +247,7 @@ SCORES_FINAL = {
     "final": True,
     "winner": "emperor",
     "multiplier": 2,
-    "positions": [1, 3, 4, 2, 5],
+    "positions": [1, 4, 5, 2, 3],
     "scores": [12, -6, -6, 6, -6],
     "sides": {"emperor": 18, "rebels": -18},
 }
