@@ -50,6 +50,7 @@ from typing import Final, Literal, get_args
 
 import msgspec
 
+from .reasons import Reason
 from .rulesets import SEATS, Ruleset
 
 Mode = Literal["team", "solo_hidden", "solo_open", "grab"]
@@ -71,12 +72,14 @@ class Sides(msgspec.Struct, frozen=True, gc=False):
     rebels: int
 
 
-class ScoreResult(msgspec.Struct, frozen=True):
+class ScoreResult(msgspec.Struct, frozen=True, omit_defaults=True):
     """The score of a deal (API.md ``POST /v1/scores``).
 
     ``final`` is true exactly when the score can no longer change (T-9); until then ``winner``,
     ``positions``, ``scores`` and ``sides`` are ``None``. ``positions[seat]`` is the seat's
     finishing position 1 … 5, unfinished seats placed as T-9 says; ``scores[seat]`` its score.
+    A void deal (S-10, :func:`void_result`) is final with no winner and no positions, every seat
+    0, and ``void`` saying why.
     """
 
     final: bool
@@ -85,6 +88,56 @@ class ScoreResult(msgspec.Struct, frozen=True):
     positions: list[int] | None
     scores: list[int] | None
     sides: Sides | None
+    void: Reason | None = None
+
+
+# S-10: why a deal is void. The code says what happened, the rule which rule voids it.
+NO_EMPEROR_CLASSIC = Reason(
+    "NO_EMPEROR",
+    "G-5",
+    "黄庄: the crown was handed on five times and then no seat held exactly three of a card to "
+    "call (逼庄), so nobody became emperor; the deal is not scored and is dealt again",
+)
+NO_EMPEROR_TRIBUTE = Reason(
+    "NO_EMPEROR",
+    "G-6",
+    "every seat passed the crown and the first seat passed again, so nobody became emperor; "
+    "the deal is not scored and is dealt again",
+)
+NO_EMPEROR_LIANZHONG = Reason(
+    "NO_EMPEROR",
+    "G-7",
+    "流局: two rounds of the crown went by without an emperor; the deal is not scored and is "
+    "dealt again",
+)
+ALL_TRUSTEE = Reason(
+    "ALL_TRUSTEE",
+    "T-11",
+    "every seat was in 托管 when the deal ended: the deal is not scored (不予计分)",
+)
+
+
+def no_emperor(ruleset: Ruleset) -> Reason:
+    """Why a deal that ended before play is void: nobody took the crown (G-5, G-6, G-7)."""
+    if ruleset.base == "classic":
+        return NO_EMPEROR_CLASSIC
+    if ruleset.base == "tribute":
+        return NO_EMPEROR_TRIBUTE
+    return NO_EMPEROR_LIANZHONG
+
+
+def void_result(reason: Reason) -> ScoreResult:
+    """S-10: a void deal has no winner and no positions; every seat scores 0; ``reason`` says
+    why (:func:`no_emperor`, or :data:`ALL_TRUSTEE` for T-11's unscored deal)."""
+    return ScoreResult(
+        final=True,
+        winner=None,
+        multiplier=1,
+        positions=None,
+        scores=[0] * SEATS,
+        sides=Sides(0, 0),
+        void=reason,
+    )
 
 
 class DealInputError(ValueError):

@@ -10,6 +10,10 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+import msgspec
+
+from ..engine.scoring import NO_EMPEROR_CLASSIC
+
 Example = dict[str, Any]
 Examples = dict[str, Example]
 
@@ -250,6 +254,7 @@ SCORES_FINAL = {
     "positions": [1, 4, 5, 2, 3],
     "scores": [12, -6, -6, 6, -6],
     "sides": {"emperor": 18, "rebels": -18},
+    "void": None,
 }
 SCORES_OPEN = {
     "final": False,
@@ -258,6 +263,16 @@ SCORES_OPEN = {
     "positions": None,
     "scores": None,
     "sides": None,
+    "void": None,
+}
+SCORES_VOID = {
+    "final": True,
+    "winner": None,
+    "multiplier": 1,
+    "positions": None,
+    "scores": [0, 0, 0, 0, 0],
+    "sides": {"emperor": 0, "rebels": 0},
+    "void": msgspec.to_builtins(NO_EMPEROR_CLASSIC),
 }
 
 RESPONSES: dict[tuple[str, str, int], Examples] = {
@@ -383,6 +398,10 @@ RESPONSES: dict[tuple[str, str, int], Examples] = {
     ("/v1/scores", "post", 200): {
         "finished": {"summary": "A final score", "value": SCORES_FINAL},
         "snapshot": {"summary": "Not final yet", "value": SCORES_OPEN},
+        "void": {
+            "summary": "A void deal (黄庄, S-10): nobody became emperor",
+            "value": SCORES_VOID,
+        },
     },
     ("/v1/deal", "post", 200): _one(
         "Five hands; seat 1 is offered the crown first",

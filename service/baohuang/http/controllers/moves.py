@@ -105,12 +105,20 @@ class ScoresRequest(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
 
 
 class ScoresResult(msgspec.Struct, frozen=True):
+    """A deal's score. `final` is false, and the figures null, while the score can still change
+    (T-9). `void` is null unless the deal is void (S-10): then it is final with no winner and no
+    positions, every seat scores 0, and `void` says why: `{"code": "NO_EMPEROR", "rule": "G-5"}`
+    (黄庄; `G-6`, `G-7` in the other rulesets) when nobody took the crown, `{"code":
+    "ALL_TRUSTEE", "rule": "T-11"}` when every seat was in 托管 at the end. A void snapshot has
+    `"void": true` and `"over": true`."""
+
     final: bool
     winner: Literal["emperor", "rebels", "draw"] | None
     multiplier: int
     positions: list[int] | None
     scores: list[int] | None
     sides: Sides | None
+    void: Reason | None
 
     @classmethod
     def of(cls, result: ScoreResult) -> ScoresResult:
@@ -121,6 +129,7 @@ class ScoresResult(msgspec.Struct, frozen=True):
             result.positions,
             result.scores,
             result.sides,
+            result.void,
         )
 
 
