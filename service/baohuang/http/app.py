@@ -13,6 +13,7 @@ from litestar.openapi.plugins import ScalarRenderPlugin, SwaggerRenderPlugin
 from .. import __version__
 from ..store import open_store
 from .auth import TableAuth
+from .bounds import RequestBounds
 from .controllers.combos import CombosController
 from .controllers.deal import DealController
 from .controllers.health import HealthController
@@ -49,6 +50,8 @@ def create_app(settings: Settings | None = None) -> Litestar:
         # One store (one Redis client and pool) per process, opened here and closed on exit.
         # Opening does no I/O: the service starts, and reports not ready, while Redis is down.
         app.state.auth.warn_if_weak()
+        for note in app.state.get("startup_notes", ()):  # e.g. `baohuang serve`'s bounds
+            logging.getLogger("baohuang.http").info("%s", note)
         app.state.store = open_store(
             settings.redis_url, settings.table_ttl_seconds, observe=observe_store
         )
@@ -88,5 +91,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
     app.state.auth = TableAuth(settings.api_keys, settings.token_secret)
     app.state.recent_writes = RecentWrites()
     document_request_bodies(app)
-    app.asgi_handler = HttpMetrics(app.asgi_handler)
+    app.asgi_handler = HttpMetrics(
+        RequestBounds(app.asgi_handler, settings.body_timeout_seconds, settings.max_in_flight)
+    )
     return app

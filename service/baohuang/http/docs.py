@@ -11,7 +11,8 @@ It then rewrites the document so that it says what the service actually sends:
   ``application/problem+json`` — including the 400 Litestar adds on its own for path parameters,
   whose default schema is ``{status_code, detail, extra}`` (litestar issue #4523) — and every
   operation documents the 500 problem any handler can end in, and every operation with a body
-  the 415 for a ``Content-Type`` that is not JSON;
+  the 415 for a ``Content-Type`` that is not JSON, the 408 for a body that comes too slowly and
+  the 503 ``OVERLOADED`` (:mod:`.bounds`);
 * examples (:mod:`.examples`), a summary and a description (the handler's docstring) per
   operation, and the bearer credentials of ``/v1/tables``.
 """
@@ -91,6 +92,14 @@ def _problem_examples() -> dict[int, dict[str, Any]]:
             forbidden("a seat token may only read its own seat view and move for its seat", "$")
         ),
         404: _example(Problem(404, "NOT_FOUND", "Not Found")),
+        408: _example(
+            Problem(
+                408,
+                "REQUEST_TIMEOUT",
+                "the request body did not arrive within 30 seconds",
+                headers={"Connection": "close"},
+            )
+        ),
         405: _example(Problem(405, "METHOD_NOT_ALLOWED", "Method Not Allowed")),
         409: _example(
             Problem(
@@ -123,7 +132,14 @@ def _problem_examples() -> dict[int, dict[str, Any]]:
             )
         ),
         500: _example(Problem(500, "INTERNAL_ERROR", "the referee failed; the error is logged")),
-        503: _example(unavailable_problem()),
+        503: _example(
+            Problem(
+                503,
+                "OVERLOADED",
+                "this process is handling as many requests as it takes at once; retry shortly",
+                headers={"Retry-After": "1"},
+            )
+        ),
     }
 
 
@@ -131,6 +147,7 @@ def _route_problem_examples(path: str) -> dict[int, dict[str, Any]]:
     """Where a route's problems differ from the generic ones."""
     if path.startswith("/v1/tables/"):
         return {
+            503: _example(unavailable_problem()),
             404: _example(
                 Problem(
                     404, "TABLE_NOT_FOUND", f"there is no table '{examples.TABLE_ID}'", path="$.id"
@@ -146,6 +163,8 @@ def _route_problem_examples(path: str) -> dict[int, dict[str, Any]]:
                 )
             ),
         }
+    if path == "/readyz":
+        return {503: _example(unavailable_problem())}
     if path.startswith("/v1/rulesets/"):
         return {
             404: _example(
@@ -299,8 +318,10 @@ def document_request_bodies(app: Litestar) -> dict[str, Any]:
                 response["content"] = {"application/json": media}
             responses[str(status)] = response
         responses.setdefault("500", {})
-        if body_type is not None:  # wire.require_json_content_type
-            responses.setdefault("415", {})
+        if body_type is not None:
+            responses.setdefault("415", {})  # wire.require_json_content_type
+            responses.setdefault("408", {})  # bounds.RequestBounds: the body came too slowly
+            responses.setdefault("503", {})  # bounds.RequestBounds: OVERLOADED
         route_problems = _route_problem_examples(path)
         for key in list(responses):
             status = int(key)

@@ -57,6 +57,7 @@ TITLES = {
     403: "Forbidden",
     404: "Not found",
     405: "Method not allowed",
+    408: "Request timeout",
     409: "Version conflict",
     413: "Request body too large",
     415: "Unsupported media type",
@@ -154,6 +155,7 @@ def _http_exception(request: Request[Any, Any, Any], exc: HTTPException) -> Resp
     code = {
         404: "NOT_FOUND",
         405: "METHOD_NOT_ALLOWED",
+        408: "REQUEST_TIMEOUT",
         413: "BODY_TOO_LARGE",
         415: "UNSUPPORTED_MEDIA_TYPE",
     }.get(status, f"HTTP_{status}")
