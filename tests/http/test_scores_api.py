@@ -230,3 +230,17 @@ def test_a_snapshot_takes_no_roles_or_flags_beside_it(client: Client) -> None:
     }
     for field, value in (("rebellion_succeeded", True), ("guard_revealed", False)):
         refused(client, 400, "INVALID_FIELD", f"$.{field}", snapshot=snapshot, **{field: value})
+
+
+def test_T_9_the_previous_deal_of_a_tribute_stops_at_its_end_too(client: Client) -> None:
+    hands = client.post("/v1/deal", json={"ruleset": "tribute", "seed": 5, "dealer": 0}).json()
+    previous = {"mode": "team", "emperor": 0, "guard": 1, "finished": [2, 3, 4, 0, 1]}
+    body = {"ruleset": "tribute", "previous": previous, "hands": hands["hands"]}
+    document = assert_problem(
+        client.post("/v1/tribute", json=body), 422, "DEAL_OVER", "$.previous.finished[3]"
+    )
+    assert document["errors"][0]["rule"] == "T-9"
+    body["previous"] = {**previous, "finished": [2, 3, 4]}
+    assert client.post("/v1/tribute", json=body).status_code == 200
+    body["previous"] = {**previous, "guard": None}
+    assert_problem(client.post("/v1/tribute", json=body), 422, "GUARD_REQUIRED", "$.previous.guard")

@@ -171,7 +171,7 @@ DEAL_CROWN = 1
 DEAL_SNAPSHOT = {**DEAL_SNAPSHOT_REST, "hands": DEALT_HANDS}
 TRIBUTE_REQUEST: dict[str, Any] = {
     "ruleset": "tribute",
-    "previous": {"mode": "team", "emperor": 0, "guard": 3, "finished": [1, 2, 0, 3, 4]},
+    "previous": {"mode": "team", "emperor": 0, "guard": 3, "finished": [1, 2, 0, 3]},
     "hands": DEALT_HANDS,
 }
 

@@ -21,7 +21,7 @@ from ...engine.before_play import opening_snapshot
 from ...engine.cards import CardError
 from ...engine.dealing import deal
 from ...engine.rulesets import UnknownRuleset, ruleset_of
-from ...engine.scoring import DealInputError
+from ...engine.scoring import DealInputError, check_finished_within_deal, check_roles
 from ...engine.snapshot import Mode, Snapshot
 from ...engine.tribute import Transfer, pay_tribute
 from ..docs import body, problems
@@ -60,7 +60,8 @@ class DealResult(msgspec.Struct, frozen=True):
 
 
 class PreviousDeal(msgspec.Struct, **StrictStruct):
-    """The previous deal's roles and finishing order (P: it must be over, T-9)."""
+    """The previous deal's roles and finishing order (P: it must be over, T-9). `finished` lists
+    the seats that finished while it ran and stops at its end, as for `/v1/scores`."""
 
     mode: Mode
     emperor: Seat
@@ -131,6 +132,11 @@ class DealController(Controller):
         previous = query.previous
         start = perf_counter()
         try:
+            # The previous deal as /v1/scores reads one: its finishing order stops at its end.
+            check_roles(previous.mode, previous.emperor, previous.guard, previous.finished)
+            check_finished_within_deal(
+                ruleset, previous.mode, previous.emperor, previous.guard, previous.finished
+            )
             result = pay_tribute(
                 ruleset,
                 previous.mode,
