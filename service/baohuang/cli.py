@@ -9,19 +9,49 @@ from collections.abc import Sequence
 
 
 def _serve(args: argparse.Namespace) -> int:
+    import asyncio
+
     import uvicorn
 
     from .http.app import create_app
+    from .http.bounds import bounded_protocol, connection_cap, raise_open_files_limit
+    from .http.settings import Settings
 
+    settings = Settings.from_env()
+    open_files = raise_open_files_limit()
+    max_connections = connection_cap(settings.max_connections, open_files)
+    base: type[asyncio.Protocol]
+    try:
+        from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
+
+        base = HttpToolsProtocol
+    except ImportError:  # pragma: no cover - httptools comes with uvicorn[standard]
+        from uvicorn.protocols.http.h11_impl import H11Protocol
+
+        base = H11Protocol
+    app = create_app(settings)
+    app.state.startup_notes = [
+        f"bounds: {open_files} open files, {max_connections} connections, "
+        f"{settings.max_in_flight} requests in flight, headers within "
+        f"{settings.header_timeout_seconds:g}s, bodies within {settings.body_timeout_seconds:g}s, "
+        f"keep-alive {settings.keep_alive_seconds}s, backlog {settings.backlog}"
+    ]
     # One worker per process: scale with replicas (each exposes its own /metrics).
+    # No limit_concurrency: uvicorn counts idle and slow connections in it and would answer 503
+    # to every request, probes included, while slow clients hold connections; http/bounds.py
+    # evicts those instead and limits only the requests waiting for an answer.
     uvicorn.run(
-        create_app(),
+        app,
         host=args.host,
         port=args.port,
         log_level=args.log_level,
         access_log=False,
         proxy_headers=True,
         server_header=False,
+        http=bounded_protocol(base, settings.header_timeout_seconds, max_connections),
+        ws="none",
+        timeout_keep_alive=settings.keep_alive_seconds,
+        backlog=settings.backlog,
     )
     return 0
 

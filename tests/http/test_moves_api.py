@@ -153,6 +153,7 @@ def test_scores_not_final_has_null_figures(client: Client) -> None:
         "positions": None,
         "scores": None,
         "sides": None,
+        "void": None,
     }
 
 

@@ -62,3 +62,28 @@ def test_committed_openapi_matches_the_service() -> None:
     ).stdout
     committed = json.loads((ROOT / "openapi" / "openapi.json").read_text(encoding="utf-8"))
     assert json.loads(printed) == committed, "openapi/openapi.json is stale: run `baohuang openapi`"
+
+
+def test_root_points_a_person_at_the_api_reference(client: Client) -> None:
+    from baohuang import __version__
+
+    response = client.get("/")
+    assert response.status_code == 200
+    assert response.json() == {
+        "name": "baohuang-rules",
+        "version": __version__,
+        "docs": "/schema",
+        "swagger": "/schema/swagger",
+        "openapi": "/schema/openapi.json",
+    }
+    for path in ("docs", "swagger", "openapi"):
+        assert client.get(response.json()[path]).status_code == 200
+    # A browser asks for HTML: it is sent to the reference itself.
+    browser = client.get(
+        "/", headers={"accept": "text/html,application/xhtml+xml,*/*;q=0.8"}, follow_redirects=False
+    )
+    assert browser.status_code == 302 and browser.headers["location"] == "/schema"
+    document = client.get("/schema/openapi.json").json()
+    assert set(document["paths"]["/"]["get"]["responses"]) >= {"200", "302"}
+    text = client.get("/metrics").text
+    assert 'baohuang_http_requests_total{method="GET",route="/",status="200"}' in text

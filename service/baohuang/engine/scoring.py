@@ -50,6 +50,7 @@ from typing import Final, Literal, get_args
 
 import msgspec
 
+from .reasons import Reason
 from .rulesets import SEATS, Ruleset
 
 Mode = Literal["team", "solo_hidden", "solo_open", "grab"]
@@ -71,12 +72,14 @@ class Sides(msgspec.Struct, frozen=True, gc=False):
     rebels: int
 
 
-class ScoreResult(msgspec.Struct, frozen=True):
+class ScoreResult(msgspec.Struct, frozen=True, omit_defaults=True):
     """The score of a deal (API.md ``POST /v1/scores``).
 
     ``final`` is true exactly when the score can no longer change (T-9); until then ``winner``,
     ``positions``, ``scores`` and ``sides`` are ``None``. ``positions[seat]`` is the seat's
     finishing position 1 … 5, unfinished seats placed as T-9 says; ``scores[seat]`` its score.
+    A void deal (S-10, :func:`void_result`) is final with no winner and no positions, every seat
+    0, and ``void`` saying why.
     """
 
     final: bool
@@ -85,6 +88,56 @@ class ScoreResult(msgspec.Struct, frozen=True):
     positions: list[int] | None
     scores: list[int] | None
     sides: Sides | None
+    void: Reason | None = None
+
+
+# S-10: why a deal is void. The code says what happened, the rule which rule voids it.
+NO_EMPEROR_CLASSIC = Reason(
+    "NO_EMPEROR",
+    "G-5",
+    "黄庄: the crown was handed on five times and then no seat held exactly three of a card to "
+    "call (逼庄), so nobody became emperor; the deal is not scored and is dealt again",
+)
+NO_EMPEROR_TRIBUTE = Reason(
+    "NO_EMPEROR",
+    "G-6",
+    "every seat passed the crown and the first seat passed again, so nobody became emperor; "
+    "the deal is not scored and is dealt again",
+)
+NO_EMPEROR_LIANZHONG = Reason(
+    "NO_EMPEROR",
+    "G-7",
+    "流局: two rounds of the crown went by without an emperor; the deal is not scored and is "
+    "dealt again",
+)
+ALL_TRUSTEE = Reason(
+    "ALL_TRUSTEE",
+    "T-11",
+    "every seat was in 托管 when the deal ended: the deal is not scored (不予计分)",
+)
+
+
+def no_emperor(ruleset: Ruleset) -> Reason:
+    """Why a deal that ended before play is void: nobody took the crown (G-5, G-6, G-7)."""
+    if ruleset.base == "classic":
+        return NO_EMPEROR_CLASSIC
+    if ruleset.base == "tribute":
+        return NO_EMPEROR_TRIBUTE
+    return NO_EMPEROR_LIANZHONG
+
+
+def void_result(reason: Reason) -> ScoreResult:
+    """S-10: a void deal has no winner and no positions; every seat scores 0; ``reason`` says
+    why (:func:`no_emperor`, or :data:`ALL_TRUSTEE` for T-11's unscored deal)."""
+    return ScoreResult(
+        final=True,
+        winner=None,
+        multiplier=1,
+        positions=None,
+        scores=[0] * SEATS,
+        sides=Sides(0, 0),
+        void=reason,
+    )
 
 
 class DealInputError(ValueError):
@@ -354,6 +407,134 @@ def score_with_rebellion(
     if not rebellion_succeeded(rebellion, plain.winner):
         return plain
     return score_deal(ruleset, mode, emperor, guard, guard_revealed, True, finished)
+
+
+def check_finished_within_deal(
+    ruleset: Ruleset, mode: Mode, emperor: int, guard: int | None, finished: Sequence[int]
+) -> None:
+    """T-9: ``finished`` lists the seats that finished while the deal ran, so it stops where the
+    deal ended; a seat listed after that is refused, naming it (``finished[i]``).
+
+    Nobody finishes once the score is settled: the seats still holding cards then take the
+    remaining positions as T-9 says (:func:`final_positions`), without being listed. A complete
+    finishing order of five seats therefore always runs past the end. (:func:`score_deal` itself
+    reads a complete order as positions; this check is for input that claims to be the deal's.)
+    """
+    for index in range(1, len(finished)):
+        if is_final(ruleset, mode, emperor, guard, finished[:index]):
+            raise DealInputError(
+                "DEAL_OVER",
+                "T-9",
+                f"finished[{index}]",
+                f"seat {finished[index]} is listed after the deal ended: it was over once "
+                f"{', '.join(map(str, finished[:index]))} had finished, and the seats still "
+                "holding cards take the remaining positions without being listed (T-9)",
+            )
+
+
+def has_rebellion(ruleset: Ruleset, mode: Mode) -> bool:
+    """G-8: 造反 exists in ``lianzhong-simple`` (the guard decided by ``SJ*``), in team play and in
+    暗独; it doubles S-4 team and S-6 scores once it succeeded (see :func:`multiplier`)."""
+    return ruleset.guard_by == "sword" and mode in ("team", "solo_hidden")
+
+
+def score_declared(
+    ruleset: Ruleset,
+    mode: Mode,
+    emperor: int,
+    guard: int | None,
+    guard_revealed: bool,
+    finished: Sequence[int],
+    rebellion: Sequence[int] | None = None,
+    succeeded: bool | None = None,
+) -> ScoreResult:
+    """A deal as a client states it: roles, the seats that finished while it ran, and 造反
+    either as its declarers (``rebellion``) or as its outcome (``succeeded``), or both.
+
+    One meaning for both: 造反 succeeded when two or more rebels declared it and the rebels' side
+    won the deal (S-4, S-6), and only then doubles the score. ``rebellion`` gives the declarers
+    (each a rebel, once: G-8) and the outcome is decided here, as for a snapshot. ``succeeded``
+    states the outcome: ``True`` stands for two or more declarers and is refused where the
+    finishing order gives the deal to the emperor's side or a draw; given with ``rebellion`` it
+    must agree with it. While the deal is not final nothing has succeeded yet and the multiplier
+    leaves 造反 out. Where there is no 造反 (:func:`has_rebellion`) neither may claim one.
+
+    Raises :class:`DealInputError` (``field`` may name an entry, ``finished[3]``).
+    """
+    check_roles(mode, emperor, guard, finished)
+    check_finished_within_deal(ruleset, mode, emperor, guard, finished)
+    declarers = _check_declarers(mode, emperor, guard, rebellion)
+    if not has_rebellion(ruleset, mode):
+        if rebellion:
+            raise _no_rebellion(ruleset, mode, "rebellion")
+        if succeeded:
+            raise _no_rebellion(ruleset, mode, "rebellion_succeeded")
+    plain = score_deal(ruleset, mode, emperor, guard, guard_revealed, False, finished)
+    declared = succeeded is True if declarers is None else declarers >= 2
+    won = plain.final and plain.winner == "rebels"
+    if succeeded is not None:
+        rule = "S-6" if mode == "solo_hidden" else "S-4"
+        if succeeded and declarers is not None and declarers < 2:
+            raise _mismatch(
+                rule,
+                f"a rebellion succeeds only once two or more rebels declared it; "
+                f"'rebellion' names {declarers}",
+            )
+        if succeeded and plain.final and not won:
+            raise _mismatch(
+                rule,
+                f"a rebellion succeeds only when the rebels' side wins, and this deal's "
+                f"winner is {'the emperor' if plain.winner == 'emperor' else 'nobody (a draw)'}",
+            )
+        if not succeeded and declared and won:
+            raise _mismatch(
+                rule,
+                "two or more rebels declared 造反 and the rebels' side won: the rebellion "
+                "succeeded",
+            )
+    if declared and won:
+        return score_deal(ruleset, mode, emperor, guard, guard_revealed, True, finished)
+    return plain
+
+
+def _check_declarers(
+    mode: Mode, emperor: int, guard: int | None, rebellion: Sequence[int] | None
+) -> int | None:
+    """G-8: the declarers are rebels, each once; how many there are (``None`` when not given)."""
+    if rebellion is None:
+        return None
+    seen: set[int] = set()
+    for index, seat in enumerate(rebellion):
+        if seat in (emperor, guard) or not 0 <= seat < SEATS:
+            raise DealInputError(
+                "INVALID_REBELLION",
+                "G-8",
+                f"rebellion[{index}]",
+                f"seat {seat} is no rebel in this {mode} deal: only rebels declare 造反 (G-8)",
+            )
+        if seat in seen:
+            raise DealInputError(
+                "INVALID_REBELLION",
+                "G-8",
+                f"rebellion[{index}]",
+                f"seat {seat} declares 造反 twice (G-8)",
+            )
+        seen.add(seat)
+    return len(seen)
+
+
+def _no_rebellion(ruleset: Ruleset, mode: Mode, field: str) -> DealInputError:
+    return DealInputError(
+        "NO_REBELLION",
+        "G-8",
+        field,
+        f"there is no 造反 in a {mode} deal of '{ruleset.name}': rebels declare it only in "
+        "lianzhong-simple, in team play and in 暗独 (G-8)",
+    )
+
+
+def _mismatch(rule: str, message: str) -> DealInputError:
+    return DealInputError("REBELLION_MISMATCH", rule, "rebellion_succeeded", message)
 
 
 def rebels_won(result: ScoreResult) -> bool:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .rulesets import SEATS, Ruleset
-from .scoring import ScoreResult, Sides, score_with_rebellion
+from .scoring import ALL_TRUSTEE, ScoreResult, no_emperor, score_with_rebellion, void_result
 from .snapshot import Snapshot, Trick
 
 
@@ -45,11 +45,15 @@ def score_snapshot(snapshot: Snapshot, ruleset: Ruleset) -> ScoreResult:
     """The deal's score from its finishing order so far (S, T-9); ``final`` once it is settled.
 
     造反 is given as the declaring seats; scoring decides whether it succeeded (S-4, S-6).
-    Before play (G-4…G-8) nothing is scored yet; a void deal (黄庄/流局) is final and scores
-    zero for every seat, with no winner and no positions *(reading)*.
+    Before play nothing is scored yet. A void deal is final and scores zero for every seat, with
+    no winner and no positions, and says why (S-10): voided before play, nobody took the crown
+    (黄庄/流局, G-5…G-7); voided in play, every seat was in 托管 at the end (T-11).
     """
-    if snapshot.phase != "play" or snapshot.void:
-        return void_score(snapshot.void)
+    if snapshot.void:
+        before_play = snapshot.phase != "play"
+        return void_result(no_emperor(ruleset) if before_play else ALL_TRUSTEE)
+    if snapshot.phase != "play":
+        return ScoreResult(False, None, 1, None, None, None)
     return score_with_rebellion(
         ruleset,
         snapshot.mode,
@@ -59,13 +63,6 @@ def score_snapshot(snapshot: Snapshot, ruleset: Ruleset) -> ScoreResult:
         snapshot.rebellion,
         snapshot.finished,
     )
-
-
-def void_score(void: bool) -> ScoreResult:
-    """Before play: not final; a void deal: final, all zero, no winner (G-5…G-7)."""
-    if not void:
-        return ScoreResult(False, None, 1, None, None, None)
-    return ScoreResult(True, None, 1, None, [0] * SEATS, Sides(0, 0))
 
 
 def final_positions(result: ScoreResult) -> list[int]:

@@ -14,6 +14,7 @@ from .. import __version__
 from ..store import open_store
 from ..tables import Authority, TableService
 from ..tables.feed import TableFeed
+from .bounds import RequestBounds
 from .controllers.combos import CombosController
 from .controllers.deal import DealController
 from .controllers.health import HealthController
@@ -24,12 +25,18 @@ from .docs import document_request_bodies
 from .metrics import HttpMetrics, observe_followers, observe_store, observe_table_move
 from .problems import EXCEPTION_HANDLERS, problem_details_plugin
 from .settings import Settings
+from .wire import JSONRequest
 
 DESCRIPTION = """\
 The rules referee for 保皇 (Baohuang): is a combo legal, does it beat the top play (normal rules
 or 烤牌), is a move legal in a deal and what follows, which moves are legal, what every seat
 scores. Rule ids (`N-2`, `K-6`, …) refer to RULES.md. A "no" is a 200 verdict with a `reason`;
 input the referee cannot judge is a 4xx RFC 9457 problem document naming the field.
+
+Request bodies are JSON in UTF-8, sent with `Content-Type: application/json` (any
+`application/*+json`, or no `Content-Type` at all, is read too; anything else is 415
+`UNSUPPORTED_MEDIA_TYPE`), at most 1 MiB (413 `BODY_TOO_LARGE`) and nested at most 64 levels deep
+(400 `INVALID_JSON`, as for malformed JSON).
 """
 
 
@@ -43,6 +50,8 @@ def create_app(settings: Settings | None = None) -> Litestar:
         # One store (one Redis client and pool) per process, opened here and closed on exit.
         # Opening does no I/O: the service starts, and reports not ready, while Redis is down.
         app.state.authority.warn_if_weak()
+        for note in app.state.get("startup_notes", ()):  # e.g. `baohuang serve`'s bounds
+            logging.getLogger("baohuang.http").info("%s", note)
         store = open_store(
             settings.redis_url,
             settings.table_ttl_seconds,
@@ -79,6 +88,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
         plugins=[problem_details_plugin()],
         exception_handlers=dict(EXCEPTION_HANDLERS),
         request_max_body_size=settings.max_body_bytes,
+        request_class=JSONRequest,
         openapi_config=OpenAPIConfig(
             title="baohuang-rules",
             version=__version__,
@@ -95,5 +105,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
     app.state.settings = settings
     app.state.authority = Authority(settings.api_keys, settings.token_secret)
     document_request_bodies(app)
-    app.asgi_handler = HttpMetrics(app.asgi_handler)
+    app.asgi_handler = HttpMetrics(
+        RequestBounds(app.asgi_handler, settings.body_timeout_seconds, settings.max_in_flight)
+    )
     return app

@@ -10,7 +10,9 @@ It then rewrites the document so that it says what the service actually sends:
 * every error response is the RFC 9457 problem document actually sent, as
   ``application/problem+json`` — including the 400 Litestar adds on its own for path parameters,
   whose default schema is ``{status_code, detail, extra}`` (litestar issue #4523) — and every
-  operation documents the 500 problem any handler can end in;
+  operation documents the 500 problem any handler can end in, and every operation with a body
+  the 415 for a ``Content-Type`` that is not JSON, the 408 for a body that comes too slowly and
+  the 503 ``OVERLOADED`` (:mod:`.bounds`);
 * examples (:mod:`.examples`), a summary and a description (the handler's docstring) per
   operation, and the bearer credentials of ``/v1/tables``.
 """
@@ -98,6 +100,14 @@ def _problem_examples() -> dict[int, dict[str, Any]]:
             forbidden_problem("only a platform key may create, replace or delete a table")
         ),
         404: _example(Problem(404, "NOT_FOUND", "Not Found")),
+        408: _example(
+            Problem(
+                408,
+                "REQUEST_TIMEOUT",
+                "the request body did not arrive within 30 seconds",
+                headers={"Connection": "close"},
+            )
+        ),
         405: _example(Problem(405, "METHOD_NOT_ALLOWED", "Method Not Allowed")),
         409: _example(
             Problem(
@@ -109,6 +119,16 @@ def _problem_examples() -> dict[int, dict[str, Any]]:
             )
         ),
         413: _example(Problem(413, "BODY_TOO_LARGE", "the request body is over the 1 MiB limit")),
+        415: _example(
+            Problem(
+                415,
+                "UNSUPPORTED_MEDIA_TYPE",
+                "the body must be JSON in UTF-8, sent as 'Content-Type: application/json', not "
+                "'application/x-www-form-urlencoded' (curl: --json, or -H 'Content-Type: "
+                "application/json')",
+                path="$.headers.content-type",
+            )
+        ),
         422: _example(
             Problem(
                 422,
@@ -120,11 +140,18 @@ def _problem_examples() -> dict[int, dict[str, Any]]:
             )
         ),
         500: _example(Problem(500, "INTERNAL_ERROR", "the referee failed; the error is logged")),
-        503: _example(unavailable_problem()),
+        503: _example(
+            Problem(
+                503,
+                "OVERLOADED",
+                "this process is handling as many requests as it takes at once; retry shortly",
+                headers={"Retry-After": "1"},
+            )
+        ),
     }
 
 
-def _route_problem_examples(path: str) -> dict[int, dict[str, Any]]:
+def _route_problem_examples(path: str) -> dict[int, Any]:
     """Where a route's problems differ from the generic ones."""
     if path.startswith("/v1/tables/"):
         return {
@@ -142,8 +169,10 @@ def _route_problem_examples(path: str) -> dict[int, dict[str, Any]]:
                     )
                 )
             ),
-            503: _example(overloaded_problem()),
+            503: [_example(unavailable_problem()), _example(overloaded_problem())],
         }
+    if path == "/readyz":
+        return {503: _example(unavailable_problem())}
     if path.startswith("/v1/rulesets/"):
         return {
             404: _example(
@@ -173,6 +202,12 @@ def _route_problem_examples(path: str) -> dict[int, dict[str, Any]]:
 
 
 _HEADERS = {
+    302: {
+        "Location": {
+            "description": "Where the answer is",
+            "schema": {"type": "string", "examples": ["/schema"]},
+        }
+    },
     401: {
         "WWW-Authenticate": {
             "description": "The scheme to authenticate with",
@@ -300,14 +335,22 @@ def document_request_bodies(app: Litestar) -> dict[str, Any]:
         if handler.opt.get("streams"):
             responses["200"].setdefault("content", {}).update(_STREAM_CONTENT)
         responses.setdefault("500", {})
+        if body_type is not None:
+            responses.setdefault("415", {})  # wire.require_json_content_type
+            responses.setdefault("408", {})  # bounds.RequestBounds: the body came too slowly
+            responses.setdefault("503", {})  # bounds.RequestBounds: OVERLOADED
         route_problems = _route_problem_examples(path)
         for key in list(responses):
             status = int(key)
             if status < 400:
+                if status in _HEADERS:
+                    responses[key]["headers"] = _HEADERS[status]
                 continue
             example = route_problems.get(status) or generic_problems.get(status)
             media = {"schema": _PROBLEM}
-            if example is not None:
+            if isinstance(example, list):  # several problems share the status
+                media["examples"] = {one["summary"]: one for one in example}
+            elif example is not None:
                 media["examples"] = {"problem": example}
             responses[key] = {
                 "description": TITLES.get(status, "Error"),

@@ -12,6 +12,7 @@ from typing import Any
 
 import msgspec
 
+from ..engine.scoring import NO_EMPEROR_CLASSIC
 from ..engine.snapshot import Snapshot
 from ..engine.views import public_view, seat_view
 from ..tables import Authority
@@ -170,7 +171,7 @@ DEAL_CROWN = 1
 DEAL_SNAPSHOT = {**DEAL_SNAPSHOT_REST, "hands": DEALT_HANDS}
 TRIBUTE_REQUEST: dict[str, Any] = {
     "ruleset": "tribute",
-    "previous": {"mode": "team", "emperor": 0, "guard": 3, "finished": [1, 2, 0, 3, 4]},
+    "previous": {"mode": "team", "emperor": 0, "guard": 3, "finished": [1, 2, 0, 3]},
     "hands": DEALT_HANDS,
 }
 
@@ -228,7 +229,7 @@ REQUESTS: dict[tuple[str, str], Examples] = {
                 "guard": 3,
                 "guard_revealed": True,
                 "rebellion_succeeded": False,
-                "finished": [0, 3, 1, 2, 4],
+                "finished": [0, 3],
             },
         },
         "snapshot": {
@@ -286,9 +287,10 @@ SCORES_FINAL = {
     "final": True,
     "winner": "emperor",
     "multiplier": 2,
-    "positions": [1, 3, 4, 2, 5],
+    "positions": [1, 4, 5, 2, 3],
     "scores": [12, -6, -6, 6, -6],
     "sides": {"emperor": 18, "rebels": -18},
+    "void": None,
 }
 SCORES_OPEN = {
     "final": False,
@@ -297,9 +299,29 @@ SCORES_OPEN = {
     "positions": None,
     "scores": None,
     "sides": None,
+    "void": None,
+}
+SCORES_VOID = {
+    "final": True,
+    "winner": None,
+    "multiplier": 1,
+    "positions": None,
+    "scores": [0, 0, 0, 0, 0],
+    "sides": {"emperor": 0, "rebels": 0},
+    "void": msgspec.to_builtins(NO_EMPEROR_CLASSIC),
 }
 
 RESPONSES: dict[tuple[str, str, int], Examples] = {
+    ("/", "get", 200): _one(
+        "Where the reference is",
+        {
+            "name": "baohuang-rules",
+            "version": "0.1.0",
+            "docs": "/schema",
+            "swagger": "/schema/swagger",
+            "openapi": "/schema/openapi.json",
+        },
+    ),
     ("/healthz", "get", 200): _one("Up", {"status": "ok"}),
     ("/readyz", "get", 200): _one("Ready", {"status": "ok"}),
     ("/v1/combos/classify", "post", 200): _one(
@@ -412,6 +434,10 @@ RESPONSES: dict[tuple[str, str, int], Examples] = {
     ("/v1/scores", "post", 200): {
         "finished": {"summary": "A final score", "value": SCORES_FINAL},
         "snapshot": {"summary": "Not final yet", "value": SCORES_OPEN},
+        "void": {
+            "summary": "A void deal (黄庄, S-10): nobody became emperor",
+            "value": SCORES_VOID,
+        },
     },
     ("/v1/deal", "post", 200): _one(
         "Five hands; seat 1 is offered the crown first",

@@ -65,8 +65,10 @@ TITLES = {
     403: "Forbidden",
     404: "Not found",
     405: "Method not allowed",
+    408: "Request timeout",
     409: "Version conflict",
     413: "Request body too large",
+    415: "Unsupported media type",
     422: "Input the referee cannot judge",
     500: "Internal error",
     503: "Service unavailable",
@@ -215,7 +217,9 @@ def _http_exception(request: Request[Any, Any, Any], exc: HTTPException) -> Resp
     code = {
         404: "NOT_FOUND",
         405: "METHOD_NOT_ALLOWED",
+        408: "REQUEST_TIMEOUT",
         413: "BODY_TOO_LARGE",
+        415: "UNSUPPORTED_MEDIA_TYPE",
     }.get(status, f"HTTP_{status}")
     message = exc.detail or TITLES.get(status, "Error")
     if status == 400 and isinstance(exc.extra, list) and exc.extra:
@@ -231,8 +235,28 @@ def _http_exception(request: Request[Any, Any, Any], exc: HTTPException) -> Resp
     return Problem(status, code, message, headers=exc.headers).to_response(request)
 
 
+def _innermost(exc: BaseException) -> str:
+    """Where ``exc`` was raised: ``file:line in function`` of its innermost Python frame."""
+    tb = exc.__traceback__
+    if tb is None:
+        return "an unknown place"
+    while tb.tb_next is not None:
+        tb = tb.tb_next
+    code = tb.tb_frame.f_code
+    return f"{code.co_filename}:{tb.tb_lineno} in {code.co_name}"
+
+
 def _internal_error(request: Request[Any, Any, Any], exc: Exception) -> Response[Any]:
-    log.exception("unhandled error on %s %s", request.method, request.url.path, exc_info=exc)
+    if isinstance(exc, RecursionError):
+        # Its traceback repeats one frame about a thousand times: one line says all of it.
+        log.error(
+            "unhandled RecursionError on %s %s, raised at %s",
+            request.method,
+            request.url.path,
+            _innermost(exc),
+        )
+    else:
+        log.exception("unhandled error on %s %s", request.method, request.url.path, exc_info=exc)
     return Problem(500, "INTERNAL_ERROR", "the referee failed; the error is logged").to_response(
         request
     )

@@ -7,13 +7,16 @@ which converts with ``strict=False`` (``"7"`` would pass as ``7``). Unknown fiel
 from __future__ import annotations
 
 import gc
+import re
+from array import array
 from collections.abc import Iterator
 from contextlib import contextmanager
+from itertools import accumulate
 from typing import Annotated, Any, Generic, TypeVar
 
 import msgspec
 from litestar import Request
-from litestar.exceptions import ClientException
+from litestar.exceptions import ClientException, SerializationException
 from litestar.exceptions.http_exceptions import RequestEntityTooLarge
 from msgspec import Meta
 
@@ -22,6 +25,7 @@ from ..engine.cards import CODES, RANK_SYMBOLS
 from ..engine.combos import NO_RANK, Combo
 from ..engine.reasons import Reason
 from ..engine.rulesets import KAOPAI_DEFAULT_RULESET, RulesetField, RulesetSpec
+from .problems import Problem
 from .settings import MAX_BODY_BYTES
 
 # D-3 card codes, in the OpenAPI document only: the decoder does not enforce it, so that an unknown
@@ -179,18 +183,122 @@ def gc_paused() -> Iterator[None]:
             gc.enable()
 
 
+MAX_JSON_DEPTH = 64  # arrays and objects; the deepest request the API defines nests 6
+_STRING = re.compile(rb'"[^"\\]*(?:\\.[^"\\]*)*"')
+_NOT_BRACKETS = bytes(byte for byte in range(256) if byte not in b"[]{}")
+_STEPS = bytes.maketrans(b"[{]}", b"\x01\x01\xff\xff")  # +1 and -1 as signed bytes
+
+
+def nested_too_deep(body: bytes, limit: int = MAX_JSON_DEPTH) -> bool:
+    """Whether the JSON text ``body`` nests arrays and objects more than ``limit`` levels deep.
+
+    Brackets inside strings do not count. A body with no more than ``limit`` brackets in all
+    cannot nest deeper, which is the answer for nearly every body at the cost of two counts;
+    otherwise the brackets outside strings are summed as +1/-1 in C (about 30 ms a MiB, less than
+    a valid 10,000-pair batch costs). Meant for well-formed JSON: in a malformed text an
+    unterminated string may leave its brackets counted.
+    """
+    if body.count(b"[") + body.count(b"{") <= limit:
+        return False
+    steps = array("b", _STRING.sub(b"", body).translate(_STEPS, _NOT_BRACKETS))
+    return bool(steps) and max(accumulate(steps)) > limit
+
+
+def too_deep_problem() -> Problem:
+    """A body nested deeper than :data:`MAX_JSON_DEPTH`: not JSON this service reads (400)."""
+    return Problem(
+        400,
+        "INVALID_JSON",
+        f"the body is JSON nested more than {MAX_JSON_DEPTH} levels deep (arrays and objects); "
+        "no request of this API nests that deep",
+    )
+
+
 class BodyDecoder(Generic[T]):
-    """A reused strict decoder for one request type (its ``type`` documents the route)."""
+    """A reused strict decoder for one request type (its ``type`` documents the route).
+
+    A body nested more than :data:`MAX_JSON_DEPTH` levels is a 400 ``INVALID_JSON`` wherever the
+    nesting is. The typed decoder refuses a wrong type at its first level, so such a body reaches
+    msgspec's recursion limit only where msgspec skips a value (looking for a tagged union's tag):
+    that ``RecursionError`` is caught here. The depth is measured only once decoding has failed;
+    a body that decodes is as deep as its type, far less than the limit.
+    """
 
     def __init__(self, type_: type[T]) -> None:
         self.type = type_
         self._decoder = msgspec.json.Decoder(type_)
 
     def decode(self, body: bytes) -> T:
-        return self._decoder.decode(body)
+        try:
+            return self._decoder.decode(body)
+        except RecursionError:
+            raise too_deep_problem() from None
+        except msgspec.ValidationError:
+            if nested_too_deep(body):
+                raise too_deep_problem() from None
+            raise
 
     async def read(self, request: Request[Any, Any, Any]) -> T:
-        return self._decoder.decode(await read_body(request))
+        return self.decode(await read_body(request))
+
+
+class JSONRequest(Request[Any, Any, Any]):
+    """The app's request class: Litestar's own JSON decoding (a ``data`` parameter,
+    ``request.json()``) under the rules of :func:`read_body` and :class:`BodyDecoder`: a JSON
+    ``Content-Type`` (or none) and at most :data:`MAX_JSON_DEPTH` levels.
+
+    Litestar decodes to Python objects first, at any depth msgspec reaches, so the depth is
+    checked before decoding here.
+    """
+
+    async def json(self) -> Any:
+        require_json_content_type(self.scope)
+        if nested_too_deep(await self.body()):
+            raise too_deep_problem()
+        try:
+            return await super().json()
+        except RecursionError:
+            raise too_deep_problem() from None
+        except SerializationException as error:  # malformed JSON, as BodyDecoder says it
+            raise Problem(400, "INVALID_JSON", f"the body is not valid JSON: {error}") from None
+
+
+_UTF8 = frozenset({b"utf-8", b"utf8"})
+
+
+def require_json_content_type(scope: Any) -> None:
+    """Refuse (415) a body whose ``Content-Type`` says it is not JSON in UTF-8 (API.md).
+
+    Accepted: no ``Content-Type`` at all (``curl --data-binary``, scripts), ``application/json``
+    and any ``application/*+json``, without a charset or with UTF-8. Anything else, such as
+    ``application/x-www-form-urlencoded`` (what ``curl -d`` sends unless told otherwise) is a 415.
+    """
+    value = None
+    for name, header in scope["headers"]:  # a plain loop: this runs on every hot request
+        if name == b"content-type":
+            value = header
+            break
+    if value is None:
+        return
+    media_type, *parameters = value.lower().split(b";")
+    media_type = media_type.strip()
+    if media_type == b"application/json" or (
+        media_type.startswith(b"application/") and media_type.endswith(b"+json")
+    ):
+        for parameter in parameters:
+            key, _, charset = parameter.partition(b"=")
+            if key.strip() == b"charset" and charset.strip().strip(b'"') not in _UTF8:
+                break
+        else:
+            return
+    shown = value.decode("latin-1")[:100]
+    raise Problem(
+        415,
+        "UNSUPPORTED_MEDIA_TYPE",
+        f"the body must be JSON in UTF-8, sent as 'Content-Type: application/json', not "
+        f"'{shown}' (curl: --json, or -H 'Content-Type: application/json')",
+        path="$.headers.content-type",
+    )
 
 
 async def read_body(request: Request[Any, Any, Any]) -> bytes:
@@ -198,8 +306,9 @@ async def read_body(request: Request[Any, Any, Any]) -> bytes:
 
     Litestar's ``request.body()`` streams through several layers (about a third of a small POST's
     time in the app, bench/RESULTS.md); the routes read their body exactly once, so the plain
-    receive loop is all they need.
+    receive loop is all they need. A ``Content-Type`` other than JSON is refused first (415).
     """
+    require_json_content_type(request.scope)
     receive = request.receive
     chunks: list[bytes] = []
     size = 0

@@ -29,7 +29,7 @@ from ..engine.play import MoveRefused, apply_move
 from ..engine.snapshot import Event, Move, Snapshot
 from ..engine.validation import InvalidInput, validate_snapshot
 from ..engine.views import SeatView, seat_view
-from ..store import CasConflict, CasMissing, CasOk, CasRemembered, TableStore
+from ..store import CasConflict, CasMissing, CasOk, CasRemembered, LoggedEvent, TableStore
 from . import idempotency
 from .answers import (
     Closed,
@@ -124,7 +124,7 @@ class TableService:
         if page is None:
             raise TableNotFound(table_id)
         _require_instance(caller, page.instance)
-        events = [_decode_event(logged.data) for logged in page.events]
+        events = [_logged(logged) for logged in page.events]
         return EventsPage(page.instance, page.version, page.last_seq, cut_events(events, caller))
 
     async def follow(
@@ -334,6 +334,12 @@ class TableService:
             cut_events(remembered.events, caller),
             replayed=True,
         )
+
+
+def _logged(logged: LoggedEvent) -> Event:
+    """A logged event as clients see it: with its ``seq`` and the ``version`` of its write."""
+    event = _decode_event(logged.data)
+    return msgspec.structs.replace(event, seq=logged.seq, version=logged.version)
 
 
 def _numbered(events: list[Event], last_seq: int, version: int) -> list[Event]:

@@ -21,7 +21,7 @@ from ...engine.before_play import opening_snapshot
 from ...engine.cards import CardError
 from ...engine.dealing import deal
 from ...engine.rulesets import UnknownRuleset, ruleset_of
-from ...engine.scoring import DealInputError
+from ...engine.scoring import DealInputError, check_finished_within_deal, check_roles
 from ...engine.snapshot import Mode, Snapshot
 from ...engine.tribute import Transfer, pay_tribute
 from ..docs import body, problems
@@ -33,10 +33,11 @@ Seat = Annotated[int, Meta(ge=0, le=4, description="T-1: seats 0–4")]
 Seed = Annotated[
     int,
     Meta(
-        ge=-(2**63),
-        le=2**63 - 1,
-        description="G-4: a signed 64-bit integer, read modulo 2**64 (so every unsigned 64-bit "
-        "seed has a signed twin); the same seed always deals the same hands",
+        description="G-4: any integer, read modulo 2**64: the seeds 0 … 2**64 − 1 each deal "
+        "their own hands, a larger seed deals as its remainder (2**64 + 5 as 5) and a negative "
+        "one as its two's complement (−1 as 2**64 − 1), so unsigned and signed 64-bit seeds "
+        "both work as they are. The same seed always deals the same hands",
+        examples=[20260101, 18446744073709551615],
     ),
 ]
 Hand = Annotated[list[CardCode], Meta(max_length=216)]
@@ -59,7 +60,8 @@ class DealResult(msgspec.Struct, frozen=True):
 
 
 class PreviousDeal(msgspec.Struct, **StrictStruct):
-    """The previous deal's roles and finishing order (P: it must be over, T-9)."""
+    """The previous deal's roles and finishing order (P: it must be over, T-9). `finished` lists
+    the seats that finished while it ran and stops at its end, as for `/v1/scores`."""
 
     mode: Mode
     emperor: Seat
@@ -130,6 +132,11 @@ class DealController(Controller):
         previous = query.previous
         start = perf_counter()
         try:
+            # The previous deal as /v1/scores reads one: its finishing order stops at its end.
+            check_roles(previous.mode, previous.emperor, previous.guard, previous.finished)
+            check_finished_within_deal(
+                ruleset, previous.mode, previous.emperor, previous.guard, previous.finished
+            )
             result = pay_tribute(
                 ruleset,
                 previous.mode,

@@ -1,4 +1,4 @@
-"""Liveness, readiness and metrics (API.md "Operations")."""
+"""The index, liveness, readiness and metrics (API.md "Operations")."""
 
 from __future__ import annotations
 
@@ -6,7 +6,10 @@ from typing import Any
 
 import msgspec
 from litestar import Controller, Request, Response, get
+from litestar.openapi.datastructures import ResponseSpec
+from litestar.response import Redirect
 
+from ... import __version__
 from ..docs import problems
 from ..metrics import exposition
 
@@ -18,9 +21,48 @@ class Health(msgspec.Struct, frozen=True):
 _OK = Health("ok")
 
 
+class Index(msgspec.Struct, frozen=True):
+    """Where the API reference is: `docs` (Scalar), `swagger` (Swagger UI), `openapi` (the
+    OpenAPI document as JSON)."""
+
+    name: str
+    version: str
+    docs: str
+    swagger: str
+    openapi: str
+
+
+_INDEX = Index(
+    name="baohuang-rules",
+    version=__version__,
+    docs="/schema",
+    swagger="/schema/swagger",
+    openapi="/schema/openapi.json",
+)
+_TO_DOCS = {
+    302: ResponseSpec(
+        data_container=None,
+        description="A browser (`Accept: text/html`) is sent to the API reference, `/schema`",
+        generate_examples=False,
+    )
+}
+
+
 class HealthController(Controller):
     tags = ["operations"]
     include_in_schema = True
+
+    @get("/", responses=_TO_DOCS)
+    async def index(self, request: Request[Any, Any, Any]) -> Response[Index]:
+        """Where the API reference is; a browser is redirected to it.
+
+        One fixed answer, so a person or a script that tries the bare address learns where to
+        look: ``docs`` and ``swagger`` are the reference as web pages, ``openapi`` the document
+        they render. A request that accepts HTML (a browser) gets a 302 to ``/schema`` instead.
+        """
+        if b"text/html" in _accept(request.scope):
+            return Redirect("/schema", status_code=302)
+        return Response(_INDEX)
 
     @get("/healthz")
     async def healthz(self) -> Health:
@@ -37,3 +79,10 @@ class HealthController(Controller):
     async def metrics(self) -> Response[bytes]:
         body, content_type = exposition()
         return Response(body, media_type=content_type)
+
+
+def _accept(scope: Any) -> bytes:
+    for name, value in scope["headers"]:
+        if name == b"accept":
+            return bytes(value).lower()
+    return b""

@@ -11,19 +11,13 @@ from typing import Annotated, Any, Literal
 
 import msgspec
 from litestar import Controller, Request, post
-from msgspec import Meta
+from msgspec import UNSET, Meta, UnsetType
 
 from ...engine.legal import auto_move, legal_moves
 from ...engine.play import MoveRefused, apply_move, replay
 from ...engine.reasons import Reason
 from ...engine.rulesets import RulesetField, ruleset_of
-from ...engine.scoring import (
-    DealInputError,
-    ScoreResult,
-    Sides,
-    score_deal,
-    score_with_rebellion,
-)
+from ...engine.scoring import DealInputError, ScoreResult, Sides, score_declared
 from ...engine.snapshot import Event, Mode, Move, ReplayFailure, Snapshot
 from ...engine.turns import score_snapshot
 from ...engine.validation import InvalidInput, ruleset_at, validate_snapshot
@@ -80,27 +74,51 @@ class ReplayOut(msgspec.Struct, frozen=True):
     scores: ScoresResult | None
 
 
+Flag = Annotated[bool, Meta(extra_json_schema={"default": False})]
+
+
 class ScoresRequest(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
-    """Either ``snapshot`` alone, or the roles and ``finished`` order (with ``ruleset``)."""
+    """Either `snapshot` alone, or the roles and the `finished` order (with `ruleset`).
+
+    `finished`: the seats that finished while the deal ran, in order; it stops where the deal
+    ended (T-9), and the seats still holding cards then take the remaining positions without being
+    listed (a seat listed after the end is 422 `DEAL_OVER` naming it).
+
+    造反 (lianzhong-simple, team and 暗独, G-8): it succeeded when two or more rebels declared it
+    and the rebels' side won the deal (S-4, S-6), and only then doubles the score. `rebellion`
+    gives the declaring seats (rebels, each once) and the service decides, as for a snapshot.
+    `rebellion_succeeded` states the outcome instead: `true` stands for two or more declarers and
+    is 422 `REBELLION_MISMATCH` when the finishing order gives the deal to the emperor's side or
+    a draw; with `rebellion` too it must agree with it. Before the deal is final nothing has
+    succeeded yet, and the multiplier leaves 造反 out.
+    """
 
     snapshot: Snapshot | None = None
     ruleset: RulesetField | None = None
     mode: Mode | None = None
     emperor: Seat | None = None
     guard: Seat | None = None
-    guard_revealed: bool = False
-    rebellion_succeeded: bool = False
+    guard_revealed: Flag | UnsetType = UNSET
+    rebellion_succeeded: Flag | UnsetType = UNSET
     rebellion: Annotated[list[Seat], Meta(max_length=5)] | None = None
     finished: Annotated[list[Seat], Meta(max_length=5)] | None = None
 
 
 class ScoresResult(msgspec.Struct, frozen=True):
+    """A deal's score. `final` is false, and the figures null, while the score can still change
+    (T-9). `void` is null unless the deal is void (S-10): then it is final with no winner and no
+    positions, every seat scores 0, and `void` says why: `{"code": "NO_EMPEROR", "rule": "G-5"}`
+    (黄庄; `G-6`, `G-7` in the other rulesets) when nobody took the crown, `{"code":
+    "ALL_TRUSTEE", "rule": "T-11"}` when every seat was in 托管 at the end. A void snapshot has
+    `"void": true` and `"over": true`."""
+
     final: bool
     winner: Literal["emperor", "rebels", "draw"] | None
     multiplier: int
     positions: list[int] | None
     scores: list[int] | None
     sides: Sides | None
+    void: Reason | None
 
     @classmethod
     def of(cls, result: ScoreResult) -> ScoresResult:
@@ -111,6 +129,7 @@ class ScoresResult(msgspec.Struct, frozen=True):
             result.positions,
             result.scores,
             result.sides,
+            result.void,
         )
 
 
@@ -214,8 +233,17 @@ class MovesController(Controller):
         if query.snapshot is not None:
             explicit = [
                 name
-                for name in ("ruleset", "mode", "emperor", "guard", "finished", "rebellion")
-                if getattr(query, name) is not None
+                for name in (
+                    "ruleset",
+                    "mode",
+                    "emperor",
+                    "guard",
+                    "guard_revealed",
+                    "rebellion_succeeded",
+                    "rebellion",
+                    "finished",
+                )
+                if getattr(query, name) not in (None, UNSET)
             ]
             if explicit:
                 raise Problem(
@@ -241,31 +269,15 @@ def _score_explicit(query: ScoresRequest) -> ScoreResult:
     assert query.mode is not None and query.emperor is not None and query.finished is not None
     ruleset = ruleset_of(query.ruleset if query.ruleset is not None else "classic")
     try:
-        if query.rebellion is not None:
-            if query.rebellion_succeeded:
-                raise Problem(
-                    400,
-                    "INVALID_FIELD",
-                    "give 'rebellion' (the declaring seats) or 'rebellion_succeeded', not both",
-                    path="$.rebellion",
-                )
-            return score_with_rebellion(
-                ruleset,
-                query.mode,
-                query.emperor,
-                query.guard,
-                query.guard_revealed,
-                query.rebellion,
-                query.finished,
-            )
-        return score_deal(
+        return score_declared(
             ruleset,
             query.mode,
             query.emperor,
             query.guard,
-            query.guard_revealed,
-            query.rebellion_succeeded,
+            query.guard_revealed is True,
             query.finished,
+            query.rebellion,
+            None if query.rebellion_succeeded is UNSET else query.rebellion_succeeded,
         )
     except DealInputError as error:
         raise Problem(
