@@ -21,7 +21,7 @@ from litestar.testing import AsyncTestClient
 from baohuang.engine.snapshot import Event
 from baohuang.http.app import create_app
 from baohuang.http.settings import Settings
-from baohuang.tables.views import PUBLIC_EVENTS
+from baohuang.tables.views import CUT_EVENTS, PLATFORM_EVENTS, PUBLIC_EVENTS
 from redis_server import RedisServer, shared_redis_url
 
 from .problem_checks import assert_problem
@@ -81,7 +81,9 @@ def _bearer(token: str) -> dict[str, str]:
 def test_every_event_type_is_classified_as_public_or_not() -> None:
     """Adding an event type forces a decision in tables/views.py: until it is listed there, no
     seat or spectator ever sees it."""
-    assert set(get_args(Event)) == set(PUBLIC_EVENTS)
+    classified = [PUBLIC_EVENTS, PLATFORM_EVENTS, CUT_EVENTS]
+    assert set(get_args(Event)) == set().union(*classified)
+    assert sum(map(len, classified)) == len(get_args(Event))  # each decided once
 
 
 async def test_every_move_logs_its_events_with_seq_and_version(

@@ -80,6 +80,9 @@ PLATFORM_EVENTS: Final[frozenset[type]] = frozenset(
 )
 """Event types only a platform sees."""
 
+CUT_EVENTS: Final[frozenset[type]] = frozenset({DealStartedEvent})
+"""Event types that :func:`cut_event` cuts for each caller."""
+
 
 def _deal_started_for(event: DealStartedEvent, seat: int | None) -> DealStartedEvent:
     """P: a tribute card is seen by who gives it and who takes it, nobody else."""
