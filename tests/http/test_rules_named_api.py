@@ -11,7 +11,6 @@ import uuid
 from collections.abc import Iterator
 from typing import Any
 
-import pytest
 from litestar.testing import TestClient
 
 HANDS = [
@@ -108,7 +107,6 @@ def per_seat(value: Any) -> list[Any] | None:
 # --- T-11: 托管 as a state --------------------------------------------------------------------
 
 
-@pytest.mark.xfail(strict=True, reason=NOT_IMPLEMENTED)
 def test_T_11_a_seat_in_tuoguan_has_its_turn_played_at_once(client: TestClient[Any]) -> None:
     table = new_table(client, SNAPSHOT)
     move(client, table, {"seat": 0, "action": "play", "cards": ["7S", "7H"]})
@@ -119,7 +117,6 @@ def test_T_11_a_seat_in_tuoguan_has_its_turn_played_at_once(client: TestClient[A
     assert after["turn"] == 2
 
 
-@pytest.mark.xfail(strict=True, reason=NOT_IMPLEMENTED)
 def test_T_11_after_a_fourth_entry_tuoguan_can_no_longer_be_left(
     client: TestClient[Any],
 ) -> None:
@@ -132,7 +129,6 @@ def test_T_11_after_a_fourth_entry_tuoguan_can_no_longer_be_left(
     assert view(client, table)["turn"] == 0  # seat 2 never had a turn to play
 
 
-@pytest.mark.xfail(strict=True, reason=NOT_IMPLEMENTED)
 def test_T_11_a_deal_ending_with_every_seat_in_tuoguan_is_not_scored(
     client: TestClient[Any],
 ) -> None:
@@ -147,7 +143,6 @@ def test_T_11_a_deal_ending_with_every_seat_in_tuoguan_is_not_scored(
 # --- S-9: leaving costs 40 points, outside the seat scores ---------------------------------------
 
 
-@pytest.mark.xfail(strict=True, reason=NOT_IMPLEMENTED)
 def test_S_9_leaving_after_the_first_play_is_charged_40_and_the_seat_plays_on(
     client: TestClient[Any],
 ) -> None:

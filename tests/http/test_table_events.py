@@ -89,32 +89,40 @@ def test_every_event_type_is_classified_as_public_or_not() -> None:
 async def test_every_move_logs_its_events_with_seq_and_version(
     client: AsyncTestClient[Any],
 ) -> None:
-    tid, _ = await _table(client)
+    tid, created = await _table(client)
+    dealt = (await client.get(f"/v1/tables/{tid}/events", headers=PLATFORM)).json()["events"]
+    assert [e["type"] for e in dealt] == ["dealt"] and dealt[0]["seq"] == 1  # the deal's record
+    assert dealt[0]["snapshot"]["hands"] == SNAPSHOT["hands"] and dealt[0]["version"] == 1
     first = await client.post(
         f"/v1/tables/{tid}/moves", json={"move": LEAD, "version": 1}, headers=PLATFORM
     )
     assert first.json()["events"] == [
-        {"type": "played", "seat": 0, "cards": ["7S", "7H"], "seq": 1, "version": 2}
+        {"type": "move", "move": LEAD, "by": "seat", "seq": 2, "version": 2},
+        {"type": "played", "seat": 0, "cards": ["7S", "7H"], "seq": 3, "version": 2},
     ]
+    seat1 = _bearer(created["seat_tokens"][1])
     second = await client.post(
-        f"/v1/tables/{tid}/moves", json={"move": BEAT, "version": 2}, headers=PLATFORM
+        f"/v1/tables/{tid}/moves", json={"move": BEAT, "version": 2}, headers=seat1
     )
-    assert [e["seq"] for e in second.json()["events"]] == [2]
+    shown = [(e["type"], e["seq"]) for e in second.json()["events"]]
+    assert shown == [("played", 5)]  # seq 4 is its move's record, the platform's to see
     page = (await client.get(f"/v1/tables/{tid}/events", headers=PLATFORM)).json()
-    assert page["last_seq"] == 2 and page["version"] == 3
-    assert page["events"] == first.json()["events"] + second.json()["events"]
-    after = (await client.get(f"/v1/tables/{tid}/events?after=1", headers=PLATFORM)).json()
-    assert after["events"] == second.json()["events"]
+    assert page["last_seq"] == 5 and page["version"] == 3
+    assert [e["seq"] for e in page["events"]] == [1, 2, 3, 4, 5]
+    assert page["events"][1:3] == first.json()["events"]
+    after = (await client.get(f"/v1/tables/{tid}/events?after=3", headers=PLATFORM)).json()
+    assert [e["type"] for e in after["events"]] == ["move", "played"]
     limited = (await client.get(f"/v1/tables/{tid}/events?limit=1", headers=PLATFORM)).json()
-    assert limited["events"] == first.json()["events"] and limited["last_seq"] == 2
+    assert limited["events"] == dealt and limited["last_seq"] == 5
     read = (await client.get(f"/v1/tables/{tid}", headers=PLATFORM)).json()
-    assert read["last_seq"] == 2
+    assert read["last_seq"] == 5
 
 
 async def test_a_refused_move_logs_nothing_and_a_put_starts_a_new_log(
     client: AsyncTestClient[Any],
 ) -> None:
     tid, _ = await _table(client)
+    events = f"/v1/tables/{tid}/events"
     refused = await client.post(
         f"/v1/tables/{tid}/moves", json={"move": BEAT, "version": 1}, headers=PLATFORM
     )
@@ -123,17 +131,18 @@ async def test_a_refused_move_logs_nothing_and_a_put_starts_a_new_log(
         f"/v1/tables/{tid}/moves", json={"move": LEAD, "version": 5}, headers=PLATFORM
     )
     assert_problem(stale, 409, "VERSION_CONFLICT")
-    assert (await client.get(f"/v1/tables/{tid}/events", headers=PLATFORM)).json()["events"] == []
+    page = (await client.get(events, headers=PLATFORM)).json()
+    assert [e["type"] for e in page["events"]] == ["dealt"]
     await client.post(
         f"/v1/tables/{tid}/moves", json={"move": LEAD, "version": 1}, headers=PLATFORM
     )
     await client.put(f"/v1/tables/{tid}", json={"snapshot": SNAPSHOT}, headers=PLATFORM)
-    page = (await client.get(f"/v1/tables/{tid}/events", headers=PLATFORM)).json()
-    assert page["events"] == [] and page["last_seq"] == 0
+    page = (await client.get(events, headers=PLATFORM)).json()
+    assert [e["type"] for e in page["events"]] == ["dealt"] and page["last_seq"] == 1
     moved = await client.post(
         f"/v1/tables/{tid}/moves", json={"move": LEAD, "version": 3}, headers=PLATFORM
     )
-    assert moved.json()["events"][0]["seq"] == 1  # seq counts per instance
+    assert moved.json()["events"][0]["seq"] == 2  # seq counts per instance
 
 
 async def test_the_log_answers_each_caller_as_it_may_see(client: AsyncTestClient[Any]) -> None:
@@ -143,7 +152,9 @@ async def test_the_log_answers_each_caller_as_it_may_see(client: AsyncTestClient
     )
     for token in [*created["seat_tokens"], created["spectator_token"]]:
         page = await client.get(f"/v1/tables/{tid}/events", headers=_bearer(token))
-        assert page.status_code == 200 and page.json()["last_seq"] == 1
+        assert page.status_code == 200 and page.json()["last_seq"] == 3
+        shown = [(e["type"], e["seq"]) for e in page.json()["events"]]
+        assert shown == [("played", 3)]  # the deal's and the move's records are the platform's
     assert_problem(await client.get(f"/v1/tables/{tid}/events"), 401, "UNAUTHORIZED")
     assert_problem(
         await client.get(f"/v1/tables/nope-{tid}/events", headers=PLATFORM), 404, "TABLE_NOT_FOUND"
@@ -246,7 +257,8 @@ async def test_racing_requests_under_one_key_apply_once_and_answer_alike(
         assert len({str(a.json()["events"]) for a in answers}) == 1
         assert sum(not a.json().get("replayed", False) for a in answers) == 1
         page = (await clients[0].get(f"/v1/tables/{tid}/events", headers=PLATFORM)).json()
-        assert len(page["events"]) == 1 and page["version"] == 2
+        assert [e["type"] for e in page["events"]] == ["dealt", "move", "played"]
+        assert page["version"] == 2
         for each in clients:
             await each.aclose()
 

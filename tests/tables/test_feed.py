@@ -8,9 +8,9 @@ from collections.abc import AsyncIterator
 import msgspec
 import pytest
 
-from baohuang.engine.snapshot import PassMove, PlayMove, Snapshot
+from baohuang.engine.snapshot import PassMove, PlayedEvent, PlayMove, Snapshot
 from baohuang.store import MemoryTableStore
-from baohuang.tables import Authority, Closed, Heartbeat, Opening, TableService
+from baohuang.tables import Authority, Caller, Closed, Heartbeat, Opening, TableService
 from baohuang.tables.callers import PLATFORM
 from baohuang.tables.feed import TableFeed
 
@@ -55,13 +55,14 @@ async def test_events_arrive_by_polling_when_every_notification_is_lost() -> Non
     )
     await service.start()
     try:
-        await service.create("t", SNAPSHOT, PLATFORM)
-        items = await service.follow("t", PLATFORM)
+        created, _ = await service.create("t", SNAPSHOT, PLATFORM)
+        watcher = Caller("spectator", None, created.instance)
+        items = await service.follow("t", watcher)
         assert isinstance(await anext(items), Opening)
         await service.move("t", PLATFORM, PlayMove(0, ["7S", "7H"]), 1)
         async with asyncio.timeout(2):
             event = await anext(items)
-        assert event.seq == 1  # type: ignore[union-attr]
+        assert isinstance(event, PlayedEvent) and event.seq == 3  # 1 dealt, 2 the move's record
         await items.aclose()
     finally:
         await service.close()
@@ -83,8 +84,9 @@ async def test_followers_share_one_read_per_change_and_leave_cleanly() -> None:
     service = TableService(store, Authority((), "s"), heartbeat_seconds=0.2, feed=feed)
     await service.start()
     try:
-        await service.create("t", SNAPSHOT, PLATFORM)
-        streams = [await service.follow("t", PLATFORM) for _ in range(20)]
+        created, _ = await service.create("t", SNAPSHOT, PLATFORM)
+        watcher = Caller("spectator", None, created.instance)
+        streams = [await service.follow("t", watcher) for _ in range(20)]
         for stream in streams:
             assert isinstance(await anext(stream), Opening)
         reads = 0
@@ -97,7 +99,7 @@ async def test_followers_share_one_read_per_change_and_leave_cleanly() -> None:
                     item = await anext(stream)
                     if not isinstance(item, Heartbeat):
                         seqs.append(item.seq)  # type: ignore[union-attr]
-            assert seqs == [1, 2]
+            assert seqs == [3, 5]  # the played and passed events; the move records are not shown
         assert reads <= 4  # one per change (coalesced), not one per follower
         assert followers[-1] == 20
         await service.delete("t", PLATFORM)

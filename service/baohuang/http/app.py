@@ -22,7 +22,13 @@ from .controllers.moves import MovesController
 from .controllers.rulesets import RulesetsController
 from .controllers.tables import TablesController
 from .docs import document_request_bodies
-from .metrics import HttpMetrics, observe_followers, observe_store, observe_table_move
+from .metrics import (
+    HttpMetrics,
+    count_timeout,
+    observe_followers,
+    observe_store,
+    observe_table_move,
+)
 from .problems import EXCEPTION_HANDLERS, problem_details_plugin
 from .settings import Settings
 from .wire import JSONRequest
@@ -66,6 +72,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
             observe_move=observe_table_move,
             heartbeat_seconds=settings.stream_heartbeat_seconds,
             feed=TableFeed(store, on_followers=observe_followers),
+            on_timeout=count_timeout,
         )
         app.state.tables = tables
         await tables.start()

@@ -16,6 +16,7 @@ from ..engine.scoring import NO_EMPEROR_CLASSIC
 from ..engine.snapshot import Snapshot
 from ..engine.views import public_view, seat_view
 from ..tables import Authority
+from ..tables.record import TableState
 
 Example = dict[str, Any]
 Examples = dict[str, Example]
@@ -242,6 +243,15 @@ REQUESTS: dict[tuple[str, str], Examples] = {
         "The rebels finished 1st and 2nd: the emperor and the guard pay tribute", TRIBUTE_REQUEST
     ),
     ("/v1/tables/{table_id}", "put"): _one("A new table from a snapshot", {"snapshot": SNAPSHOT}),
+    ("/v1/tables/{table_id}/seats/{seat}/trustee", "post"): _one(
+        "Seat 1 asks for 托管", {"on": True, "version": 2}
+    ),
+    ("/v1/tables/{table_id}/seats/{seat}/leave", "post"): _one(
+        "Seat 1 leaves the table", {"version": 2}
+    ),
+    ("/v1/tables/{table_id}/deals", "post"): _one(
+        "The next deal, from a seed", {"version": 41, "seed": 20260102}
+    ),
     ("/v1/tables/{table_id}/moves", "post"): _one(
         "Seat 3 plays against version 1", {"move": PLAY_JACKS, "version": 1}
     ),
@@ -259,27 +269,45 @@ def _public_view(snapshot: dict[str, Any]) -> Any:
     return msgspec.to_builtins(public_view(_snapshot(msgspec.json.encode(snapshot))))
 
 
+TABLE_STATE = msgspec.to_builtins(TableState())  # a table without a clock, in its first deal
+
+
 def _created(version: int) -> dict[str, Any]:
     return {
         "id": TABLE_ID,
         "instance": INSTANCE,
         "version": version,
         "snapshot": SNAPSHOT,
+        "table": TABLE_STATE,
         "seat_tokens": SEAT_TOKENS,
         "spectator_token": SPECTATOR_TOKEN,
     }
 
 
+def _seats(trustee: int, left: bool = False) -> list[dict[str, Any]]:
+    """Five seats' 托管 states, ``trustee`` in 托管 (entered once)."""
+    seats: list[dict[str, Any]] = [{"trustee": False, "entered": 0, "left": False}] * 5
+    seats = list(seats)
+    seats[trustee] = {"trustee": True, "entered": 1, "left": left}
+    return seats
+
+
 def _read(view: Any) -> dict[str, Any]:
-    return {"id": TABLE_ID, "instance": INSTANCE, "version": 1, "view": view}
+    return {"id": TABLE_ID, "instance": INSTANCE, "version": 1, "view": view, "table": TABLE_STATE}
 
 
-def _applied(view: Any) -> dict[str, Any]:
+_PLAYED = {"type": "played", "seat": 3, "cards": ["JH", "JD"], "seq": 3, "version": 2}
+_MOVE_RECORD = {"type": "move", "move": PLAY_JACKS, "by": "seat", "seq": 2, "version": 2}
+
+
+def _applied(view: Any, platform: bool = False) -> dict[str, Any]:
+    """A move's answer; a platform also sees the move's record (seq 1 is the deal's)."""
     return {
         "version": 2,
         "instance": INSTANCE,
         "view": view,
-        "events": [{"type": "played", "seat": 3, "cards": ["JH", "JD"]}],
+        "table": {**TABLE_STATE, "played": True},
+        "events": [_MOVE_RECORD, _PLAYED] if platform else [_PLAYED],
     }
 
 
@@ -466,13 +494,66 @@ RESPONSES: dict[tuple[str, str, int], Examples] = {
     ("/v1/tables/{table_id}/moves", "post", 200): {
         "platform": {
             "summary": "Applied: version 2 (a platform key)",
-            "value": _applied(AFTER_JACKS),
+            "value": _applied(AFTER_JACKS, platform=True),
         },
         "seat": {
             "summary": "Applied: version 2 (seat 3's token: its own view)",
             "value": _applied(_seat_view(AFTER_JACKS, 3)),
         },
     },
+    ("/v1/tables/{table_id}/seats/{seat}/trustee", "post", 200): _one(
+        "Seat 1 is in 托管 (the first time this deal)",
+        {
+            "version": 3,
+            "instance": INSTANCE,
+            "view": _seat_view(AFTER_JACKS, 1),
+            "table": {**TABLE_STATE, "played": True, "seats": _seats(trustee=1)},
+            "events": [
+                {
+                    "type": "trustee",
+                    "seat": 1,
+                    "on": True,
+                    "count": 1,
+                    "cause": "request",
+                    "seq": 3,
+                    "version": 3,
+                },
+            ],
+        },
+    ),
+    ("/v1/tables/{table_id}/seats/{seat}/leave", "post", 200): _one(
+        "Seat 1 left; 托管 plays for it",
+        {
+            "version": 3,
+            "instance": INSTANCE,
+            "view": _seat_view(AFTER_JACKS, 1),
+            "table": {**TABLE_STATE, "played": True, "seats": _seats(trustee=1, left=True)},
+            "events": [
+                {"type": "left", "seat": 1, "penalty": 0, "seq": 3, "version": 3},
+                {
+                    "type": "trustee",
+                    "seat": 1,
+                    "on": True,
+                    "count": 1,
+                    "cause": "leave",
+                    "seq": 4,
+                    "version": 3,
+                },
+            ],
+        },
+    ),
+    ("/v1/tables/{table_id}/deals", "post", 200): _one(
+        "Deal 2 began, dealt from the last emperor's seat",
+        {
+            "version": 42,
+            "instance": INSTANCE,
+            "view": {**DEAL_SNAPSHOT},
+            "table": {**TABLE_STATE, "deal": 2, "dealer": 0},
+            "events": [
+                {"type": "deal_started", "deal": 2, "dealer": 0, "seq": 90, "version": 42},
+            ],
+        },
+    ),
     ("/v1/tables/{table_id}/events", "get", 200): _one(
         "The log after seq 0, as seat 3's token sees it",
         {

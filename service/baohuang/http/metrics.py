@@ -93,6 +93,17 @@ STREAM_FOLLOWERS = Gauge(
 )
 
 
+TIMEOUTS = Counter(
+    "baohuang_timeouts_total",
+    "Turns whose clock ran out and that 托管 played (T-11), applied by this process.",
+)
+
+
+def count_timeout() -> None:
+    """The table service's hook: one timeout applied."""
+    TIMEOUTS.inc()
+
+
 def observe_followers(count: int) -> None:
     """The table feed's hook: how many streams follow tables in this process."""
     STREAM_FOLLOWERS.set(count)

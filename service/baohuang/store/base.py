@@ -46,7 +46,9 @@ logger = logging.getLogger("baohuang.store")
 DEFAULT_TTL_SECONDS: Final = 86400
 """``TABLE_TTL_SECONDS`` default: an abandoned table disappears a day after its last write."""
 
-OPERATIONS: Final = ("get", "put", "cas", "delete", "ping", "events", "remember")
+OPERATIONS: Final = (
+    "get", "put", "cas", "delete", "ping", "events", "remember", "schedule", "due"
+)  # fmt: skip
 """Every ``operation`` label the store reports, so a metrics backend can pre-create series."""
 
 OUTCOMES: Final = ("ok", "conflict", "missing", "unavailable", "overloaded", "error")
@@ -195,9 +197,25 @@ class TableStore(Protocol):
         ``remembered_as``, also the record kept under that idempotency key, read atomically."""
         ...
 
-    async def put(self, table_id: str, snapshot: bytes) -> PutResult:
+    async def put(self, table_id: str, snapshot: bytes, events: Sequence[bytes] = ()) -> PutResult:
         """Create or replace the table unconditionally, as a new instance: the version is the
-        old one plus one, the event log and the remembered answers start empty."""
+        old one plus one, the event log starts with ``events`` (seq 1, 2, …), the remembered
+        answers start empty."""
+        ...
+
+    async def schedule(
+        self, table_id: str, deadline: float | None, *, earlier_only: bool = False
+    ) -> None:
+        """Index the table's next deadline (``None``: it has none), for :meth:`due`. The index
+        is a hint kept next to the tables, not in their atomic writes: ``earlier_only`` moves a
+        deadline only earlier, so that before a write may change it the index can be set to
+        run no later than the table's own deadline, whatever happens to the write."""
+        ...
+
+    async def due(self, now: float, limit: int, lease: float) -> list[str]:
+        """Up to ``limit`` tables whose indexed deadline is ``now`` or earlier, each claimed for
+        ``lease`` seconds (moved to ``now + lease`` in the index), so that a replica that dies
+        before it handles one leaves it to another."""
         ...
 
     async def compare_and_set(

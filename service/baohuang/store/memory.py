@@ -86,6 +86,7 @@ class MemoryTableStore:
         self._tables: OrderedDict[str, _Entry] = OrderedDict()
         self._tokens = itertools.count(1)  # unique per write within this store
         self._listeners: set[asyncio.Queue[str]] = set()
+        self._deadlines: dict[str, float] = {}  # table id → when its clock runs out
 
     def __repr__(self) -> str:
         return f"MemoryTableStore(ttl_seconds={self._ttl:g}, tables={len(self._tables)})"
@@ -137,7 +138,7 @@ class MemoryTableStore:
         self._done("get", "ok", start)
         return table
 
-    async def put(self, table_id: str, snapshot: bytes) -> PutResult:
+    async def put(self, table_id: str, snapshot: bytes, events: Sequence[bytes] = ()) -> PutResult:
         start = time.perf_counter()
         now = self._clock()
         snapshot = bytes(snapshot)  # a caller's bytearray must not change the stored table
@@ -151,11 +152,19 @@ class MemoryTableStore:
             entry = _Entry(0, snapshot, now)
             self._tables[table_id] = entry
         entry.instance = new_instance()
-        entry.events = []
+        version = entry.version + 1
+        entry.events = [
+            LoggedEvent(seq, version, bytes(data)) for seq, data in enumerate(events, 1)
+        ]
         entry.remembered = {}
         self._write(table_id, entry, snapshot, now)
         result = PutResult(
-            entry.version, snapshot, entry.instance, created=created, token=entry.token
+            entry.version,
+            snapshot,
+            entry.instance,
+            len(events),
+            created=created,
+            token=entry.token,
         )
         self._done("put", "ok", start)
         return result
@@ -238,6 +247,21 @@ class MemoryTableStore:
             self._notify(table_id)
         self._done("delete", "ok" if existed else "missing", start)
         return existed
+
+    async def schedule(
+        self, table_id: str, deadline: float | None, *, earlier_only: bool = False
+    ) -> None:
+        if deadline is None:
+            self._deadlines.pop(table_id, None)
+        elif not earlier_only or deadline < self._deadlines.get(table_id, float("inf")):
+            self._deadlines[table_id] = deadline
+
+    async def due(self, now: float, limit: int, lease: float) -> list[str]:
+        due = sorted((at, table_id) for table_id, at in self._deadlines.items() if at <= now)
+        claimed = [table_id for _, table_id in due[:limit]]
+        for table_id in claimed:
+            self._deadlines[table_id] = now + lease
+        return claimed
 
     async def ping(self) -> None:
         self._done("ping", "ok", time.perf_counter())

@@ -109,7 +109,7 @@ RESUBSCRIBE_SECONDS: Final = 1.0
 # Every script: KEYS[1] the table hash, KEYS[2] its event log, KEYS[3] its remembered answers.
 
 # ARGV[1] snapshot, ARGV[2] TTL seconds, ARGV[3] write token, ARGV[4] the new instance,
-# ARGV[5] the changes channel, ARGV[6] the table id.
+# ARGV[5] the changes channel, ARGV[6] the table id, ARGV[7…] the new log's first events.
 # Returns the new version (1 means the table was created).
 _PUT_LUA: Final = """
 local last = redis.call('HMGET', KEYS[1], 'v', 'w')
@@ -117,11 +117,30 @@ if last[1] and last[2] == ARGV[3] then
   return tonumber(last[1])
 end
 local v = redis.call('HINCRBY', KEYS[1], 'v', 1)
-redis.call('HSET', KEYS[1], 's', ARGV[1], 'w', ARGV[3], 'e', ARGV[4], 'q', 0)
 redis.call('DEL', KEYS[2], KEYS[3])
+local q = 0
+for i = 7, #ARGV do
+  q = q + 1
+  redis.call('XADD', KEYS[2], q .. '-0', 'v', v, 'd', ARGV[i])
+end
+redis.call('HSET', KEYS[1], 's', ARGV[1], 'w', ARGV[3], 'e', ARGV[4], 'q', q)
 redis.call('EXPIRE', KEYS[1], ARGV[2])
+if q > 0 then
+  redis.call('EXPIRE', KEYS[2], ARGV[2])
+end
 redis.call('PUBLISH', ARGV[5], ARGV[6])
 return v
+"""
+
+# KEYS[1] the deadlines index. ARGV[1] now, ARGV[2] how many at most, ARGV[3] the lease: tables
+# due by now, claimed for the lease (their score moves to now + lease, so another replica takes
+# them over if this one does not finish).
+_DUE_LUA: Final = """
+local due = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', ARGV[1], 'LIMIT', 0, ARGV[2])
+for _, id in ipairs(due) do
+  redis.call('ZADD', KEYS[1], tonumber(ARGV[1]) + tonumber(ARGV[3]), id)
+end
+return due
 """
 
 # ARGV[1] expected version, ARGV[2] snapshot, ARGV[3] TTL, ARGV[4] token, ARGV[5] the token the
@@ -277,6 +296,8 @@ class RedisTableStore:
         self._events = client.register_script(_EVENTS_LUA)
         self._delete = client.register_script(_DELETE_LUA)
         self._channel = f"{key_prefix}changes"
+        self._deadlines = f"{key_prefix}deadlines"
+        self._due = client.register_script(_DUE_LUA)
         # Unique across processes and replicas: a random prefix per store, a counter per write.
         self._token_prefix = secrets.token_hex(8)
         self._tokens = itertools.count()
@@ -400,18 +421,41 @@ class RedisTableStore:
         self._done("get", "ok", start)
         return table
 
-    async def put(self, table_id: str, snapshot: bytes) -> PutResult:
+    async def put(self, table_id: str, snapshot: bytes, events: Sequence[bytes] = ()) -> PutResult:
         start = time.perf_counter()
         snapshot = bytes(snapshot)
         token = self._token()
         instance = new_instance()
         keys = self._keys(table_id)
         args: list[bytes | int | str] = [
-            snapshot, self._ttl, token, instance, self._channel, table_id
+            snapshot, self._ttl, token, instance, self._channel, table_id, *events
         ]  # fmt: skip
         version = int(await self._call("put", lambda: self._put(keys=keys, args=args), start))
         self._done("put", "ok", start)
-        return PutResult(version, snapshot, instance, created=version == 1, token=token)
+        return PutResult(
+            version, snapshot, instance, len(events), created=version == 1, token=token
+        )
+
+    async def schedule(
+        self, table_id: str, deadline: float | None, *, earlier_only: bool = False
+    ) -> None:
+        start = time.perf_counter()
+        key = self._deadlines
+        if deadline is None:
+            await self._call("schedule", lambda: self._redis.zrem(key, table_id), start)
+        else:
+            mapping = {table_id: deadline}
+            await self._call(
+                "schedule", lambda: self._redis.zadd(key, mapping, lt=earlier_only), start
+            )
+        self._done("schedule", "ok", start)
+
+    async def due(self, now: float, limit: int, lease: float) -> list[str]:
+        start = time.perf_counter()
+        keys, args = [self._deadlines], [now, limit, lease]
+        ids = await self._call("due", lambda: self._due(keys=keys, args=args), start)
+        self._done("due", "ok", start)
+        return [_as_str(table_id) for table_id in ids]
 
     async def compare_and_set(
         self,

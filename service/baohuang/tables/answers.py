@@ -8,6 +8,7 @@ import msgspec
 
 from ..engine.snapshot import Event, Snapshot
 from ..engine.views import PublicView
+from .record import TableState
 
 V = TypeVar("V", bound=Snapshot | PublicView)
 
@@ -20,19 +21,22 @@ class CreatedTable(msgspec.Struct, frozen=True):
     instance: str
     version: int
     snapshot: Snapshot
+    table: TableState
     seat_tokens: list[str]
     spectator_token: str
 
 
 class TableRead(msgspec.Struct, Generic[V], frozen=True):
     """A table as its caller may see it: the whole snapshot (platform), a seat view (seat
-    token) or the public view (spectator token). ``last_seq``: the ``seq`` of the table's last
-    logged event, where a client starts following it."""
+    token) or the public view (spectator token); ``table``: the clock, 托管, deals and totals
+    around the deal, the same for everyone; ``last_seq``: the ``seq`` of the table's last logged
+    event, where a client starts following it."""
 
     id: str
     instance: str
     version: int
     view: V
+    table: TableState
     last_seq: int = 0
 
 
@@ -48,6 +52,7 @@ class MoveAnswer(msgspec.Struct, Generic[V], frozen=True, omit_defaults=True):
     version: int
     instance: str
     view: V
+    table: TableState
     events: list[Event]
     replayed: bool = False
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections import OrderedDict
 from typing import NamedTuple
 
-from ..engine.snapshot import Snapshot
+from .record import TableRecord
 
 DEFAULT_CAPACITY = 1024  # about 15 KiB a snapshot: ~15 MiB at most, within the chart's 256 MiB
 
@@ -23,7 +23,7 @@ class LastWrite(NamedTuple):
     token: str
     instance: str
     last_seq: int
-    snapshot: Snapshot
+    record: TableRecord
 
 
 class RecentWrites:

@@ -1,61 +1,74 @@
 """The table service: reads, judges, writes and follows live tables for a caller (API.md "Live
-tables").
+tables" in docs/clients.md).
 
-A move is checked against the version first (409), then for legality (an illegal move is the
-engine's ``MoveRefused``: nothing changes), then written with an atomic compare-and-set of the
-version and the instance — with its events appended to the table's log and its answer kept under
-the client's idempotency key in the same write — so no interleaving of clients or replicas
-applies two moves to one version, loses one, or logs one without the other. Every answer leaves
-through :mod:`.views`, cut to the caller.
+Every write — a seat's move, 托管 asked for or left, a seat leaving, the next deal, a clock
+running out — is one change of the :class:`~.record.TableRecord` (:mod:`.flow`), checked
+against the version the client saw (409), refused with a reason when the rules refuse it (422:
+nothing changes), and written with an atomic compare-and-set of the version and the instance,
+with its events appended to the table's log and a move's answer kept under the client's
+idempotency key in the same write. So no interleaving of clients, replicas or clocks applies two
+writes to one version, loses one, or logs one without the other. Every answer leaves through
+:mod:`.views`, cut to the caller.
 
-Skipping the read: a process that made a table's last write keeps that state
-(:class:`~.recent_writes.RecentWrites`) and judges the next move on it without reading the table
-back; the write then commits only if that write is still the table's last one. Anything the
-remembered state refuses, or cannot even judge (the table may have been created again with
-another ruleset), is judged again on the stored state: the memory can save a round trip, never
-decide a move.
+Skipping the read: a process that made a table's last write keeps that record
+(:class:`~.recent_writes.RecentWrites`) and judges the next write on it without reading the
+table back; the write then commits only if that write is still the table's last one. Anything
+the remembered record refuses, or cannot even judge, is judged again on the stored one: the
+memory can save a round trip, never decide a write.
+
+Clocks: after every write the table's deadline is indexed in the store (:meth:`TableStore.due`),
+and each process's clock task (:meth:`TableService.run_clock`) applies the timeouts that fall
+due, through the same compare-and-set: a late move and its timeout cannot both win.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
+import time
 from collections.abc import AsyncIterator, Callable
 from time import perf_counter
 
-import msgspec
+from msgspec.structs import replace
 
-from ..engine.play import MoveRefused, apply_move
+from ..engine.play import MoveRefused
 from ..engine.snapshot import Event, Move, Snapshot
 from ..engine.validation import InvalidInput, validate_snapshot
 from ..engine.views import SeatView, seat_view
-from ..store import CasConflict, CasMissing, CasOk, CasRemembered, LoggedEvent, TableStore
-from . import idempotency
-from .answers import (
-    Closed,
-    CreatedTable,
-    EventsPage,
-    Heartbeat,
-    MoveAnswer,
-    Opening,
-    StreamItem,
-    TableRead,
+from ..store import (
+    CasConflict,
+    CasMissing,
+    CasOk,
+    CasRemembered,
+    StoreOverloaded,
+    StoreUnavailable,
+    TableStore,
 )
-from .callers import Authority, Caller, Unauthorized
+from . import flow, idempotency
+from .answers import CreatedTable, EventsPage, MoveAnswer, StreamItem, TableRead
+from .audit import AuditFailure, AuditReport, audit
+from .callers import PLATFORM, Authority, Caller, Unauthorized
 from .errors import TableNotFound, VersionConflict
-from .feed import Channel, TableFeed
+from .feed import TableFeed
+from .following import follow_channel, logged_event
 from .recent_writes import LastWrite, RecentWrites
-from .views import View, cut_event, cut_events, cut_table
+from .record import Clock, TableRecord, decode_record, encode_record
+from .views import View, cut_events, cut_table
 
-_decode_snapshot = msgspec.json.Decoder(Snapshot).decode
-_decode_event = msgspec.json.Decoder(Event).decode
-_encode = msgspec.json.Encoder().encode
+log = logging.getLogger("baohuang.tables")
 
 HEARTBEAT_SECONDS = 15.0
 EVENTS_PAGE = 500
+CLOCK_POLL_SECONDS = 0.2
+"""How often a process looks for deadlines that passed: a timeout lands within this (and a
+store round trip) of its deadline."""
+CLOCK_LEASE_SECONDS = 5.0
+"""A replica that claimed a timeout and died leaves it to another after this long."""
 
 ObserveMove = Callable[[str | None, float], None]
 """``observe(reason code or None for legal, engine seconds)`` once per move judged for good."""
+Change = Callable[[TableRecord], flow.Change]
 
 
 def _observe_nothing(code: str | None, seconds: float) -> None:
@@ -74,6 +87,8 @@ class TableService:
         observe_move: ObserveMove = _observe_nothing,
         heartbeat_seconds: float = HEARTBEAT_SECONDS,
         feed: TableFeed | None = None,
+        clock: Callable[[], float] = time.time,
+        on_timeout: Callable[[], None] | None = None,
     ) -> None:
         self.store = store
         self.authority = authority
@@ -81,40 +96,45 @@ class TableService:
         self._observe_move = observe_move
         self._heartbeat = heartbeat_seconds
         self.feed = feed if feed is not None else TableFeed(store)
-        self._feed_task: asyncio.Task[None] | None = None
+        self.now = clock
+        self._on_timeout = on_timeout
+        self._tasks: list[asyncio.Task[None]] = []
 
-    async def start(self) -> None:
-        """Start following tables (the lifespan calls this once)."""
-        if self._feed_task is None:
-            self._feed_task = asyncio.create_task(self.feed.run())
+    async def start(self, *, clock_task: bool = True) -> None:
+        """Start following tables and, unless told not to, applying timeouts."""
+        if not self._tasks:
+            self._tasks.append(asyncio.create_task(self.feed.run()))
+            if clock_task:
+                self._tasks.append(asyncio.create_task(self.run_clock()))
 
     async def close(self) -> None:
-        if self._feed_task is not None:
-            self._feed_task.cancel()
+        for task in self._tasks:
+            task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
-                await self._feed_task
-            self._feed_task = None
+                await task
+        self._tasks = []
 
     # -- reads ---------------------------------------------------------------------------------
 
-    async def _stored(self, table_id: str, caller: Caller) -> tuple[int, str, int, Snapshot]:
+    async def _stored(self, table_id: str, caller: Caller) -> tuple[int, str, int, TableRecord]:
         stored = await self.store.get(table_id)
         if stored is None:
             raise TableNotFound(table_id)
         _require_instance(caller, stored.instance)
-        snapshot = _decode_snapshot(stored.snapshot)
-        return stored.version, stored.instance, stored.last_seq, snapshot
+        return stored.version, stored.instance, stored.last_seq, decode_record(stored.snapshot)
 
     async def read(self, table_id: str, caller: Caller) -> TableRead[View]:
         """The table as ``caller`` may see it."""
-        version, instance, last_seq, snapshot = await self._stored(table_id, caller)
-        return TableRead(table_id, instance, version, cut_table(snapshot, caller), last_seq)
+        version, instance, last_seq, record = await self._stored(table_id, caller)
+        view = cut_table(record.snapshot, caller)
+        return TableRead(table_id, instance, version, view, record.table, last_seq)
 
     async def read_seat(self, table_id: str, seat: int, caller: Caller) -> TableRead[SeatView]:
         """Seat ``seat``'s view, for that seat's token or a platform."""
         caller.require_seat(seat, "$.seat")
-        version, instance, last_seq, snapshot = await self._stored(table_id, caller)
-        return TableRead(table_id, instance, version, seat_view(snapshot, seat), last_seq)
+        version, instance, last_seq, record = await self._stored(table_id, caller)
+        view = seat_view(record.snapshot, seat)
+        return TableRead(table_id, instance, version, view, record.table, last_seq)
 
     async def events(
         self, table_id: str, caller: Caller, after: int, limit: int = EVENTS_PAGE
@@ -124,75 +144,78 @@ class TableService:
         if page is None:
             raise TableNotFound(table_id)
         _require_instance(caller, page.instance)
-        events = [_logged(logged) for logged in page.events]
+        events = [logged_event(logged) for logged in page.events]
         return EventsPage(page.instance, page.version, page.last_seq, cut_events(events, caller))
+
+    async def audit(self, table_id: str, caller: Caller) -> AuditReport:
+        """Replay the table's whole log (platform only): see :mod:`.audit`."""
+        caller.require_platform()
+        events: list[Event] = []
+        after = 0
+        while True:
+            page = await self.store.read_events(table_id, after, EVENTS_PAGE)
+            if page is None:
+                raise TableNotFound(table_id)
+            events += [logged_event(logged) for logged in page.events]
+            if not page.events or page.events[-1].seq >= page.last_seq:
+                break
+            after = page.events[-1].seq
+        report = audit(events)
+        *_, record = await self._stored(table_id, caller)
+        if report.valid and (report.totals, report.penalties) != (
+            record.table.totals,
+            record.table.penalties,
+        ):
+            failure = AuditFailure(None, "the table's totals are not the sum of its deals")
+            report = replace(report, valid=False, failure=failure)
+        return report
 
     async def follow(
         self, table_id: str, caller: Caller, after: int | None = None
     ) -> AsyncIterator[StreamItem]:
-        """The table as it changes: an :class:`Opening` (unless resuming ``after`` a seq), then
-        each event the caller may see as it commits, a :class:`Heartbeat` when quiet, and
-        :class:`Closed` when the table is deleted, expires or is replaced. Raises before the
-        first item (not found, unauthorized), so a route can still answer with an error."""
+        """The table as it changes: an opening (unless resuming ``after`` a seq), then each event
+        the caller may see as it commits, heartbeats when quiet, and a close when the table is
+        deleted, expires or is replaced. Raises before the first item (not found,
+        unauthorized), so a route can still answer with an error."""
         read = await self.read(table_id, caller)
         position = read.last_seq if after is None else min(after, read.last_seq)
         channel = self.feed.join(table_id, read.instance, read.last_seq)
-        return self._follow(channel, caller, read, position, opening=after is None)
-
-    async def _follow(
-        self,
-        channel: Channel,
-        caller: Caller,
-        read: TableRead[View],
-        position: int,
-        opening: bool,
-    ) -> AsyncIterator[StreamItem]:
-        try:
-            if opening:
-                yield Opening(read)
-            while True:
-                woken = channel.woken
-                fresh = channel.since(position)
-                if fresh is None:  # fell behind the buffer: read the gap from the store
-                    page = await self.store.read_events(channel.table_id, position, EVENTS_PAGE)
-                    fresh = (
-                        page.events if page is not None and page.instance == read.instance else []
-                    )
-                for logged in fresh:
-                    position = logged.seq
-                    event = cut_event(_logged(logged), caller)
-                    if event is not None:
-                        yield event
-                if channel.closed is not None and channel.since(position) == []:
-                    yield Closed(channel.closed)
-                    return
-                if channel.since(position):
-                    continue
-                try:
-                    await asyncio.wait_for(woken.wait(), self._heartbeat)
-                except TimeoutError:
-                    yield Heartbeat()
-        finally:
-            self.feed.leave(channel)
+        return follow_channel(
+            self.store,
+            self.feed,
+            channel,
+            caller,
+            read,
+            position,
+            opening=after is None,
+            heartbeat=self._heartbeat,
+        )
 
     # -- writes --------------------------------------------------------------------------------
 
     async def create(
-        self, table_id: str, snapshot: Snapshot, caller: Caller
+        self, table_id: str, snapshot: Snapshot, caller: Caller, clock: Clock | None = None
     ) -> tuple[CreatedTable, bool]:
-        """Create or replace the table (a new instance): the answer and whether it is new.
-        ``InvalidInput`` when the snapshot contradicts itself."""
+        """Create or replace the table (a new instance) around its first deal: the answer and
+        whether it is new. ``InvalidInput`` when the snapshot contradicts itself."""
         caller.require_platform()
-        snapshot = validate_snapshot(snapshot)
-        written = await self.store.put(table_id, _encode(snapshot))
-        self._recent.remember(
-            table_id, LastWrite(written.version, written.token, written.instance, 0, snapshot)
+        record, events = flow.open_table(validate_snapshot(snapshot), clock, self.now())
+        logged = _numbered(events, 0, 0)
+        await self._index_earlier(table_id, record)
+        written = await self.store.put(
+            table_id, encode_record(record), [encode_record(e) for e in logged]
         )
+        self._recent.remember(
+            table_id,
+            LastWrite(written.version, written.token, written.instance, written.last_seq, record),
+        )
+        await self._index(table_id, record)
         created = CreatedTable(
             id=table_id,
             instance=written.instance,
             version=written.version,
-            snapshot=snapshot,
+            snapshot=record.snapshot,
+            table=record.table,
             seat_tokens=self.authority.seat_tokens(table_id, written.instance),
             spectator_token=self.authority.spectator_token(table_id, written.instance),
         )
@@ -203,6 +226,7 @@ class TableService:
         caller.require_platform()
         self._recent.forget(table_id)
         await self.store.delete(table_id)
+        await self.store.schedule(table_id, None)
 
     async def move(
         self,
@@ -213,42 +237,145 @@ class TableService:
         instance: str | None = None,
         idempotency_key: str | None = None,
     ) -> MoveAnswer[View]:
-        """Apply ``move`` against the ``version`` (and ``instance``, when the client sends it
-        or its token carries it) that the client saw.
+        """Apply a seat's ``move`` against the ``version`` (and ``instance``, when the client
+        sends it or its token carries it) that the client saw.
 
         Raises :class:`VersionConflict`, :class:`TableNotFound`, ``MoveRefused`` (an illegal
         move: a verdict), ``InvalidInput`` (cards of the move that cannot exist) or
         :class:`~.idempotency.IdempotencyKeyReused`.
         """
         caller.require_seat(move.seat, "$.move.seat")
+        return await self._write(
+            table_id,
+            caller,
+            version,
+            instance,
+            lambda record: self._judged(flow.play, record, move),
+            idempotency_key,
+            idempotency.fingerprint(move, version, instance or caller.instance),
+        )
+
+    async def set_trustee(
+        self, table_id: str, caller: Caller, seat: int, on: bool, version: int
+    ) -> MoveAnswer[View]:
+        """T-11: ``seat`` enters (``on``) or leaves 托管."""
+        caller.require_seat(seat, "$.seat")
+        change: Change = lambda record: flow.set_trustee(record, seat, on, self.now())  # noqa: E731
+        return await self._write(table_id, caller, version, None, change)
+
+    async def leave(
+        self, table_id: str, caller: Caller, seat: int, version: int
+    ) -> MoveAnswer[View]:
+        """S-9: ``seat`` leaves the table and plays on under 托管."""
+        caller.require_seat(seat, "$.seat")
+        change: Change = lambda record: flow.leave(record, seat, self.now())  # noqa: E731
+        return await self._write(table_id, caller, version, None, change)
+
+    async def next_deal(
+        self, table_id: str, caller: Caller, version: int, seed: int | None
+    ) -> MoveAnswer[View]:
+        """The next deal at the table (platform only)."""
+        caller.require_platform()
+        change: Change = lambda record: flow.next_deal(record, seed, self.now())  # noqa: E731
+        return await self._write(table_id, caller, version, None, change)
+
+    async def time_out(self, table_id: str) -> bool:
+        """Apply the table's timeout if its deadline passed (the clock task's work): whether a
+        write was made. A write racing it simply wins; the deadline is then looked at again."""
+        stored = await self.store.get(table_id)
+        if stored is None:
+            await self.store.schedule(table_id, None)
+            return False
+        record = decode_record(stored.snapshot)
+        if flow.time_out(record, self.now()) is None:
+            await self._index(table_id, record)  # not due (yet): the index said so too early
+            return False
+        try:
+            await self._write(
+                table_id,
+                PLATFORM,
+                stored.version,
+                stored.instance,
+                lambda current: flow.time_out(current, self.now()) or (current, []),
+            )
+        except (VersionConflict, TableNotFound):
+            return False
+        if self._on_timeout is not None:
+            self._on_timeout()
+        return True
+
+    async def run_clock(self, poll_seconds: float = CLOCK_POLL_SECONDS) -> None:
+        """Apply timeouts as they fall due, for as long as the process runs."""
+        while True:
+            try:
+                await self.tick()
+            except (StoreUnavailable, StoreOverloaded) as exc:
+                log.warning("clock: %s (trying again)", exc)
+            except Exception:  # never let the clock die
+                log.exception("clock: applying timeouts failed")
+            await asyncio.sleep(poll_seconds)
+
+    async def tick(self, limit: int = 100) -> int:
+        """Apply every timeout due now (one round): how many were applied."""
+        applied = 0
+        for table_id in await self.store.due(self.now(), limit, CLOCK_LEASE_SECONDS):
+            applied += await self.time_out(table_id)
+        return applied
+
+    # -- the one write path --------------------------------------------------------------------
+
+    def _judged(
+        self,
+        change: Callable[[TableRecord, Move, float], flow.Change],
+        record: TableRecord,
+        move: Move,
+    ) -> flow.Change:
+        """A seat's move, timed and counted as a verdict (metrics)."""
+        start = perf_counter()
+        try:
+            result = change(record, move, self.now())
+        except MoveRefused as refused:
+            self._observe_move(refused.reason.code, perf_counter() - start)
+            raise
+        self._observe_move(None, perf_counter() - start)
+        return result
+
+    async def _write(
+        self,
+        table_id: str,
+        caller: Caller,
+        version: int,
+        instance: str | None,
+        change: Change,
+        key: str | None = None,
+        print_: str = "",
+    ) -> MoveAnswer[View]:
         if caller.instance is not None:
             if instance is not None and instance != caller.instance:
                 raise Unauthorized("the instance sent is not the one this token belongs to")
             instance = caller.instance
-        key = idempotency_key
-        print_ = idempotency.fingerprint(move, version, instance) if key is not None else ""
         last = self._recent.get(table_id, version)
         if last is not None and (instance is None or last.instance == instance):
-            start = perf_counter()
-            applied = _try(last.snapshot, move)
-            if applied is not None:
-                seconds = perf_counter() - start
-                snapshot, events = applied
-                logged = _numbered(events, last.last_seq, version + 1)
-                result = await self.store.compare_and_set(
+            try:
+                changed: flow.Change | None = change(last.record)
+            except (MoveRefused, InvalidInput):
+                changed = None  # judged again on the stored record
+            if changed is not None:
+                result = await self._commit(
                     table_id,
                     version,
-                    _encode(snapshot),
-                    written_as=last.token,
-                    events=[_encode(event) for event in logged],
-                    remember=_record(key, print_, last.instance, version + 1, logged),
+                    last.instance,
+                    last.last_seq,
+                    changed,
+                    key,
+                    print_,
+                    last.token,
                 )
                 if isinstance(result, CasOk):
-                    self._observe_move(None, seconds)
-                    return self._moved(table_id, caller, result, last.instance, snapshot, logged)
+                    return self._moved(table_id, caller, result, last.instance, *changed)
                 if isinstance(result, CasRemembered):
                     return await self._replay(table_id, caller, print_, result.record)
-            self._recent.forget(table_id)  # someone else wrote, or the move needs the stored state
+            self._recent.forget(table_id)  # someone else wrote, or the change needs the store
         stored = await self.store.get(table_id, remembered_as=key)
         if stored is None:
             raise TableNotFound(table_id)
@@ -260,7 +387,7 @@ class TableService:
         if stored.version != version:
             raise VersionConflict(stored.version, version)
         try:
-            snapshot, events = self._judge(_decode_snapshot(stored.snapshot), move)
+            changed = change(decode_record(stored.snapshot))
         except MoveRefused as refusal:
             if key is not None:
                 record = idempotency.refused(print_, stored.instance, refusal.reason)
@@ -268,35 +395,49 @@ class TableService:
                 if kept is not None and kept != record:  # a racing request answered first
                     return await self._replay(table_id, caller, print_, kept)
             raise
-        logged = _numbered(events, stored.last_seq, version + 1)
-        match await self.store.compare_and_set(
-            table_id,
-            version,
-            _encode(snapshot),
-            instance=stored.instance,
-            events=[_encode(event) for event in logged],
-            remember=_record(key, print_, stored.instance, version + 1, logged),
+        match await self._commit(
+            table_id, version, stored.instance, stored.last_seq, changed, key, print_, None
         ):
             case CasOk() as result:
-                return self._moved(table_id, caller, result, stored.instance, snapshot, logged)
+                return self._moved(table_id, caller, result, stored.instance, *changed)
             case CasConflict(current_version=current):
                 raise VersionConflict(current, version, replaced=current == version)
-            case CasRemembered(record=record):
-                return await self._replay(table_id, caller, print_, record)
+            case CasRemembered(record=kept):
+                return await self._replay(table_id, caller, print_, kept)
             case CasMissing():
                 raise TableNotFound(table_id)
         raise AssertionError("unreachable")  # pragma: no cover
 
-    def _judge(self, snapshot: Snapshot, move: Move) -> tuple[Snapshot, list[Event]]:
-        """The move applied to the stored state: a refusal here is final."""
-        start = perf_counter()
-        try:
-            applied = apply_move(snapshot, move)
-        except MoveRefused as refused:
-            self._observe_move(refused.reason.code, perf_counter() - start)
-            raise
-        self._observe_move(None, perf_counter() - start)
-        return applied
+    async def _commit(
+        self,
+        table_id: str,
+        version: int,
+        instance: str,
+        last_seq: int,
+        changed: flow.Change,
+        key: str | None,
+        print_: str,
+        written_as: str | None,
+    ) -> CasOk | CasConflict | CasMissing | CasRemembered:
+        record, events = changed
+        logged = _numbered(events, last_seq, version + 1)
+        remember = None
+        if key is not None:
+            remember = (key, idempotency.committed(print_, instance, version + 1, logged))
+        await self._index_earlier(table_id, record)
+        result = await self.store.compare_and_set(
+            table_id,
+            version,
+            encode_record(record),
+            written_as=written_as,
+            instance=instance,
+            events=[encode_record(event) for event in logged],
+            remember=remember,
+        )
+        if isinstance(result, CasOk):
+            await self._index(table_id, record)
+            events[:] = logged
+        return result
 
     def _moved(
         self,
@@ -304,67 +445,51 @@ class TableService:
         caller: Caller,
         result: CasOk,
         instance: str,
-        snapshot: Snapshot,
+        record: TableRecord,
         events: list[Event],
     ) -> MoveAnswer[View]:
         self._recent.remember(
-            table_id, LastWrite(result.version, result.token, instance, result.last_seq, snapshot)
+            table_id, LastWrite(result.version, result.token, instance, result.last_seq, record)
         )
-        return MoveAnswer(
-            result.version, instance, cut_table(snapshot, caller), cut_events(events, caller)
-        )
+        view = cut_table(record.snapshot, caller)
+        return MoveAnswer(result.version, instance, view, record.table, cut_events(events, caller))
 
     async def _replay(
-        self, table_id: str, caller: Caller, print_: str, record: bytes
+        self, table_id: str, caller: Caller, print_: str, kept: bytes
     ) -> MoveAnswer[View]:
         """The answer remembered under the request's key, for this caller."""
-        remembered = idempotency.decode_remembered(record)
+        remembered = idempotency.decode_remembered(kept)
         if remembered.fingerprint != print_:
             raise idempotency.IdempotencyKeyReused(
                 "this Idempotency-Key was used with another request; use a new key per move"
             )
         if remembered.reason is not None:
             raise MoveRefused(remembered.reason)
-        *_, snapshot = await self._stored(table_id, caller)
+        *_, record = await self._stored(table_id, caller)
         assert remembered.version is not None
         return MoveAnswer(
             remembered.version,
             remembered.instance,
-            cut_table(snapshot, caller),
+            cut_table(record.snapshot, caller),
+            record.table,
             cut_events(remembered.events, caller),
             replayed=True,
         )
 
+    async def _index_earlier(self, table_id: str, record: TableRecord) -> None:
+        """Before a write: the index never runs later than the deadline the write may set."""
+        if record.table.deadline is not None:
+            await self.store.schedule(table_id, record.table.deadline, earlier_only=True)
 
-def _logged(logged: LoggedEvent) -> Event:
-    """A logged event as clients see it: with its ``seq`` and the ``version`` of its write."""
-    event = _decode_event(logged.data)
-    return msgspec.structs.replace(event, seq=logged.seq, version=logged.version)
+    async def _index(self, table_id: str, record: TableRecord) -> None:
+        """After a write: the index holds the table's deadline exactly."""
+        if record.table.clock is not None:
+            await self.store.schedule(table_id, record.table.deadline)
 
 
 def _numbered(events: list[Event], last_seq: int, version: int) -> list[Event]:
     """The events as the log keeps them: each with its ``seq`` and the version it produced."""
-    return [
-        msgspec.structs.replace(event, seq=last_seq + n, version=version)
-        for n, event in enumerate(events, start=1)
-    ]
-
-
-def _record(
-    key: str | None, print_: str, instance: str, version: int, events: list[Event]
-) -> tuple[str, bytes] | None:
-    if key is None:
-        return None
-    return key, idempotency.committed(print_, instance, version, events)
-
-
-def _try(snapshot: Snapshot, move: Move) -> tuple[Snapshot, list[Event]] | None:
-    """The move applied to remembered state, or ``None`` when that state refuses it or cannot
-    judge it (then it is judged on the stored state)."""
-    try:
-        return apply_move(snapshot, move)
-    except (MoveRefused, InvalidInput):
-        return None
+    return [replace(event, seq=last_seq + n, version=version) for n, event in enumerate(events, 1)]
 
 
 def _require_instance(caller: Caller, instance: str) -> None:

@@ -25,7 +25,9 @@ from ...tables import (
     TableRead,
     TableService,
 )
+from ...tables.audit import AuditReport
 from ...tables.idempotency import IDEMPOTENCY_KEY_MAX, IDEMPOTENCY_KEY_PATTERN
+from ...tables.record import Clock
 from ..auth import TableId, provide_caller
 from ..docs import body, created, problems
 from ..streams import STREAM_MEDIA_TYPES, stream_response
@@ -45,6 +47,24 @@ Instance = Annotated[
 
 class PutTable(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
     snapshot: Snapshot
+    clock: Clock | None = None
+
+
+class PostTrustee(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
+    on: bool
+    version: Annotated[int, msgspec.Meta(ge=1, description="the version the client saw")]
+
+
+class PostLeave(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
+    version: Annotated[int, msgspec.Meta(ge=1, description="the version the client saw")]
+
+
+class PostDeal(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
+    version: Annotated[int, msgspec.Meta(ge=1, description="the version the client saw")]
+    seed: Annotated[
+        int | None,
+        msgspec.Meta(description="Deal from this seed (G-4, taken mod 2^64); random when absent"),
+    ] = None
 
 
 class PostMove(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
@@ -55,6 +75,9 @@ class PostMove(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
 
 PUT_TABLE = BodyDecoder(PutTable)
 POST_MOVE = BodyDecoder(PostMove)
+POST_TRUSTEE = BodyDecoder(PostTrustee)
+POST_LEAVE = BodyDecoder(PostLeave)
+POST_DEAL = BodyDecoder(PostDeal)
 
 # What each kind of caller gets back, for the OpenAPI document (oneOf, in this order).
 TABLE_READS = (TableRead[Snapshot], TableRead[SeatView], TableRead[PublicView])
@@ -86,7 +109,7 @@ class TablesController(Controller):
         """Create (201) or replace (200) a table from a snapshot: a new instance, with its five
         seat tokens and a spectator token (platform only)."""
         query = await PUT_TABLE.read(request)
-        table, new = await _service(request).create(table_id, query.snapshot, caller)
+        table, new = await _service(request).create(table_id, query.snapshot, caller, query.clock)
         return Response(table, status_code=201 if new else 200)
 
     @get("/", opt={"returns": TABLE_READS}, responses=problems(401, 403, 404, 503))
@@ -186,6 +209,73 @@ class TablesController(Controller):
             items = await service.follow(table_id, caller, resume)
             return stream_response(items, media, request)
         return json_response(await service.events(table_id, caller, after or 0, limit))
+
+    @post(
+        "/seats/{seat:int}/trustee",
+        status_code=200,
+        opt={**body(POST_TRUSTEE), "returns": MOVE_ANSWERS},
+        responses=problems(400, 401, 403, 404, 409, 413, 422, 503),
+    )
+    async def post_trustee(
+        self,
+        request: Request[Any, Any, Any],
+        table_id: TableId,
+        seat: SeatNumber,
+        caller: NamedDependency[Caller],
+    ) -> JSONBody:
+        """Enter (``on: true``) or leave 托管 (T-11): while in 托管 the seat's every turn is played
+        at once by T-10's move. A seat that entered more than three times this deal may not leave
+        it (422 ``TRUSTEE_LOCKED``), nor may a seat that left the table (``SEAT_LEFT``)."""
+        query = await POST_TRUSTEE.read(request)
+        answer = await _service(request).set_trustee(
+            table_id, caller, seat, query.on, query.version
+        )
+        return json_response(answer)
+
+    @post(
+        "/seats/{seat:int}/leave",
+        status_code=200,
+        opt={**body(POST_LEAVE), "returns": MOVE_ANSWERS},
+        responses=problems(400, 401, 403, 404, 409, 413, 422, 503),
+    )
+    async def post_leave(
+        self,
+        request: Request[Any, Any, Any],
+        table_id: TableId,
+        seat: SeatNumber,
+        caller: NamedDependency[Caller],
+    ) -> JSONBody:
+        """Leave the table (S-9): under ``lianzhong-*`` a seat that leaves after the first play
+        is charged 40 points, reported in ``table.penalties`` apart from the zero-sum scores;
+        the seat plays on under 托管 for the rest of the game."""
+        query = await POST_LEAVE.read(request)
+        answer = await _service(request).leave(table_id, caller, seat, query.version)
+        return json_response(answer)
+
+    @post(
+        "/deals",
+        status_code=200,
+        opt={**body(POST_DEAL), "returns": MOVE_ANSWERS},
+        responses=problems(400, 401, 403, 404, 409, 413, 422, 503),
+    )
+    async def post_deal(
+        self, request: Request[Any, Any, Any], table_id: TableId, caller: NamedDependency[Caller]
+    ) -> JSONBody:
+        """Start the next deal at the table once the last one is over (platform only): dealt
+        from the previous emperor's seat (G-4), with tribute under ``tribute`` (P); the last
+        deal's result stays in ``table.results`` and ``table.totals``."""
+        query = await POST_DEAL.read(request)
+        answer = await _service(request).next_deal(table_id, caller, query.version, query.seed)
+        return json_response(answer)
+
+    @get("/audit", responses=problems(401, 403, 404, 503))
+    async def get_audit(
+        self, request: Request[Any, Any, Any], table_id: TableId, caller: NamedDependency[Caller]
+    ) -> AuditReport:
+        """Re-verify the table from its event log alone (platform only): every deal dealt again
+        from its seed (G-4, P), every move replayed, every result and the running totals
+        recomputed (S, S-9, S-10, T-11). ``valid: false`` names the first event that is wrong."""
+        return await _service(request).audit(table_id, caller)
 
     @get("/seats/{seat:int}", responses=problems(401, 403, 404, 503))
     async def get_seat(

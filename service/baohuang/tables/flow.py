@@ -1,0 +1,274 @@
+"""The table's own rules around the deal: clocks, 托管, leaving, deal results, the next deal.
+
+Pure functions over a :class:`~.record.TableRecord` and the time ``now`` (seconds since the Unix
+epoch, given by the caller so that tests control it): each returns the new record and the events
+of the change, or raises ``MoveRefused`` with the reason. The table service writes the result in
+one compare-and-set, like any move.
+
+- T-10/T-11: a seat in 托管 is played at once whenever its turn comes (:func:`settle`); a seat
+  whose deadline passed enters 托管 and is played (:func:`time_out`); a seat may ask for 托管
+  and leave it again, unless it entered more than three times this deal (:func:`set_trustee`).
+- S-9: a seat that leaves is charged 40 under ``lianzhong-*`` once the first play was made, and
+  plays on under 托管 (:func:`leave`).
+- S-10, T-11: a finished deal's result — void, and why, when every seat was in 托管 at its end —
+  is added to the totals (:func:`settle`).
+- G-4, P: the next deal is dealt from the previous emperor's seat, with tribute under
+  ``tribute`` (:func:`next_deal`).
+"""
+
+from __future__ import annotations
+
+import secrets
+from typing import Final
+
+from msgspec.structs import replace
+
+from ..engine.before_play import opening_snapshot
+from ..engine.dealing import Dealt, deal
+from ..engine.legal import auto_move
+from ..engine.play import MoveRefused, apply_move
+from ..engine.reasons import Reason
+from ..engine.rulesets import ruleset_of
+from ..engine.snapshot import (
+    ClockEvent,
+    DealOverEvent,
+    DealResult,
+    DealStartedEvent,
+    DealtEvent,
+    Event,
+    LeftEvent,
+    Move,
+    MoveEvent,
+    PlayedEvent,
+    Snapshot,
+    TrusteeCause,
+    TrusteeEvent,
+)
+from ..engine.tribute import pay_tribute
+from ..engine.turns import score_snapshot
+from .record import Clock, SeatState, TableRecord, TableState
+
+Change = tuple[TableRecord, list[Event]]
+
+LEAVE_PENALTY: Final = 40
+"""S-9: 强行退出 … 将被扣去40分."""
+TRUSTEE_LIMIT: Final = 3
+"""T-11: a seat that entered 托管 more than this often in a deal may not leave it."""
+MAX_AUTOMATIC: Final = 1000
+"""A bound on moves 托管 makes in one write (a whole deal is far fewer)."""
+
+DEAL_NOT_OVER = Reason(
+    "DEAL_NOT_OVER", "T-9", "the deal is still being played; the next deal starts once it is over"
+)
+TRUSTEE_LOCKED = Reason(
+    "TRUSTEE_LOCKED",
+    "T-11",
+    "this seat entered 托管 more than three times this deal and may not leave it "
+    "(托管超过三次的，系统不再允许取消托管)",
+)
+SEAT_LEFT = Reason(
+    "SEAT_LEFT", "S-9", "this seat left the table; 托管 plays for it for the rest of the game"
+)
+
+
+def open_table(
+    snapshot: Snapshot, clock: Clock | None, now: float, *, seed: int | None = None
+) -> Change:
+    """A new table instance around ``snapshot`` (its first deal)."""
+    record = TableRecord(snapshot=snapshot, table=TableState(clock=clock), seed=seed)
+    return settle(record, [DealtEvent(deal=1, seed=seed, snapshot=snapshot)], now)
+
+
+def play(record: TableRecord, move: Move, now: float) -> Change:
+    """A seat's own move (any phase), then whatever 托管 plays after it."""
+    snapshot, events = apply_move(record.snapshot, move)
+    return settle(
+        replace(record, snapshot=snapshot), [MoveEvent(move=move, by="seat"), *events], now
+    )
+
+
+def time_out(record: TableRecord, now: float) -> Change | None:
+    """T-11 超时: the seat to act ran out of time: it enters 托管 and is played (T-10).
+    ``None`` when no deadline has passed."""
+    deadline = record.table.deadline
+    if deadline is None or deadline > now or record.snapshot.over:
+        return None
+    seat = record.snapshot.turn
+    table, events = _enter(record.table, seat, "timeout")
+    return settle(replace(record, table=table), events, now)
+
+
+def set_trustee(record: TableRecord, seat: int, on: bool, now: float) -> Change:
+    """T-11: ``seat`` asks to enter or leave 托管."""
+    state = record.table.seats[seat]
+    if on == state.trustee:
+        return record, []
+    if on:
+        table, events = _enter(record.table, seat, "request")
+    else:
+        if state.left:
+            raise MoveRefused(SEAT_LEFT)
+        if state.entered > TRUSTEE_LIMIT:
+            raise MoveRefused(TRUSTEE_LOCKED)
+        table = _with_seat(record.table, seat, replace(state, trustee=False))
+        events = [TrusteeEvent(seat=seat, on=False, count=state.entered)]
+    return settle(replace(record, table=table), events, now)
+
+
+def leave(record: TableRecord, seat: int, now: float) -> Change:
+    """S-9: ``seat`` leaves; under ``lianzhong-*``, after the first play, it is charged 40; it
+    plays on under 托管 (T-11)."""
+    table = record.table
+    if table.seats[seat].left:
+        return record, []
+    charged = ruleset_of(record.snapshot.ruleset).base.startswith("lianzhong") and table.played
+    penalty = LEAVE_PENALTY if charged and not record.snapshot.over else 0
+    events: list[Event] = [LeftEvent(seat=seat, penalty=-penalty)]
+    if not table.seats[seat].trustee:
+        table, entered = _enter(table, seat, "leave")
+        events += entered
+    table = _with_seat(table, seat, replace(table.seats[seat], left=True))
+    table = replace(
+        table,
+        charges=_add(table.charges, seat, -penalty),
+        penalties=_add(table.penalties, seat, -penalty),
+    )
+    return settle(replace(record, table=table), events, now)
+
+
+def next_deal(record: TableRecord, seed: int | None, now: float) -> Change:
+    """The next deal at the table (G-4): dealt from the previous emperor's seat, with tribute
+    (P) under ``tribute`` from the previous deal's result. Seats that left stay in 托管."""
+    previous, table = record.snapshot, record.table
+    if not previous.over:
+        raise MoveRefused(DEAL_NOT_OVER)
+    ruleset = ruleset_of(previous.ruleset)
+    # (reading) a void deal has no emperor to deal next: its own dealer deals again, or, for a
+    # snapshot the platform gave, the seat the crown was first offered to.
+    if not previous.void:
+        dealer = previous.emperor
+    elif table.dealer is not None:
+        dealer = table.dealer
+    else:
+        dealer = previous.crown.first if previous.crown is not None else previous.emperor
+    seed = secrets.randbits(64) if seed is None else seed % (1 << 64)
+    dealt = deal(ruleset, seed, dealer)
+    transfers = []
+    hands = dealt.hands
+    if ruleset.tribute and not previous.void:
+        paid = pay_tribute(
+            ruleset, previous.mode, previous.emperor, previous.guard, previous.finished, hands
+        )
+        hands, transfers = paid.hands, list(paid.transfers)
+    snapshot = opening_snapshot(previous.ruleset, Dealt(hands=hands, crown=dealt.crown))
+    seats = [
+        SeatState(trustee=True, entered=1, left=True) if s.left else SeatState()
+        for s in table.seats
+    ]
+    number = table.deal + 1
+    table = replace(
+        table,
+        deal=number,
+        dealer=dealer,
+        deadline=None,
+        seats=seats,
+        charges=[0] * len(seats),
+        played=False,
+    )
+    events: list[Event] = [
+        DealStartedEvent(deal=number, dealer=dealer, tribute=transfers),
+        DealtEvent(deal=number, seed=seed, snapshot=snapshot),
+    ]
+    return settle(TableRecord(snapshot=snapshot, table=table, seed=seed), events, now)
+
+
+def settle(record: TableRecord, events: list[Event], now: float) -> Change:
+    """After any change: 托管 plays every turn that falls to it (T-11), a finished deal's result
+    is recorded (S, S-9, S-10, T-11), and the clock starts for the seat to act."""
+    snapshot, table = record.snapshot, record.table
+    for _ in range(MAX_AUTOMATIC):
+        if snapshot.over or not table.seats[snapshot.turn].trustee:
+            break
+        move = auto_move(snapshot)
+        snapshot, played = apply_move(snapshot, move)
+        events = [*events, MoveEvent(move=move, by="trustee"), *played]
+    if not table.played and any(isinstance(event, PlayedEvent) for event in events):
+        table = replace(table, played=True)
+    if snapshot.over and len(table.results) < table.deal:
+        snapshot, table, events = _record_result(snapshot, table, events)
+    table, events = _restart_clock(table, snapshot, events, now)
+    return replace(record, snapshot=snapshot, table=table), events
+
+
+def _record_result(
+    snapshot: Snapshot, table: TableState, events: list[Event]
+) -> tuple[Snapshot, TableState, list[Event]]:
+    if all(seat.trustee for seat in table.seats) and not snapshot.void:
+        snapshot = replace(snapshot, void=True)  # T-11: 不予计分
+    score = score_snapshot(snapshot, ruleset_of(snapshot.ruleset))
+    result = DealResult(deal=table.deal, score=score, penalties=list(table.charges))
+    scores = score.scores or [0] * len(table.totals)
+    table = replace(
+        table,
+        totals=[total + gained for total, gained in zip(table.totals, scores, strict=True)],
+        results=[*table.results, result],
+    )
+    over = [event for event in events if isinstance(event, DealOverEvent)]
+    if over:
+        positions = score.positions or []  # a deal made void (T-11) has none
+        events = [
+            replace(e, positions=positions, result=result) if e is over[-1] else e for e in events
+        ]
+    else:
+        events = [*events, DealOverEvent(positions=score.positions or [], result=result)]
+    return snapshot, table, events
+
+
+def _restart_clock(
+    table: TableState, snapshot: Snapshot, events: list[Event], now: float
+) -> tuple[TableState, list[Event]]:
+    """The seat to act gets a fresh deadline after every move; a quiet write keeps it."""
+    deadline: float | None = None
+    clock = table.clock
+    if clock is not None and not snapshot.over and not table.seats[snapshot.turn].trustee:
+        moved = any(isinstance(event, MoveEvent | DealtEvent) for event in events)
+        if table.deadline is not None and not moved:
+            return table, events
+        seconds = clock.turn_seconds if snapshot.phase == "play" else clock.before_play_seconds
+        deadline = now + seconds
+    if deadline == table.deadline:
+        return table, events
+    seat = snapshot.turn if deadline is not None else None
+    return replace(table, deadline=deadline), [*events, ClockEvent(seat=seat, deadline=deadline)]
+
+
+def _enter(table: TableState, seat: int, cause: TrusteeCause) -> tuple[TableState, list[Event]]:
+    state = table.seats[seat]
+    entered = replace(state, trustee=True, entered=state.entered + 1)
+    event = TrusteeEvent(seat=seat, on=True, count=entered.entered, cause=cause)
+    return _with_seat(table, seat, entered), [event]
+
+
+def _with_seat(table: TableState, seat: int, state: SeatState) -> TableState:
+    seats = list(table.seats)
+    seats[seat] = state
+    return replace(table, seats=seats)
+
+
+def _add(values: list[int], seat: int, amount: int) -> list[int]:
+    return [value + amount if s == seat else value for s, value in enumerate(values)]
+
+
+__all__ = [
+    "DEAL_NOT_OVER",
+    "SEAT_LEFT",
+    "TRUSTEE_LOCKED",
+    "Change",
+    "leave",
+    "next_deal",
+    "open_table",
+    "play",
+    "set_trustee",
+    "settle",
+    "time_out",
+]

@@ -1,0 +1,71 @@
+"""What the store keeps for a live table: the deal's snapshot and the table around it.
+
+A table is more than its deal (RULES T-10, T-11, S-9, S-10): a clock, each seat's 托管 state,
+the deals already played and their running totals. The engine judges the deal; this record is
+what the table service reads and writes in one compare-and-set with it.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import msgspec
+
+from ..engine.rulesets import SEATS
+from ..engine.snapshot import DealResult, Snapshot
+
+Seconds = Annotated[int, msgspec.Meta(ge=1, le=86400)]
+
+
+class Clock(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """Turn clocks (T-11): how long the seat to act has, in play and before play."""
+
+    turn_seconds: Seconds
+    before_play_seconds: Seconds
+
+
+class SeatState(msgspec.Struct, frozen=True):
+    """A seat's 托管 state (T-11): ``trustee`` whether 托管 plays for it now; ``entered`` how
+    often it entered 托管 this deal; ``left`` whether it left the table (S-9, for good)."""
+
+    trustee: bool = False
+    entered: int = 0
+    left: bool = False
+
+
+class TableState(msgspec.Struct, frozen=True, kw_only=True):
+    """The table around the deal, shown to every caller.
+
+    ``deal``: the deal's number at this table (1, 2, …); ``dealer``: the seat it was dealt from
+    (``None`` for a snapshot the platform gave); ``deadline``: when the seat to act runs out of
+    time (seconds since the Unix epoch; ``None`` when no clock runs); ``totals[seat]``: the sum of
+    the finished deals' scores; ``penalties[seat]``: S-9's charges so far (negative), apart from
+    the zero-sum totals;
+    ``results``: each finished deal's result, in order.
+    """
+
+    deal: int = 1
+    dealer: int | None = None
+    clock: Clock | None = None
+    deadline: float | None = None
+    seats: list[SeatState] = msgspec.field(default_factory=lambda: [SeatState()] * SEATS)
+    totals: list[int] = msgspec.field(default_factory=lambda: [0] * SEATS)
+    penalties: list[int] = msgspec.field(default_factory=lambda: [0] * SEATS)
+    charges: list[int] = msgspec.field(default_factory=lambda: [0] * SEATS)
+    """S-9's charges of this deal (its result reports them)."""
+    results: list[DealResult] = msgspec.field(default_factory=list)
+    played: bool = False
+    """Whether the deal's first play was made (S-9 charges only a seat that leaves after it)."""
+
+
+class TableRecord(msgspec.Struct, frozen=True, kw_only=True):
+    """Everything one compare-and-set writes: the deal, the table, and what only the platform
+    sees (the seed the deal came from)."""
+
+    snapshot: Snapshot
+    table: TableState
+    seed: int | None = None
+
+
+decode_record = msgspec.json.Decoder(TableRecord).decode
+encode_record = msgspec.json.Encoder().encode

@@ -1,0 +1,306 @@
+"""Clocks, 托管, leaving and whole games at a live table (T-10, T-11, S-9, S-10, G-4, P), with
+time under the test's control: the service's clock is a function the test moves.
+
+Run on the in-memory store and on a real Redis; on Redis, two services stand for two replicas
+sharing the tables and the deadline index.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import uuid
+from collections.abc import AsyncIterator, Iterator
+
+import msgspec
+import pytest
+from redis.asyncio import Redis
+
+from baohuang.engine.before_play import opening_snapshot
+from baohuang.engine.dealing import deal
+from baohuang.engine.legal import legal_moves
+from baohuang.engine.rulesets import ruleset_of
+from baohuang.engine.snapshot import DealOverEvent, MoveEvent, PassMove, PlayMove, Snapshot
+from baohuang.store import MemoryTableStore, RedisTableStore, TableStore
+from baohuang.tables import Authority, TableService, VersionConflict
+from baohuang.tables.audit import audit
+from baohuang.tables.callers import PLATFORM
+from baohuang.tables.record import Clock
+from redis_server import RedisServer, shared_redis_url
+
+pytestmark = pytest.mark.anyio
+
+CLOCK = Clock(turn_seconds=20, before_play_seconds=30)
+lead = PlayMove(0, ["7S", "7H"])
+SMALL = msgspec.convert(
+    {
+        "ruleset": "classic",
+        "mode": "team",
+        "emperor": 0,
+        "guard": 3,
+        "hands": [
+            ["BJ*", "7S", "7H", "9D"],
+            ["8S", "8H", "KD"],
+            ["9S", "QH"],
+            ["TS", "TH"],
+            ["JS"],
+        ],
+        "turn": 0,
+    },
+    Snapshot,
+)
+
+
+@pytest.fixture
+def anyio_backend() -> str:
+    return "asyncio"
+
+
+class Time:
+    """The service's clock, moved by the test (seconds since the epoch)."""
+
+    def __init__(self) -> None:
+        self.now = 1_800_000_000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest.fixture(scope="module")
+def redis_server() -> Iterator[RedisServer]:
+    with RedisServer.from_environment() as server:
+        yield server
+
+
+@pytest.fixture(params=["memory", pytest.param("redis", marks=pytest.mark.redis)])
+async def stores(request: pytest.FixtureRequest) -> AsyncIterator[list[TableStore]]:
+    """Two stores over the same tables (one shared store in memory: there is one process)."""
+    if request.param == "memory":
+        memory = MemoryTableStore()
+        yield [memory, memory]
+        return
+    url = shared_redis_url() or request.getfixturevalue("redis_server").url
+    prefix = f"clock-test:{uuid.uuid4().hex}:"
+    made = [RedisTableStore.from_url(url, key_prefix=prefix) for _ in range(2)]
+    try:
+        yield list(made)
+    finally:
+        for store in made:
+            await store.close()
+        raw = Redis.from_url(url)
+        keys = [key async for key in raw.scan_iter(match=f"{prefix}*")]
+        if keys:
+            await raw.delete(*keys)
+        await raw.aclose()
+
+
+def services(stores: list[TableStore], time: Time) -> list[TableService]:
+    authority = Authority((), "clock-secret")
+    return [TableService(store, authority, clock=time) for store in stores]
+
+
+async def test_T_11_a_seat_that_never_acts_is_timed_out_and_played_by_T_10(
+    stores: list[TableStore],
+) -> None:
+    time = Time()
+    first, second = services(stores, time)
+    created, _ = await first.create("t", SMALL, PLATFORM, CLOCK)
+    assert created.table.deadline == time.now + 20  # seat 0 leads; its clock runs
+    time.now += 19.9
+    assert await second.tick() == 0  # not yet
+    time.now += 0.2
+    assert await second.tick() == 1  # the other replica applies it
+    table = await first.read("t", PLATFORM)
+    assert table.table.seats[0].trustee and table.table.seats[0].entered == 1
+    hand = table.view.hands[0]  # type: ignore[union-attr]
+    assert len(hand) == 3 and "BJ*" in hand and "9D" in hand  # T-10: a lowest single went
+    assert table.view.turn == 1  # type: ignore[union-attr]
+    assert table.table.deadline == time.now + 20  # seat 1's clock starts
+    page = await first.events("t", PLATFORM, 0)
+    kinds = [type(e).__struct_config__.tag for e in page.events]
+    assert kinds[-4:] == ["trustee", "move", "played", "clock"]
+    assert await second.tick() == 0  # applied once
+
+
+async def test_T_11_a_move_racing_its_timeout_exactly_one_wins_every_time(
+    stores: list[TableStore],
+) -> None:
+    time = Time()
+    first, second = services(stores, time)
+    for round_ in range(20):
+        table_id = f"race-{round_}"
+        created, _ = await first.create(table_id, SMALL, PLATFORM, CLOCK)
+        time.now += 21  # seat 0's deadline passed, and it moves just now
+
+        async def human(table_id: str = table_id, version: int = created.version) -> bool:
+            try:
+                await first.move(table_id, PLATFORM, lead, version)
+            except VersionConflict:
+                return False
+            return True
+
+        moved, timed_out = await asyncio.gather(human(), second.time_out(table_id))
+        assert moved != timed_out, (round_, moved, timed_out)
+        page = await first.events(table_id, PLATFORM, 0)
+        records = [e for e in page.events if isinstance(e, MoveEvent)]
+        assert len(records) == 1 and records[0].version == 2
+        assert records[0].by == ("seat" if moved else "trustee")
+
+
+async def test_T_11_a_deal_where_every_seat_times_out_ends_by_itself_unscored(
+    stores: list[TableStore],
+) -> None:
+    time = Time()
+    (service, other) = services(stores, time)
+    snapshot = opening_snapshot("classic", deal(ruleset_of("classic"), 3, 0))
+    await service.create("all", snapshot, PLATFORM, CLOCK)
+    for _ in range(5):
+        time.now += 31
+        await other.tick()
+    table = await service.read("all", PLATFORM)
+    assert table.view.over is True  # type: ignore[union-attr]
+    assert all(seat.trustee for seat in table.table.seats)
+    [result] = table.table.results
+    assert result.score.void is not None and result.score.void.code == "ALL_TRUSTEE"
+    assert result.score.scores == [0] * 5 and table.table.totals == [0] * 5
+    assert table.table.deadline is None
+    report = await service.audit("all", PLATFORM)
+    assert report.valid, report
+
+
+async def test_T_11_the_fourth_entry_locks_the_seat_in_tuoguan(stores: list[TableStore]) -> None:
+    time = Time()
+    (service, _) = services(stores, time)
+    created, _ = await service.create("lock", SMALL, PLATFORM, CLOCK)
+    version = created.version
+    for _ in range(3):
+        version = (await service.set_trustee("lock", PLATFORM, 2, True, version)).version
+        version = (await service.set_trustee("lock", PLATFORM, 2, False, version)).version
+    version = (await service.set_trustee("lock", PLATFORM, 2, True, version)).version
+    with pytest.raises(Exception) as refused:
+        await service.set_trustee("lock", PLATFORM, 2, False, version)
+    assert refused.value.reason.code == "TRUSTEE_LOCKED"  # type: ignore[attr-defined]
+    assert refused.value.reason.rule == "T-11"  # type: ignore[attr-defined]
+
+
+async def test_the_clock_still_fires_after_every_replica_restarted(
+    stores: list[TableStore],
+) -> None:
+    if stores[0] is stores[1]:
+        pytest.skip("the in-memory store lives and dies with its one process")
+    time = Time()
+    (service, _) = services(stores, time)
+    await service.create("restart", SMALL, PLATFORM, CLOCK)
+    await service.close()
+    for store in stores:
+        await store.close()  # both replicas go away
+    url = stores[0]._redis.connection_pool.connection_kwargs  # type: ignore[attr-defined]
+    fresh = RedisTableStore.from_url(
+        f"redis://{url['host']}:{url['port']}/{url.get('db', 0)}",
+        key_prefix=stores[0]._prefix,  # type: ignore[attr-defined]
+    )
+    try:
+        (reborn,) = services([fresh], time)
+        time.now += 21
+        assert await reborn.tick() == 1
+        table = await reborn.read("restart", PLATFORM)
+        assert table.table.seats[0].trustee
+    finally:
+        await fresh.close()
+
+
+async def _play_out(service: TableService, table_id: str, rng: random.Random) -> None:
+    """Random legal moves until the deal is over."""
+    for _ in range(2000):
+        table = await service.read(table_id, PLATFORM)
+        snapshot = table.view
+        assert isinstance(snapshot, Snapshot)
+        if snapshot.over:
+            return
+        move = rng.choice(legal_moves(snapshot))
+        await service.move(table_id, PLATFORM, move, table.version)
+    raise AssertionError("the deal never ended")
+
+
+@pytest.mark.parametrize("ruleset", ["classic", "tribute", "lianzhong-classic", "lianzhong-simple"])
+async def test_three_deals_in_a_row_totals_and_an_audit_from_the_log(
+    stores: list[TableStore], ruleset: str
+) -> None:
+    time = Time()
+    (service, other) = services(stores, time)
+    table_id = f"game-{ruleset}"
+    rng = random.Random(ruleset)
+    snapshot = opening_snapshot(ruleset, deal(ruleset_of(ruleset), 11, 2))
+    await service.create(table_id, snapshot, PLATFORM)
+    await _play_out(service, table_id, rng)
+    for seed in (12, 13):
+        table = await service.read(table_id, PLATFORM)
+        started = await other.next_deal(table_id, PLATFORM, table.version, seed)
+        kinds = [type(e).__struct_config__.tag for e in started.events]
+        assert kinds[:2] == ["deal_started", "dealt"]
+        previous = table.view
+        assert isinstance(previous, Snapshot)
+        if not previous.void:
+            assert started.table.dealer == previous.emperor  # G-4: from the last emperor's seat
+        if ruleset == "tribute" and not previous.void:
+            assert started.events[0].tribute or table.table.results[-1].score.winner == "draw"  # type: ignore[union-attr]
+        await _play_out(service, table_id, rng)
+    table = await service.read(table_id, PLATFORM)
+    assert table.table.deal == 3 and len(table.table.results) == 3
+    sums = [sum(r.score.scores[s] for r in table.table.results if r.score.scores) for s in range(5)]
+    assert table.table.totals == sums
+    report = await service.audit(table_id, PLATFORM)
+    assert report.valid, report
+    assert report.deals == 3 and report.totals == table.table.totals
+    # a log edited by hand is caught
+    page = await service.events(table_id, PLATFORM, 0, limit=100_000)
+    played = next(e for e in page.events if type(e).__struct_config__.tag == "played")
+    forged = msgspec.structs.replace(played, cards=[*reversed(played.cards), "3S"])  # type: ignore[attr-defined]
+    edited = [forged if e is played else e for e in page.events]
+    assert audit(edited).valid is False
+    over = next(e for e in page.events if isinstance(e, DealOverEvent))
+    assert over.result is not None
+    richer = msgspec.structs.replace(
+        over.result, score=msgspec.structs.replace(over.result.score, scores=[9, 0, 0, 0, -9])
+    )
+    edited = [msgspec.structs.replace(e, result=richer) if e is over else e for e in page.events]
+    assert audit(edited).valid is False
+
+
+async def test_S_9_a_seat_that_leaves_plays_on_under_tuoguan_and_cannot_come_back(
+    stores: list[TableStore],
+) -> None:
+    time = Time()
+    (service, _) = services(stores, time)
+    created, _ = await service.create("leave", SMALL, PLATFORM, CLOCK)
+    moved = await service.move("leave", PLATFORM, PlayMove(0, ["7S", "7H"]), created.version)
+    left = await service.leave("leave", PLATFORM, 1, moved.version)
+    assert left.table.seats[1].left and left.table.seats[1].trustee
+    assert left.view.turn == 2  # type: ignore[union-attr]  # seat 1 passed at once (T-10)
+    assert left.table.penalties == [0] * 5  # classic: no charge (S-9 is lianzhong's)
+    with pytest.raises(Exception) as refused:
+        await service.set_trustee("leave", PLATFORM, 1, False, left.version)
+    assert refused.value.reason.code == "SEAT_LEFT"  # type: ignore[attr-defined]
+    assert isinstance(PassMove(2), PassMove)
+
+
+async def test_T_11_a_timeout_lands_within_a_second_of_its_deadline(
+    stores: list[TableStore],
+) -> None:
+    """Real time, the service's own clock task: the one test here that waits."""
+    import time as wall
+
+    authority = Authority((), "clock-secret")
+    service = TableService(stores[0], authority)
+    await service.start()
+    try:
+        created, _ = await service.create("real", SMALL, PLATFORM, Clock(1, 1))
+        deadline = created.table.deadline
+        assert deadline is not None
+        async with asyncio.timeout(5):
+            while not (await service.read("real", PLATFORM)).table.seats[0].trustee:
+                await asyncio.sleep(0.02)
+        lateness = wall.time() - deadline
+        assert 0 <= lateness < 1.0, lateness
+    finally:
+        await service.close()
