@@ -554,6 +554,16 @@ RESPONSES: dict[tuple[str, str, int], Examples] = {
             ],
         },
     ),
+    ("/v1/tables/{table_id}/audit", "get", 200): _one(
+        "Three deals replayed from the log; results and totals as the rules give them",
+        {
+            "valid": True,
+            "deals": 3,
+            "moves": 412,
+            "totals": [9, -3, 0, -6, 0],
+            "penalties": [0, 0, 0, 0, 0],
+        },
+    ),
     ("/v1/tables/{table_id}/events", "get", 200): _one(
         "The log after seq 0, as seat 3's token sees it",
         {
