@@ -36,6 +36,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
     """Build the service. ``settings`` defaults to the environment's (see README)."""
     settings = settings or Settings.from_env()
     logging.getLogger("baohuang").setLevel(settings.log_level)
+    redis = settings.redis_config()  # contradictory Redis settings fail here, at start-up
 
     @asynccontextmanager
     async def store_lifespan(app: Litestar) -> AsyncIterator[None]:
@@ -43,7 +44,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
         # Opening does no I/O: the service starts, and reports not ready, while Redis is down.
         app.state.authority.warn_if_weak()
         store = open_store(
-            settings.redis_url,
+            redis,
             settings.table_ttl_seconds,
             observe=observe_store,
             max_in_flight=settings.redis_max_connections,
