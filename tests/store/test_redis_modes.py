@@ -8,8 +8,11 @@ these run against one redis-server of their own, or none at all.
 from __future__ import annotations
 
 import asyncio
+import shutil
+import subprocess
 import uuid
 from collections.abc import AsyncIterator, Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -43,7 +46,7 @@ from baohuang.store import (
 )
 from baohuang.store.redis import _is_outage
 from baohuang.store.redis_config import parse_sentinel_url, redact_url
-from redis_server import RedisServer
+from redis_server import RedisServer, _free_port
 from redis_topologies import lag
 
 pytestmark = pytest.mark.anyio
@@ -445,3 +448,91 @@ async def test_outcome_unknown_over_http(
         assert answer.json()["errors"][0]["code"] == "OUTCOME_UNKNOWN"
         read = await client.get(table, headers=headers)
         assert read.status_code == 200 and read.json()["version"] == 2  # it stood, this time
+
+
+# -- TLS and ACL against a real server ---------------------------------------------------------
+
+
+def _certificates(folder: Path) -> tuple[Path, Path, Path] | None:
+    """A CA and a server certificate for 127.0.0.1, made with the openssl CLI (None without)."""
+    openssl = shutil.which("openssl")
+    if openssl is None:
+        return None
+
+    def run(*args: str) -> None:
+        subprocess.run([openssl, *args], cwd=folder, check=True, capture_output=True, timeout=60)
+
+    run("req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", "ca.key", "-out", "ca.crt",
+        "-days", "2", "-subj", "/CN=baohuang-test-ca")  # fmt: skip
+    run("req", "-newkey", "rsa:2048", "-nodes", "-keyout", "server.key", "-out", "server.csr",
+        "-subj", "/CN=127.0.0.1")  # fmt: skip
+    (folder / "san.cnf").write_text("subjectAltName=IP:127.0.0.1\n")
+    run("x509", "-req", "-in", "server.csr", "-CA", "ca.crt", "-CAkey", "ca.key",
+        "-CAcreateserial", "-out", "server.crt", "-days", "2", "-extfile", "san.cnf")  # fmt: skip
+    return folder / "ca.crt", folder / "server.crt", folder / "server.key"
+
+
+async def test_tls_with_a_private_ca_and_an_acl_user(tmp_path: Path) -> None:
+    """rediss:// verified against REDIS_TLS_CA_FILE, as an ACL user from REDIS_USERNAME and
+    REDIS_PASSWORD; a wrong CA or password is an outage (503), never a 500."""
+    made = _certificates(tmp_path)
+    if made is None:
+        pytest.skip("NO OPENSSL: cannot make certificates for the TLS test")
+    ca, cert, key = made
+    tls_port = _free_port("127.0.0.1")
+    server = RedisServer.from_environment(
+        extra_args=(
+            "--tls-port", str(tls_port),
+            "--tls-cert-file", str(cert),
+            "--tls-key-file", str(key),
+            "--tls-ca-cert-file", str(ca),
+            "--tls-auth-clients", "no",
+            "--user", "baohuang", "on", ">table-pw", "~baohuang:*", "+@all",
+        )
+    )  # fmt: skip
+    url = f"rediss://127.0.0.1:{tls_port}/0"
+    headers = {"Authorization": "Bearer k"}
+    snapshot = {
+        "ruleset": "classic",
+        "mode": "team",
+        "emperor": 0,
+        "guard": 3,
+        "hands": [
+            ["BJ*", "7S", "7H", "9D"],
+            ["8S", "8H", "KD"],
+            ["9S", "QH"],
+            ["TS", "3C"],
+            ["4D"],
+        ],
+        "turn": 0,
+    }
+
+    def settings(**changes: Any) -> Settings:
+        base: dict[str, Any] = {
+            "redis_url": url,
+            "redis_username": "baohuang",
+            "redis_password": "table-pw",
+            "redis_tls_ca_file": str(ca),
+            "api_keys": ("k",),
+        }
+        return Settings(**{**base, **changes})
+
+    with server:
+        async with AsyncTestClient(create_app(settings())) as client:
+            assert (await client.get("/readyz")).status_code == 200
+            created = await client.put(
+                "/v1/tables/tls", json={"snapshot": snapshot}, headers=headers
+            )
+            assert created.status_code == 201, created.text
+        other_ca = tmp_path / "other"
+        other_ca.mkdir()
+        wrong_ca = _certificates(other_ca)
+        assert wrong_ca is not None
+        for wrong in (
+            settings(redis_password="not-the-password"),
+            settings(redis_tls_ca_file=str(wrong_ca[0])),
+        ):
+            async with AsyncTestClient(create_app(wrong)) as client:
+                answer = await client.get("/v1/tables/tls", headers=headers)
+                assert answer.status_code == 503, answer.text
+                assert answer.json()["errors"][0]["code"] == "STORE_UNAVAILABLE"
