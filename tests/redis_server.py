@@ -12,6 +12,12 @@ The rules (DEVELOPERS guide):
 Tests that kill or pause Redis (outage and recovery) always use a server of their own, one per test
 session on its own port, never ``REDIS_URL`` nor a shared 127.0.0.1:6379.
 
+The same launcher starts Sentinels (``RedisServer(..., sentinel_monitor=...)``, the
+``redis-sentinel`` binary or ``redis-server --sentinel``) and Redis Cluster nodes
+(``extra_args=("--cluster-enabled", "yes", ...)``); ``redis_topologies.py`` builds whole
+setups (a 3×3 cluster, a primary with replicas and three sentinels) from it, for the tests and
+for ``bench/``.
+
 Import it as ``redis_server`` (``tests`` is on ``sys.path``: see ``tests/store/conftest.py``). It is
 a plain module with no fixtures, so any conftest can build its own fixtures on top of it.
 """
@@ -34,6 +40,7 @@ import pytest
 
 __all__ = [
     "RedisServer",
+    "find_redis_sentinel",
     "find_redis_server",
     "in_ci",
     "redis_unavailable",
@@ -64,6 +71,22 @@ def find_redis_server() -> str | None:
         return found
     fallback = "/usr/bin/redis-server"
     return fallback if os.access(fallback, os.X_OK) else None
+
+
+def find_redis_sentinel() -> list[str] | None:
+    """The command that starts a Sentinel: ``redis-sentinel`` (Debian's ``redis-sentinel``
+    package, ``REDIS_SENTINEL_BIN``), else ``redis-server`` in sentinel mode; ``None`` when
+    neither is installed."""
+    explicit = os.environ.get("REDIS_SENTINEL_BIN")
+    if explicit:
+        return [explicit] if os.access(explicit, os.X_OK) else None
+    found = shutil.which("redis-sentinel")
+    if found is None and os.access("/usr/bin/redis-sentinel", os.X_OK):
+        found = "/usr/bin/redis-sentinel"
+    if found:
+        return [found]
+    server = find_redis_server()
+    return [server, "--sentinel"] if server else None
 
 
 def shared_redis_url() -> str | None:
@@ -113,19 +136,27 @@ class RedisServer:
     The port stays the same across :meth:`restart`, so clients configured with :attr:`url` find
     the new process: that is what "Redis came back" looks like to the service. Nothing is
     persisted (``--save "" --appendonly no``): a restarted server is empty.
+
+    With ``sentinel_monitor=(name, host, port, quorum)`` the process is a Sentinel watching that
+    primary instead (``binary`` is then the command of :func:`find_redis_sentinel`); Sentinel
+    needs a config file it may rewrite, which lives in the server's own directory.
     """
 
     def __init__(
         self,
-        binary: str,
+        binary: str | list[str],
         *,
         host: str = "127.0.0.1",
         port: int | None = None,
         extra_args: tuple[str, ...] = (),
+        sentinel_monitor: tuple[str, str, int, int] | None = None,
     ) -> None:
-        """``extra_args`` go to redis-server as they are (e.g. ``--cluster-enabled yes``)."""
-        self.binary = binary
+        """``extra_args`` go to redis-server as they are (e.g. ``--cluster-enabled yes``); for a
+        Sentinel they are ``sentinel.conf`` lines (e.g. ``sentinel down-after-milliseconds …``)."""
+        self.command = [binary] if isinstance(binary, str) else list(binary)
+        self.binary = self.command[0]
         self.extra_args = extra_args
+        self.sentinel_monitor = sentinel_monitor
         self.host = host
         cluster = "--cluster-enabled" in extra_args
         self.port = port if port is not None else _free_port(host, with_cluster_bus=cluster)
@@ -149,6 +180,34 @@ class RedisServer:
         return f"redis://{self.host}:{self.port}/0"
 
     @property
+    def address(self) -> str:
+        """``host:port``, as Sentinel and Cluster name their nodes."""
+        return f"{self.host}:{self.port}"
+
+    @property
+    def pid(self) -> int | None:
+        return self._process.pid if self._process is not None else None
+
+    def _command(self) -> list[str]:
+        common = [
+            "--port", str(self.port),
+            "--bind", self.host,
+            "--dir", str(self._dir),
+            "--logfile", str(self._log),
+            "--daemonize", "no",
+        ]  # fmt: skip
+        if self.sentinel_monitor is None:
+            return [*self.command, *common, "--save", "", "--appendonly", "no", *self.extra_args]
+        config = self._dir / "sentinel.conf"
+        if not config.exists():  # Sentinel rewrites it as it learns: keep it across restarts
+            name, host, port, quorum = self.sentinel_monitor
+            lines = [f"sentinel monitor {name} {host} {port} {quorum}", *self.extra_args]
+            config.write_text("\n".join(lines) + "\n")
+        # A config file first, then "--sentinel" for redis-server (redis-sentinel ignores it).
+        binary, *mode = self.command
+        return [binary, str(config), *(mode or ["--sentinel"]), *common]
+
+    @property
     def running(self) -> bool:
         return self._process is not None and self._process.poll() is None
 
@@ -156,17 +215,7 @@ class RedisServer:
         """Start the server (if not running) and return once it answers PING."""
         if self.running:
             return
-        command = [
-            self.binary,
-            "--port", str(self.port),
-            "--bind", self.host,
-            "--save", "",
-            "--appendonly", "no",
-            "--dir", str(self._dir),
-            "--logfile", str(self._log),
-            "--daemonize", "no",
-            *self.extra_args,
-        ]  # fmt: skip
+        command = self._command()
         with self._output.open("ab") as output:  # the child keeps its own copy of the fd
             self._process = subprocess.Popen(
                 command, stdin=subprocess.DEVNULL, stdout=output, stderr=subprocess.STDOUT
@@ -178,7 +227,8 @@ class RedisServer:
                 self._process = None
                 if not self._ever_started and "in use" in self._diagnostics():
                     # Someone took the free port between our probe and the bind: pick another.
-                    self.port = _free_port(self.host)
+                    cluster = "--cluster-enabled" in self.extra_args
+                    self.port = _free_port(self.host, with_cluster_bus=cluster)
                     self.start(max(0.0, deadline - time.monotonic()))
                     return
                 raise RuntimeError(f"redis-server exited at start-up:\n{self._diagnostics()}")

@@ -307,7 +307,10 @@ def decoded(secret: Doc) -> dict[str, str]:
 
 def test_config_map_wiring(docs: list[Doc]) -> None:
     config = one(docs, "ConfigMap")
-    assert set(config["data"]) == {"TABLE_TTL_SECONDS", "LOG_LEVEL"}
+    assert set(config["data"]) == {
+        "TABLE_TTL_SECONDS", "LOG_LEVEL", "REDIS_MODE", "REDIS_WAIT_TIMEOUT_MS",
+    }  # fmt: skip
+    assert config["data"]["REDIS_MODE"] == "standalone"
     assert int(config["data"]["TABLE_TTL_SECONDS"]) > 0
     sources = container(docs)["envFrom"]
     assert {"configMapRef": {"name": config["metadata"]["name"]}} in sources
@@ -344,7 +347,111 @@ def test_values_reach_the_secret(chart: Any, yaml: ModuleType) -> None:
     assert values[refs["REDIS_URL"][1]] == "rediss://default:pw@cache.example.com:6380/0"
     assert values[refs["BAOHUANG_API_KEYS"][1]] == "key-one,key-two"
     assert values[refs["BAOHUANG_TOKEN_SECRET"][1]] == "s3cret-for-seat-tokens"
-    assert one(docs, "ConfigMap")["data"] == {"TABLE_TTL_SECONDS": "600", "LOG_LEVEL": "DEBUG"}
+    assert one(docs, "ConfigMap")["data"] == {
+        "TABLE_TTL_SECONDS": "600",
+        "LOG_LEVEL": "DEBUG",
+        "REDIS_MODE": "standalone",
+        "REDIS_WAIT_TIMEOUT_MS": "500",
+    }
+
+
+def _service_environment(docs: list[Doc]) -> dict[str, str]:
+    """The environment a pod gets from the ConfigMap and the chart's Secret (as kubelet builds
+    it: an optional key that is absent leaves its variable unset)."""
+    env = dict(one(docs, "ConfigMap")["data"])
+    secrets = {s["metadata"]["name"]: decoded(s) for s in of_kind(docs, "Secret")}
+    for entry in container(docs).get("env", []):
+        ref = entry.get("valueFrom", {}).get("secretKeyRef")
+        if ref is not None and ref["key"] in secrets.get(ref["name"], {}):
+            env[entry["name"]] = secrets[ref["name"]][ref["key"]]
+    return env
+
+
+@pytest.mark.parametrize(
+    ("redis", "expected"),
+    [
+        (
+            {
+                "url": "rediss://clustercfg.tables.abc123.use1.cache.amazonaws.com:6379",
+                "mode": "cluster",
+                "username": "baohuang",
+                "password": "acl-pw",
+                "tlsCaFile": "/etc/baohuang/redis-ca/ca.crt",
+            },
+            {
+                "REDIS_MODE": "cluster",
+                "REDIS_USERNAME": "baohuang",
+                "REDIS_PASSWORD": "acl-pw",
+                "REDIS_TLS_CA_FILE": "/etc/baohuang/redis-ca/ca.crt",
+            },
+        ),
+        (
+            {
+                "url": "rediss+sentinel://sentinel-0.redis:26379,sentinel-1.redis:26379/0",
+                "mode": "sentinel",
+                "sentinelService": "tables",
+                "password": "data-pw",
+                "sentinelPassword": "sentinel-pw",
+                "waitReplicas": 2,
+                "waitTimeoutMs": 250,
+            },
+            {
+                "REDIS_MODE": "sentinel",
+                "REDIS_SENTINEL_SERVICE": "tables",
+                "REDIS_PASSWORD": "data-pw",
+                "REDIS_SENTINEL_PASSWORD": "sentinel-pw",
+                "REDIS_WAIT_REPLICAS": "2",
+                "REDIS_WAIT_TIMEOUT_MS": "250",
+            },
+        ),
+    ],
+    ids=["cluster", "sentinel"],
+)
+def test_redis_modes_reach_the_service(
+    chart: Any,
+    yaml: ModuleType,
+    kubernetes_validate: ModuleType,
+    redis: dict[str, Any],
+    expected: dict[str, str],
+) -> None:
+    """What the chart renders is what the service reads and accepts (Settings.from_env)."""
+    from baohuang.http.settings import Settings
+
+    docs = render(chart, yaml, {"redis": redis})
+    kubernetes_validate.validate(strip(one(docs, "Deployment")), KUBE_VERSION, strict=True)
+    env = _service_environment(docs)
+    assert expected.items() <= env.items()
+    assert "acl-pw" not in str(one(docs, "ConfigMap")), "a password in the ConfigMap"
+    assert "sentinel-pw" not in str(one(docs, "ConfigMap")), "a password in the ConfigMap"
+    config = Settings.from_env(env).redis_config()
+    assert config is not None and config.mode == redis["mode"] and config.url == redis["url"]
+    optional = [
+        e
+        for e in container(docs)["env"]
+        if e["name"] in ("REDIS_PASSWORD", "REDIS_SENTINEL_PASSWORD")
+    ]
+    assert [e["valueFrom"]["secretKeyRef"]["optional"] for e in optional] == [True, True]
+
+
+def test_redis_passwords_from_an_existing_secret(production_docs: list[Doc]) -> None:
+    refs = env_refs(production_docs)
+    assert refs["REDIS_PASSWORD"] == ("baohuang-rules-prod", "redis-password")
+    assert refs["REDIS_SENTINEL_PASSWORD"] == ("baohuang-rules-prod", "redis-sentinel-password")
+
+
+@pytest.mark.parametrize(
+    ("values", "message"),
+    [
+        ({"redis": {"mode": "sentinel", "url": "redis+sentinel://s:26379/0"}}, "sentinelService"),
+        ({"redis": {"mode": "cluster", "url": ""}, "replicaCount": 1}, "needs redis.url"),
+        ({"existingSecret": "prod", "redis": {"password": "pw"}}, "put them in that Secret"),
+    ],
+)
+def test_contradictory_redis_values_fail_to_render(
+    chart: Any, yaml: ModuleType, helm: ModuleType, values: dict[str, Any], message: str
+) -> None:
+    with pytest.raises(helm.HelmRenderError, match=message):
+        render(chart, yaml, values)
 
 
 def test_existing_secret_replaces_the_charts(production_docs: list[Doc]) -> None:
@@ -490,6 +597,11 @@ def test_production_resources_and_image(
         {"metrics": {"serviceMonitor": {"enable": True}}},
         {"probes": {"liveness": {"path": "/"}}},
         {"redis": {"url": "http://redis:6379"}},
+        {"redis": {"mode": "replicated"}},
+        {"redis": {"waitReplicas": -1}},
+        {"redis": {"waitTimeoutMs": 0}},
+        {"redis": {"tlsCaFile": "ca.crt"}},
+        {"redis": {"url": "redis+sentinels://s:26379"}},
         {"auth": {"apiKeys": "a,b"}},
         {"replicaCount": 0},
     ],

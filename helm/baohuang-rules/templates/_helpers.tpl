@@ -105,6 +105,25 @@ redis-url
 {{- end }}
 
 {{/*
+REDIS_PASSWORD and REDIS_SENTINEL_PASSWORD: optional keys of the Secret holding REDIS_URL.
+*/}}
+{{- define "baohuang-rules.redisPasswordKey" -}}
+{{- if or .Values.redis.existingSecret .Values.existingSecret }}
+{{- .Values.secretKeys.redisPassword }}
+{{- else -}}
+redis-password
+{{- end }}
+{{- end }}
+
+{{- define "baohuang-rules.redisSentinelPasswordKey" -}}
+{{- if or .Values.redis.existingSecret .Values.existingSecret }}
+{{- .Values.secretKeys.redisSentinelPassword }}
+{{- else -}}
+redis-sentinel-password
+{{- end }}
+{{- end }}
+
+{{/*
 Where BAOHUANG_API_KEYS and BAOHUANG_TOKEN_SECRET come from.
 */}}
 {{- define "baohuang-rules.authSecretName" -}}
@@ -163,6 +182,15 @@ Refuse settings that would break a multi-pod deployment.
 {{- $external := or .Values.redis.url .Values.redis.existingSecret .Values.existingSecret }}
 {{- if and (not $external) (or .Values.autoscaling.enabled (gt (int .Values.replicaCount) 1)) }}
 {{- fail "redis.url is empty: the embedded in-memory store is per process, so live tables would not be shared between pods. Set redis.url (redis:// or rediss://), redis.existingSecret or existingSecret, or run replicaCount=1 with autoscaling.enabled=false." }}
+{{- end }}
+{{- if and (eq .Values.redis.mode "sentinel") (not .Values.redis.sentinelService) }}
+{{- fail "redis.mode=sentinel needs redis.sentinelService: the primary's name as the Sentinels know it." }}
+{{- end }}
+{{- if and (ne .Values.redis.mode "standalone") (not $external) }}
+{{- fail (printf "redis.mode=%s needs redis.url, redis.existingSecret or existingSecret." .Values.redis.mode) }}
+{{- end }}
+{{- if and (or .Values.redis.password .Values.redis.sentinelPassword) (or .Values.redis.existingSecret .Values.existingSecret) }}
+{{- fail "redis.password and redis.sentinelPassword go to the chart's Secret: with redis.existingSecret or existingSecret, put them in that Secret (keys secretKeys.redisPassword, secretKeys.redisSentinelPassword)." }}
 {{- end }}
 {{- if and .Values.autoscaling.enabled (gt (int .Values.autoscaling.minReplicas) (int .Values.autoscaling.maxReplicas)) }}
 {{- fail "autoscaling.minReplicas must not exceed autoscaling.maxReplicas." }}

@@ -50,6 +50,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
     """Build the service. ``settings`` defaults to the environment's (see README)."""
     settings = settings or Settings.from_env()
     logging.getLogger("baohuang").setLevel(settings.log_level)
+    redis = settings.redis_config()  # contradictory Redis settings fail here, at start-up
 
     @asynccontextmanager
     async def store_lifespan(app: Litestar) -> AsyncIterator[None]:
@@ -59,7 +60,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
         for note in app.state.get("startup_notes", ()):  # e.g. `baohuang serve`'s bounds
             logging.getLogger("baohuang.http").info("%s", note)
         store = open_store(
-            settings.redis_url,
+            redis,
             settings.table_ttl_seconds,
             observe=observe_store,
             max_in_flight=settings.redis_max_connections,

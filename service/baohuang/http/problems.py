@@ -24,7 +24,7 @@ from ..engine.cards import CardError
 from ..engine.play import MoveRefused
 from ..engine.rulesets import UnknownRuleset
 from ..engine.validation import InvalidInput
-from ..store import StoreOverloaded, StoreUnavailable
+from ..store import StoreOutcomeUnknown, StoreOverloaded, StoreUnavailable
 from ..tables import (
     Forbidden,
     IdempotencyKeyReused,
@@ -138,6 +138,18 @@ def unavailable_problem() -> Problem:
         "STORE_UNAVAILABLE",
         "the live table store is unreachable; re-read the table before retrying a write, whose "
         "outcome is unknown (stateless routes still answer)",
+        headers={"Retry-After": RETRY_AFTER_SECONDS},
+    )
+
+
+def outcome_unknown_problem() -> Problem:
+    """A write ran but too few replicas confirmed it in time: it may yet be rolled back by a
+    failover, so it is not a success; the client re-reads the table to learn what stands."""
+    return Problem(
+        503,
+        "OUTCOME_UNKNOWN",
+        "the write was not confirmed by enough Redis replicas in time: it may or may not stand; "
+        "re-read the table (GET) before deciding what to send next",
         headers={"Retry-After": RETRY_AFTER_SECONDS},
     )
 
@@ -271,6 +283,8 @@ def _as_problem(request: Request[Any, Any, Any], exc: Exception) -> Response[Any
         return card_problem(exc, "$").to_response(request)
     if isinstance(exc, InvalidInput):
         return invalid_input_problem(exc).to_response(request)
+    if isinstance(exc, StoreOutcomeUnknown):
+        return outcome_unknown_problem().to_response(request)
     if isinstance(exc, StoreUnavailable):
         return unavailable_problem().to_response(request)
     return _internal_error(request, exc)

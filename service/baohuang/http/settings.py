@@ -7,6 +7,8 @@ from collections.abc import Mapping
 
 import msgspec
 
+from ..store.redis_config import DEFAULT_WAIT_TIMEOUT_MS, RedisConfig, RedisMode, redact_url
+
 MAX_BODY_BYTES = 1024 * 1024  # API.md: a body over 1 MiB is a 413 problem
 
 
@@ -29,11 +31,56 @@ class Settings(msgspec.Struct, frozen=True):
     max_connections: int = 2048
     max_in_flight: int = 1024
     backlog: int = 2048
+    redis_mode: RedisMode = "standalone"
+    redis_sentinel_service: str | None = None
+    redis_username: str | None = None
+    redis_password: str | None = None
+    redis_sentinel_username: str | None = None
+    redis_sentinel_password: str | None = None
+    redis_tls_ca_file: str | None = None
+    redis_wait_replicas: int | None = None  # None: 1 in cluster and sentinel, 0 standalone
+    redis_wait_timeout_ms: int = DEFAULT_WAIT_TIMEOUT_MS
+
+    def redis_config(self) -> RedisConfig | None:
+        """How to reach Redis, or ``None`` for the in-memory store (no ``REDIS_URL``).
+        Raises ``ValueError`` for settings that contradict each other (checked at start-up)."""
+        if not self.redis_url or not self.redis_url.strip():
+            if self.redis_mode != "standalone":
+                raise ValueError(f"REDIS_MODE={self.redis_mode} needs REDIS_URL")
+            return None
+        return RedisConfig(
+            url=self.redis_url.strip(),
+            mode=self.redis_mode,
+            sentinel_service=self.redis_sentinel_service,
+            username=self.redis_username,
+            password=self.redis_password,
+            sentinel_username=self.redis_sentinel_username,
+            sentinel_password=self.redis_sentinel_password,
+            tls_ca_file=self.redis_tls_ca_file,
+            wait_replicas=self.redis_wait_replicas,
+            wait_timeout_ms=self.redis_wait_timeout_ms,
+        )
+
+    def __repr__(self) -> str:  # never print the secrets
+        hidden = {"redis_password", "redis_sentinel_password", "token_secret", "api_keys"}
+        shown = []
+        for name in self.__struct_fields__:
+            value = getattr(self, name)
+            if name in hidden and value:
+                value = "***"
+            elif name == "redis_url" and value:
+                value = redact_url(value)
+            shown.append(f"{name}={value!r}")
+        return f"Settings({', '.join(shown)})"
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None) -> Settings:
         env = os.environ if environ is None else environ
         keys = tuple(k.strip() for k in env.get("BAOHUANG_API_KEYS", "").split(",") if k.strip())
+        mode = (env.get("REDIS_MODE") or "standalone").strip().lower()
+        if mode not in ("standalone", "cluster", "sentinel"):
+            raise ValueError(f"REDIS_MODE must be standalone, cluster or sentinel, not {mode!r}")
+        wait_replicas = (env.get("REDIS_WAIT_REPLICAS") or "").strip()
         return cls(
             redis_url=env.get("REDIS_URL") or None,
             table_ttl_seconds=int(env.get("TABLE_TTL_SECONDS") or 86400),
@@ -49,6 +96,15 @@ class Settings(msgspec.Struct, frozen=True):
             max_connections=int(_positive(env, "BAOHUANG_MAX_CONNECTIONS", 2048)),
             max_in_flight=int(_positive(env, "BAOHUANG_MAX_IN_FLIGHT", 1024)),
             backlog=int(_positive(env, "BAOHUANG_BACKLOG", 2048)),
+            redis_mode=mode,  # type: ignore[arg-type]  # checked above
+            redis_sentinel_service=env.get("REDIS_SENTINEL_SERVICE") or None,
+            redis_username=env.get("REDIS_USERNAME") or None,
+            redis_password=env.get("REDIS_PASSWORD") or None,
+            redis_sentinel_username=env.get("REDIS_SENTINEL_USERNAME") or None,
+            redis_sentinel_password=env.get("REDIS_SENTINEL_PASSWORD") or None,
+            redis_tls_ca_file=env.get("REDIS_TLS_CA_FILE") or None,
+            redis_wait_replicas=int(wait_replicas) if wait_replicas else None,
+            redis_wait_timeout_ms=int(env.get("REDIS_WAIT_TIMEOUT_MS") or DEFAULT_WAIT_TIMEOUT_MS),
         )
 
 

@@ -2,7 +2,8 @@
 
 The service opens one store per process in its lifespan (:func:`open_store`) and closes it on the
 way out. Without ``REDIS_URL`` the tables live in the process (one replica only); with it they
-live in Redis and any number of replicas share them.
+live in Redis and any number of replicas share them: one Redis, a Redis Cluster or a primary
+watched by Sentinels (``REDIS_MODE``, :class:`RedisConfig`).
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from .base import (
     PutResult,
     StoredTable,
     StoreFull,
+    StoreOutcomeUnknown,
     StoreOverloaded,
     StoreUnavailable,
     TableStore,
@@ -33,6 +35,7 @@ from .base import (
 )
 from .memory import MemoryTableStore
 from .redis import RedisTableStore
+from .redis_config import RedisConfig, parse_sentinel_url
 
 __all__ = [
     "DEFAULT_TTL_SECONDS",
@@ -49,8 +52,10 @@ __all__ = [
     "MemoryTableStore",
     "Observe",
     "PutResult",
+    "RedisConfig",
     "RedisTableStore",
     "StoreFull",
+    "StoreOutcomeUnknown",
     "StoreOverloaded",
     "StoreUnavailable",
     "StoredTable",
@@ -61,7 +66,7 @@ __all__ = [
 
 
 def open_store(
-    redis_url: str | None,
+    redis: str | RedisConfig | None,
     ttl_seconds: int = DEFAULT_TTL_SECONDS,
     *,
     observe: Observe = no_observe,
@@ -69,18 +74,51 @@ def open_store(
     max_in_flight: int | None = None,
     wait_seconds: float | None = None,
 ) -> TableStore:
-    """Redis when ``redis_url`` is set and non-empty, else the embedded in-memory store.
+    """Redis when ``redis`` is a :class:`RedisConfig` or a non-empty URL (a single Redis, or a
+    Redis Cluster node with ``cluster``), else the embedded in-memory store.
 
     Does no I/O: the Redis client connects on first use, so a service can start (and report
     not-ready) while Redis is down. Call ``await store.ping()`` for readiness.
     """
-    if redis_url and redis_url.strip():
-        bounds: dict[str, Any] = {}
-        if max_in_flight is not None:
-            bounds["max_in_flight"] = max_in_flight
-        if wait_seconds is not None:
-            bounds["wait_seconds"] = wait_seconds
-        return RedisTableStore.from_url(
-            redis_url.strip(), ttl_seconds, observe=observe, cluster=cluster, **bounds
+    if isinstance(redis, str):
+        if not redis.strip():
+            return MemoryTableStore(ttl_seconds, observe=observe)
+        redis = RedisConfig(url=redis.strip(), mode="cluster" if cluster else "standalone")
+    if redis is None:
+        return MemoryTableStore(ttl_seconds, observe=observe)
+    common: dict[str, Any] = {
+        "observe": observe,
+        "wait_replicas": redis.replicas_to_wait,
+        "wait_timeout_ms": redis.wait_timeout_ms,
+        "username": redis.username,
+        "password": redis.password,
+    }
+    if max_in_flight is not None:
+        common["max_in_flight"] = max_in_flight
+    if wait_seconds is not None:
+        common["wait_seconds"] = wait_seconds
+    if redis.mode == "sentinel":
+        address = parse_sentinel_url(redis.url)
+        assert redis.sentinel_service  # RedisConfig requires it in this mode
+        return RedisTableStore.from_sentinel(
+            address.sentinels,
+            redis.sentinel_service,
+            ttl_seconds,
+            db=address.db,
+            tls=address.tls,
+            ssl_ca_certs=redis.tls_ca_file,
+            sentinel_username=redis.sentinel_username,
+            sentinel_password=redis.sentinel_password,
+            **{
+                **common,
+                "username": redis.username or address.username,
+                "password": redis.password or address.password,
+            },
         )
-    return MemoryTableStore(ttl_seconds, observe=observe)
+    return RedisTableStore.from_url(
+        redis.url.strip(),
+        ttl_seconds,
+        cluster=redis.mode == "cluster",
+        ssl_ca_certs=redis.tls_ca_file,
+        **common,
+    )

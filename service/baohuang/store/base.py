@@ -34,6 +34,7 @@ __all__ = [
     "Observe",
     "PutResult",
     "StoreFull",
+    "StoreOutcomeUnknown",
     "StoreOverloaded",
     "StoreUnavailable",
     "StoredTable",
@@ -51,9 +52,12 @@ OPERATIONS: Final = (
 )  # fmt: skip
 """Every ``operation`` label the store reports, so a metrics backend can pre-create series."""
 
-OUTCOMES: Final = ("ok", "conflict", "missing", "unavailable", "overloaded", "error")
+OUTCOMES: Final = (
+    "ok", "conflict", "missing", "unavailable", "unconfirmed", "overloaded", "error",
+)  # fmt: skip
 """Every ``outcome`` label: ``error`` is an unexpected failure (a bug, not an outage);
-``overloaded``: no connection came free in time (the process is busy, Redis may be fine)."""
+``overloaded``: no connection came free in time (the process is busy, Redis may be fine);
+``unconfirmed``: a write ran but too few replicas acknowledged it in time."""
 
 Observe: TypeAlias = Callable[[str, str, float], None]
 """``observe(operation, outcome, seconds)``, called once per store operation."""
@@ -86,6 +90,16 @@ class StoreUnavailable(Exception):
     For a write (``put``, ``compare_and_set``, ``delete``) the outcome is *unknown*: the command
     may have been applied by a server that answered too late. Clients must re-read the table
     rather than assume the write was lost.
+    """
+
+
+class StoreOutcomeUnknown(StoreUnavailable):
+    """A write ran on the primary but fewer replicas than required acknowledged it in time
+    (callers answer 503 ``OUTCOME_UNKNOWN`` with ``Retry-After``, never a success).
+
+    The write may survive or may be rolled back by a failover that promotes a replica without
+    it: clients re-read the table to learn which. A subclass of :class:`StoreUnavailable`, so
+    that code which only knows outages still fails closed.
     """
 
 

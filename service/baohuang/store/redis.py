@@ -2,7 +2,8 @@
 
 Layout: three keys per table, sharing one hash tag (the table id in braces), so they always live
 in one hash slot and every script may touch all three — on a single Redis, behind a proxy, or on
-Redis Cluster (connect with ``cluster=True``):
+Redis Cluster (``from_url(..., cluster=True)``) or behind Redis Sentinel
+(:meth:`RedisTableStore.from_sentinel`):
 
 * ``{prefix}{<id>}`` — a hash: ``v`` version, ``s`` snapshot bytes (never parsed here), ``w`` a
   token naming the last write, ``e`` the instance, ``q`` the last event ``seq``;
@@ -31,6 +32,20 @@ at once; the others wait their turn, in order, for at most ``wait_seconds``, the
 :class:`StoreOverloaded` (503 ``OVERLOADED``), which never touches readiness. The pool holds a
 few connections more than that bound, so ``ping`` (``/readyz``) always finds one free.
 
+Durable acknowledgement: replication is asynchronous, so a write the primary ran may be lost when
+a replica that never received it is promoted. With ``wait_replicas`` > 0 every write goes through
+:meth:`RedisTableStore._write`, which sends the script and ``WAIT wait_replicas timeout`` on the
+same connection, one after the other (a pipeline: one round trip). ``WAIT`` blocks until that many
+replicas acknowledged everything this connection wrote, at most ``wait_timeout_ms``; when fewer
+did, the store raises :class:`StoreOutcomeUnknown` (503 ``OUTCOME_UNKNOWN``) instead of reporting
+success. On Redis Cluster the pair goes to the node that owns the key, on one of its connections
+(``WAIT`` cannot run inside a script, nor in ``MULTI``, where it does not block).
+
+Failover: every error the client raises while the topology changes (connections reset or closed
+under it, ``READONLY`` from a demoted primary, ``MOVED``/``ASK`` it could not follow, cluster
+down, no primary known to the Sentinels, …) is an outage, :class:`StoreUnavailable`; the clients
+find the new primary by themselves, so the store recovers without a restart.
+
 Retries and idempotence: a write whose reply was lost (a timeout or a dropped connection after the
 server ran it) is retried by redis-py with the same arguments. Each write carries a unique token
 stored in ``w``; a script that finds its own token already there returns the result of the first
@@ -48,15 +63,24 @@ from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from typing import Any, Final, TypeVar
 
 from redis.asyncio import BlockingConnectionPool, Redis
-from redis.asyncio.cluster import RedisCluster
+from redis.asyncio.cluster import ClusterNode, PipelineCommand, RedisCluster
 from redis.asyncio.retry import Retry
+from redis.asyncio.sentinel import Sentinel, SentinelConnectionPool
 from redis.backoff import ExponentialBackoff
+from redis.commands.core import AsyncScript
 from redis.exceptions import (
+    AskError,
     ClusterDownError,
+    ClusterError,
+    InvalidResponse,
     MaxConnectionsError,
+    MovedError,
+    NoScriptError,
     OutOfMemoryError,
     ReadOnlyError,
+    RedisClusterException,
     ResponseError,
+    SlotNotCoveredError,
     TryAgainError,
 )
 from redis.exceptions import ConnectionError as RedisConnectionError
@@ -76,12 +100,14 @@ from .base import (
     Observe,
     PutResult,
     StoredTable,
+    StoreOutcomeUnknown,
     StoreOverloaded,
     StoreUnavailable,
     new_instance,
     no_observe,
     safe_observe,
 )
+from .redis_config import DEFAULT_WAIT_TIMEOUT_MS
 
 __all__ = ["DEFAULT_KEY_PREFIX", "RedisTableStore"]
 
@@ -233,16 +259,37 @@ end
 return removed
 """
 
+REDIRECTIONS: Final = 5
+"""``MOVED``/``ASK``/``NOSCRIPT`` answers a durable cluster write follows before giving up (503)."""
+
 _OUTAGE_ERRORS: Final = (
-    RedisConnectionError,  # refused, reset, closed, auth, LOADING, too many connections
+    RedisConnectionError,  # refused, reset, closed, auth, LOADING, Master/SlaveNotFoundError
     RedisTimeoutError,
-    OSError,  # includes the built-in TimeoutError
+    OSError,  # includes the built-in TimeoutError and ConnectionResetError
     ReadOnlyError,  # a replica promoted away from under us
-    ClusterDownError,  # also MASTERDOWN
+    ClusterError,  # ClusterDownError (also MASTERDOWN), "TTL exhausted" (redirected in circles)
+    AskError,  # and MovedError: a redirection the client did not follow
     TryAgainError,
+    SlotNotCoveredError,  # a slot with no known owner while the cluster changes
+    InvalidResponse,  # a reply cut short by a connection torn down under it
     OutOfMemoryError,  # maxmemory with noeviction: writes refused until memory frees
 )
-_OUTAGE_REPLY_PREFIXES: Final = ("BUSY", "NOREPLICAS", "MISCONF", "LOADING", "READONLY")
+_OUTAGE_REPLY_PREFIXES: Final = (
+    "BUSY", "NOREPLICAS", "MISCONF", "LOADING", "READONLY", "MASTERDOWN", "CLUSTERDOWN",
+    "TRYAGAIN", "UNBLOCKED",  # UNBLOCKED: a blocked command (WAIT) ended by a role change
+)  # fmt: skip
+_CLUSTER_UNREACHABLE: Final = (
+    "Redis Cluster cannot be connected",
+    "All slots are not covered",
+    "startup_nodes could not agree",
+    "Cluster mode is not enabled",  # REDIS_MODE=cluster against a plain Redis: not ready
+)
+_TEARDOWN_ERRORS: Final = (RuntimeError, AttributeError)
+"""What a connection closed under a command in flight raises from inside the client: the cluster
+client tears down every connection of a node it gave up on, so a concurrent command meets
+``RuntimeError: unable to perform operation on <TCPTransport closed=True …>`` or
+``AttributeError: 'NoneType' object has no attribute 'writelines'``."""
+_CLIENT_MODULES: Final = ("redis.", "asyncio.", "uvloop.", "hiredis")
 
 
 def _is_pool_exhausted(exc: BaseException) -> bool:
@@ -252,10 +299,43 @@ def _is_pool_exhausted(exc: BaseException) -> bool:
     return isinstance(exc, RedisConnectionError) and str(exc) == "No connection available."
 
 
+def _raised_in_client(exc: BaseException) -> bool:
+    """Whether ``exc`` was raised inside the Redis client or the event loop's transports (the
+    innermost frame of its traceback), not in this package: a bug of ours stays a bug (500)."""
+    tb = exc.__traceback__
+    if tb is None:
+        return False
+    while tb.tb_next is not None:
+        tb = tb.tb_next
+    module = tb.tb_frame.f_globals.get("__name__", "")
+    return isinstance(module, str) and module.startswith(_CLIENT_MODULES)
+
+
 def _is_outage(exc: BaseException) -> bool:
+    """Whether ``exc``, raised by a Redis client call, means Redis (or the way to it) is down or
+    changing hands: 503 with ``Retry-After``, never 500."""
     if isinstance(exc, _OUTAGE_ERRORS):
         return True
-    return isinstance(exc, ResponseError) and str(exc).startswith(_OUTAGE_REPLY_PREFIXES)
+    if isinstance(exc, ResponseError):
+        return str(exc).startswith(_OUTAGE_REPLY_PREFIXES)
+    if isinstance(exc, RedisClusterException):
+        return str(exc).startswith(_CLUSTER_UNREACHABLE)
+    return isinstance(exc, _TEARDOWN_ERRORS) and _raised_in_client(exc)
+
+
+def _always(reply: Any) -> bool:
+    return True
+
+
+def _cas_wrote(reply: Any) -> bool:
+    """The CAS script wrote ({1, …}); a conflict, a missing table or a remembered answer wrote
+    nothing to wait for."""
+    return int(reply[0]) == 1
+
+
+def _kept(reply: Any) -> bool:
+    """The remember script kept a record (it may have written it)."""
+    return reply is not None
 
 
 class RedisTableStore:
@@ -271,16 +351,25 @@ class RedisTableStore:
         owns_client: bool = False,
         max_in_flight: int = MAX_IN_FLIGHT,
         wait_seconds: float = WAIT_SECONDS,
+        wait_replicas: int = 0,
+        wait_timeout_ms: int = DEFAULT_WAIT_TIMEOUT_MS,
     ) -> None:
         """Wrap an existing client; prefer :meth:`from_url`, which sets the timeouts and pool.
 
         ``owns_client``: whether :meth:`close` closes the client (and its pool).
         ``max_in_flight``/``wait_seconds``: the bound on table work (module docstring).
+        ``wait_replicas``/``wait_timeout_ms``: durable acknowledgement (module docstring); the
+        client's socket timeout must be longer than ``wait_timeout_ms``.
         """
         if ttl_seconds <= 0:
             raise ValueError("ttl_seconds must be positive")
         if max_in_flight <= 0 or wait_seconds <= 0:
             raise ValueError("max_in_flight and wait_seconds must be positive")
+        if wait_replicas < 0 or wait_timeout_ms <= 0:
+            raise ValueError("wait_replicas must be >= 0 and wait_timeout_ms positive")
+        self._wait_replicas = int(wait_replicas)
+        self._wait_timeout_ms = int(wait_timeout_ms)
+        self._sentinel: Sentinel | None = None  # closed with the store when it made one
         self._slots = asyncio.Semaphore(max_in_flight)
         self._wait = wait_seconds
         self._redis = client
@@ -295,9 +384,9 @@ class RedisTableStore:
         self._remember = client.register_script(_REMEMBER_LUA)
         self._events = client.register_script(_EVENTS_LUA)
         self._delete = client.register_script(_DELETE_LUA)
+        self._due = client.register_script(_DUE_LUA)
         self._channel = f"{key_prefix}changes"
         self._deadlines = f"{key_prefix}deadlines"
-        self._due = client.register_script(_DUE_LUA)
         # Unique across processes and replicas: a random prefix per store, a counter per write.
         self._token_prefix = secrets.token_hex(8)
         self._tokens = itertools.count()
@@ -315,22 +404,28 @@ class RedisTableStore:
         max_in_flight: int = MAX_IN_FLIGHT,
         wait_seconds: float = WAIT_SECONDS,
         cluster: bool = False,
+        username: str | None = None,
+        password: str | None = None,
+        ssl_ca_certs: str | None = None,
+        wait_replicas: int = 0,
+        wait_timeout_ms: int = DEFAULT_WAIT_TIMEOUT_MS,
     ) -> RedisTableStore:
         """A store with its own client (closed by :meth:`close`), tuned to fail within ~1 s.
+
+        ``url``: ``redis://`` or ``rediss://`` (TLS, verified against ``ssl_ca_certs`` or the
+        system's CAs); with ``cluster`` any one node of a Redis Cluster. ``username`` and
+        ``password`` (ACL) when they are not in the URL.
 
         Connecting is lazy: this never touches the network, so the service starts while Redis is
         down and becomes ready when it is back. hiredis parses replies when it is installed.
         The pool blocks (for ``wait_seconds``) rather than raising when all its connections are
         in use, and holds :data:`SPARE_CONNECTIONS` more than ``max_in_flight``.
         """
-        retry = Retry(ExponentialBackoff(cap=0.1, base=0.02), retries)
-        options: dict[str, Any] = {
-            "socket_timeout": socket_timeout,
-            "socket_connect_timeout": socket_timeout,
-            "retry": retry,
-            "health_check_interval": HEALTH_CHECK_INTERVAL_SECONDS,
-            "client_name": "baohuang-rules",
-        }
+        options = _client_options(
+            socket_timeout, retries, wait_replicas, wait_timeout_ms, username, password
+        )
+        if ssl_ca_certs:
+            options["ssl_ca_certs"] = ssl_ca_certs
         connections = max_in_flight + SPARE_CONNECTIONS
         client: Redis | RedisCluster
         if cluster:  # one pool per node, each of this size
@@ -340,8 +435,7 @@ class RedisTableStore:
                 url, max_connections=connections, timeout=wait_seconds, **options
             )
             client = Redis.from_pool(pool)
-        if not HIREDIS_AVAILABLE:
-            logger.warning("hiredis is not installed: Redis replies parsed in pure Python")
+        _warn_without_hiredis()
         return cls(
             client,
             ttl_seconds,
@@ -350,7 +444,81 @@ class RedisTableStore:
             owns_client=True,
             max_in_flight=max_in_flight,
             wait_seconds=wait_seconds,
+            wait_replicas=wait_replicas,
+            wait_timeout_ms=wait_timeout_ms,
         )
+
+    @classmethod
+    def from_sentinel(
+        cls,
+        sentinels: Sequence[tuple[str, int]],
+        service: str,
+        ttl_seconds: int = DEFAULT_TTL_SECONDS,
+        *,
+        db: int = 0,
+        key_prefix: str = DEFAULT_KEY_PREFIX,
+        observe: Observe = no_observe,
+        socket_timeout: float = SOCKET_TIMEOUT_SECONDS,
+        retries: int = RETRIES,
+        max_in_flight: int = MAX_IN_FLIGHT,
+        wait_seconds: float = WAIT_SECONDS,
+        username: str | None = None,
+        password: str | None = None,
+        sentinel_username: str | None = None,
+        sentinel_password: str | None = None,
+        tls: bool = False,
+        ssl_ca_certs: str | None = None,
+        wait_replicas: int = 1,
+        wait_timeout_ms: int = DEFAULT_WAIT_TIMEOUT_MS,
+    ) -> RedisTableStore:
+        """A store on the primary that the Sentinels at ``sentinels`` name ``service``.
+
+        Every new connection asks the Sentinels where the primary is, so after a failover the
+        store reconnects to the promoted replica by itself; a connection still open to a demoted
+        primary fails (``READONLY``) and is replaced. ``username``/``password`` are the data
+        nodes', ``sentinel_username``/``sentinel_password`` the Sentinels' own (when they require
+        any); ``tls`` applies to both. Lazy like :meth:`from_url`.
+        """
+        options = _client_options(
+            socket_timeout, retries, wait_replicas, wait_timeout_ms, username, password
+        )
+        tls_options: dict[str, Any] = {}
+        if tls:
+            tls_options["ssl"] = True
+            if ssl_ca_certs:
+                tls_options["ssl_ca_certs"] = ssl_ca_certs
+        asking: dict[str, Any] = {
+            "socket_timeout": socket_timeout,
+            "socket_connect_timeout": socket_timeout,
+            "retry": Retry(ExponentialBackoff(cap=0.1, base=0.02), retries),
+            **tls_options,
+        }
+        if sentinel_username:
+            asking["username"] = sentinel_username
+        if sentinel_password:
+            asking["password"] = sentinel_password
+        sentinel = Sentinel(  # type: ignore[no-untyped-call]
+            list(sentinels), sentinel_kwargs=asking, db=db, **options, **tls_options
+        )
+        client: Redis = sentinel.master_for(
+            service,
+            connection_pool_class=SentinelConnectionPool,
+            max_connections=max_in_flight + SPARE_CONNECTIONS,
+        )
+        _warn_without_hiredis()
+        store = cls(
+            client,
+            ttl_seconds,
+            key_prefix=key_prefix,
+            observe=observe,
+            owns_client=True,
+            max_in_flight=max_in_flight,
+            wait_seconds=wait_seconds,
+            wait_replicas=wait_replicas,
+            wait_timeout_ms=wait_timeout_ms,
+        )
+        store._sentinel = sentinel
+        return store
 
     def __repr__(self) -> str:
         return f"RedisTableStore(prefix={self._prefix!r}, ttl_seconds={self._ttl})"
@@ -393,15 +561,127 @@ class RedisTableStore:
     async def _run(self, operation: str, call: Callable[[], Awaitable[T]], start: float) -> T:
         try:
             return await call()
+        except StoreOutcomeUnknown:
+            self._done(operation, "unconfirmed", start)
+            raise
         except Exception as exc:
             if _is_pool_exhausted(exc):
                 self._done(operation, "overloaded", start)
                 raise StoreOverloaded(f"redis {operation}: {exc}") from exc
             if _is_outage(exc):
                 self._done(operation, "unavailable", start)
-                raise StoreUnavailable(f"redis {operation}: {exc}") from exc
+                if isinstance(exc, AskError) and not isinstance(self._redis, RedisCluster):
+                    _warn_cluster_redirect()
+                raise StoreUnavailable(f"redis {operation}: {type(exc).__name__}: {exc}") from exc
             self._done(operation, "error", start)
             raise
+
+    async def _write(
+        self,
+        operation: str,
+        start: float,
+        script: AsyncScript,
+        keys: list[str],
+        args: list[bytes | int | str],
+        *,
+        committed: Callable[[Any], bool] = _always,
+    ) -> Any:
+        """Every write the store makes goes through here: run ``script`` in its turn (see
+        :meth:`_call`) and, when replicas must acknowledge writes, ``WAIT`` for them on the same
+        connection. Returns the script's reply.
+
+        ``committed(reply)``: whether the script wrote something (a refused compare-and-set did
+        not, so there is nothing to wait for). A write that ran but was not acknowledged by
+        ``wait_replicas`` replicas in time raises :class:`StoreOutcomeUnknown`.
+        """
+        if not self._wait_replicas:
+            return await self._call(operation, lambda: script(keys=keys, args=args), start)
+
+        async def durable() -> Any:
+            if isinstance(self._redis, RedisCluster):
+                reply, acknowledged = await self._cluster_write_and_wait(
+                    self._redis, script, keys, args
+                )
+            else:
+                reply, acknowledged = await self._write_and_wait(self._redis, script, keys, args)
+            if committed(reply) and not (
+                isinstance(acknowledged, int) and acknowledged >= self._wait_replicas
+            ):
+                raise StoreOutcomeUnknown(
+                    f"redis {operation}: written, but {acknowledged!r} of {self._wait_replicas} "
+                    f"replicas acknowledged it within {self._wait_timeout_ms} ms"
+                )
+            return reply
+
+        return await self._call(operation, durable, start)
+
+    def _wait_command(self) -> tuple[str, int, int]:
+        return ("WAIT", self._wait_replicas, self._wait_timeout_ms)
+
+    async def _write_and_wait(
+        self, client: Redis, script: AsyncScript, keys: list[str], args: list[bytes | int | str]
+    ) -> tuple[Any, Any]:
+        """One Redis or a Sentinel-managed primary: ``EVALSHA`` then ``WAIT`` in one pipeline
+        (no ``MULTI``), which redis-py sends on one connection and, on a connection error,
+        sends again whole on a new one. Loads the script once when Redis lost it."""
+        for _ in range(2):
+            pipe = client.pipeline(transaction=False)
+            pipe.execute_command("EVALSHA", script.sha, len(keys), *keys, *args)
+            pipe.execute_command(*self._wait_command())
+            reply, acknowledged = await pipe.execute(raise_on_error=False)
+            if not isinstance(reply, NoScriptError):
+                break
+            await client.script_load(script.script)
+        if isinstance(reply, Exception):
+            raise reply
+        return reply, acknowledged
+
+    async def _cluster_write_and_wait(
+        self,
+        cluster: RedisCluster,
+        script: AsyncScript,
+        keys: list[str],
+        args: list[bytes | int | str],
+    ) -> tuple[Any, Any]:
+        """Redis Cluster: ``EVALSHA`` then ``WAIT`` pipelined on one connection of the node that
+        owns the key (the client's own pipeline would send ``WAIT`` to every node), following
+        ``MOVED``/``ASK`` (at most :data:`REDIRECTIONS`) as the client does. A connection
+        error makes the client read the cluster's layout again before the next command."""
+        await cluster.initialize()  # a no-op unless the client was told to re-read the layout
+        node = cluster.get_node_from_key(keys[0])
+        asking = False
+        for _ in range(REDIRECTIONS):
+            if node is None:
+                break
+            commands = [
+                PipelineCommand(0, "EVALSHA", script.sha, len(keys), *keys, *args),
+                PipelineCommand(1, *self._wait_command()),
+            ]
+            if asking:
+                commands.insert(0, PipelineCommand(0, "ASKING"))
+            try:
+                await node.execute_pipeline(commands)
+            except (RedisConnectionError, RedisTimeoutError, OSError):
+                await _relearn_layout(cluster, node)
+                raise
+            reply, acknowledged = commands[-2].result, commands[-1].result
+            if isinstance(reply, NoScriptError):
+                await node.execute_command("SCRIPT", "LOAD", script.script)
+                continue
+            asking = False
+            if isinstance(reply, MovedError):
+                await cluster.nodes_manager.move_slot(reply)
+                node = cluster.get_node_from_key(keys[0])
+                continue
+            if isinstance(reply, AskError):
+                node, asking = cluster.get_node(host=reply.host, port=reply.port), True
+                continue
+            if isinstance(reply, (RedisConnectionError, RedisTimeoutError, ClusterDownError)):
+                await _relearn_layout(cluster, node)
+            if isinstance(reply, Exception):
+                raise reply
+            return reply, acknowledged
+        raise ClusterError(f"{keys[0]}: redirected {REDIRECTIONS} times")
 
     async def get(self, table_id: str, remembered_as: str | None = None) -> StoredTable | None:
         start = time.perf_counter()
@@ -430,7 +710,7 @@ class RedisTableStore:
         args: list[bytes | int | str] = [
             snapshot, self._ttl, token, instance, self._channel, table_id, *events
         ]  # fmt: skip
-        version = int(await self._call("put", lambda: self._put(keys=keys, args=args), start))
+        version = int(await self._write("put", start, self._put, keys, args))
         self._done("put", "ok", start)
         return PutResult(
             version, snapshot, instance, len(events), created=version == 1, token=token
@@ -485,7 +765,7 @@ class RedisTableStore:
             record,
             *events,
         ]
-        reply = await self._call("cas", lambda: self._cas(keys=keys, args=args), start)
+        reply = await self._write("cas", start, self._cas, keys, args, committed=_cas_wrote)
         status = int(reply[0])
         if status == 1:
             self._done("cas", "ok", start)
@@ -503,7 +783,7 @@ class RedisTableStore:
         start = time.perf_counter()
         keys = self._keys(table_id)
         args: list[bytes | int | str] = [instance, key, bytes(record), self._ttl]
-        kept = await self._call("remember", lambda: self._remember(keys=keys, args=args), start)
+        kept = await self._write("remember", start, self._remember, keys, args, committed=_kept)
         self._done("remember", "ok" if kept is not None else "missing", start)
         return _as_bytes(kept) if kept is not None else None
 
@@ -548,8 +828,9 @@ class RedisTableStore:
 
     async def delete(self, table_id: str) -> bool:
         start = time.perf_counter()
-        keys, args = self._keys(table_id), [self._channel, table_id]
-        removed = await self._call("delete", lambda: self._delete(keys=keys, args=args), start)
+        keys = self._keys(table_id)
+        args: list[bytes | int | str] = [self._channel, table_id]
+        removed = await self._write("delete", start, self._delete, keys, args)
         self._done("delete", "ok" if removed else "missing", start)
         return bool(removed)
 
@@ -566,6 +847,62 @@ class RedisTableStore:
         self._closed = True
         if self._owns_client:
             await self._redis.aclose()
+        if self._sentinel is not None:
+            await self._sentinel.aclose()
+
+
+def _client_options(
+    socket_timeout: float,
+    retries: int,
+    wait_replicas: int,
+    wait_timeout_ms: int,
+    username: str | None,
+    password: str | None,
+) -> dict[str, Any]:
+    """Connection options of every mode: short timeouts (longer than ``WAIT`` may block when
+    writes wait for replicas), one retry, a health check, a client name, credentials if any."""
+    read_timeout = socket_timeout + (wait_timeout_ms / 1000 if wait_replicas else 0)
+    options: dict[str, Any] = {
+        "socket_timeout": read_timeout,
+        "socket_connect_timeout": socket_timeout,
+        "retry": Retry(ExponentialBackoff(cap=0.1, base=0.02), retries),
+        "health_check_interval": HEALTH_CHECK_INTERVAL_SECONDS,
+        "client_name": "baohuang-rules",
+    }
+    if username:
+        options["username"] = username
+    if password:
+        options["password"] = password
+    return options
+
+
+async def _relearn_layout(cluster: RedisCluster, node: ClusterNode) -> None:
+    """After ``node`` failed under a write: drop its idle connections and read the cluster's
+    layout again (bounded; a failure here changes nothing, the write already failed)."""
+    node.update_active_connections_for_reconnect()
+    try:
+        async with asyncio.timeout(2 * SOCKET_TIMEOUT_SECONDS):
+            await node.disconnect_free_connections()
+            await cluster.nodes_manager.initialize(last_failed_node_name=node.name)
+    except Exception as exc:  # the next command tries again; this one answers 503 anyway
+        logger.debug("re-reading the cluster layout failed: %r", exc)
+
+
+_warned: set[str] = set()
+
+
+def _warn_without_hiredis() -> None:
+    if not HIREDIS_AVAILABLE and "hiredis" not in _warned:
+        _warned.add("hiredis")
+        logger.warning("hiredis is not installed: Redis replies parsed in pure Python")
+
+
+def _warn_cluster_redirect() -> None:
+    if "redirect" not in _warned:
+        _warned.add("redirect")
+        logger.warning(
+            "Redis answered MOVED/ASK: REDIS_URL names a Redis Cluster node; set REDIS_MODE=cluster"
+        )
 
 
 def _as_bytes(value: bytes | str) -> bytes:
