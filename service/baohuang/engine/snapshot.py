@@ -268,11 +268,14 @@ Move = (
 
 
 class _Event(msgspec.Struct, tag_field="type", frozen=True, kw_only=True, omit_defaults=True):
-    """Every event's options and the two fields a live table's log adds: ``seq`` (1, 2, 3 … per
-    table instance) and the ``version`` its write produced. Absent from stateless answers."""
+    """Every event's options and the fields a live table's log adds: ``seq`` (1, 2, 3 … per
+    table instance), the ``version`` its write produced and the time ``at`` it was logged.
+    Absent from stateless answers."""
 
     seq: int | None = None
     version: int | None = None
+    at: float | None = None
+    """When the table logged it (seconds since the Unix epoch)."""
 
 
 class PlayedEvent(_Event, tag="played", frozen=True):

@@ -14,6 +14,7 @@ from .. import __version__
 from ..store import open_store
 from ..tables import Authority, TableService
 from ..tables.feed import TableFeed
+from ..tables.webhooks import Dispatcher, http_sender
 from .bounds import RequestBounds
 from .controllers.combos import CombosController
 from .controllers.deal import DealController
@@ -25,6 +26,7 @@ from .docs import document_request_bodies
 from .metrics import (
     HttpMetrics,
     count_timeout,
+    observe_delivery,
     observe_followers,
     observe_store,
     observe_table_move,
@@ -67,6 +69,12 @@ def create_app(settings: Settings | None = None) -> Litestar:
             wait_seconds=settings.redis_pool_timeout,
         )
         app.state.store = store
+        dispatcher, close_sender = None, None
+        if settings.webhook_secret:
+            send, close_sender = http_sender()
+            dispatcher = Dispatcher(
+                store, settings.webhook_secret, send, on_delivery=observe_delivery
+            )
         tables = TableService(
             store,
             app.state.authority,
@@ -74,6 +82,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
             heartbeat_seconds=settings.stream_heartbeat_seconds,
             feed=TableFeed(store, on_followers=observe_followers),
             on_timeout=count_timeout,
+            dispatcher=dispatcher,
         )
         app.state.tables = tables
         await tables.start()
@@ -81,6 +90,8 @@ def create_app(settings: Settings | None = None) -> Litestar:
             yield
         finally:
             await tables.close()
+            if close_sender is not None:
+                await close_sender()
             await store.close()
 
     app = Litestar(

@@ -99,6 +99,25 @@ TIMEOUTS = Counter(
 )
 
 
+WEBHOOK_DELIVERIES = Counter(
+    "baohuang_webhook_deliveries_total",
+    "Webhook deliveries by outcome: ok (2xx), refused (another status), failed (no answer).",
+    ["outcome"],
+)
+WEBHOOK_LAG = Histogram(
+    "baohuang_webhook_delivery_lag_seconds",
+    "Seconds from an event's commit to its successful webhook delivery.",
+    buckets=(0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 300, 900, 3600),
+)
+
+
+def observe_delivery(outcome: str, lag: float | None) -> None:
+    """The webhook dispatcher's hook."""
+    WEBHOOK_DELIVERIES.labels(outcome).inc()
+    if lag is not None:
+        WEBHOOK_LAG.observe(max(lag, 0.0))
+
+
 def count_timeout() -> None:
     """The table service's hook: one timeout applied."""
     TIMEOUTS.inc()

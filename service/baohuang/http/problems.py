@@ -32,6 +32,7 @@ from ..tables import (
     Unauthorized,
     VersionConflict,
 )
+from ..tables.errors import WebhooksOff
 
 log = logging.getLogger("baohuang.http")
 
@@ -305,6 +306,8 @@ def _table_problem(request: Request[Any, Any, Any], exc: Exception) -> Response[
         problem = unauthorized_problem(str(exc))
     elif isinstance(exc, StoreOverloaded):
         problem = overloaded_problem()
+    elif isinstance(exc, WebhooksOff):
+        problem = Problem(422, "WEBHOOKS_OFF", str(exc), path="$.webhook")
     elif isinstance(exc, IdempotencyKeyReused):
         problem = Problem(422, "IDEMPOTENCY_KEY_REUSED", str(exc), path="$.headers.idempotency-key")
     else:  # pragma: no cover - registered for the types above only
@@ -327,6 +330,7 @@ EXCEPTION_HANDLERS: dict[int | type[Exception], Any] = {
     Unauthorized: _table_problem,
     StoreOverloaded: _table_problem,
     IdempotencyKeyReused: _table_problem,
+    WebhooksOff: _table_problem,
     Exception: _as_problem,
 }
 

@@ -24,6 +24,7 @@ class Settings(msgspec.Struct, frozen=True):
     redis_max_connections: int = 64
     redis_pool_timeout: float = 2.0
     stream_heartbeat_seconds: float = 15.0
+    webhook_secret: str | None = None
     # Slow clients (http/bounds.py, docs/deploy.md "Slow clients").
     header_timeout_seconds: float = 10.0
     body_timeout_seconds: float = 30.0
@@ -62,7 +63,10 @@ class Settings(msgspec.Struct, frozen=True):
         )
 
     def __repr__(self) -> str:  # never print the secrets
-        hidden = {"redis_password", "redis_sentinel_password", "token_secret", "api_keys"}
+        hidden = {
+            "redis_password", "redis_sentinel_password", "token_secret", "api_keys",
+            "webhook_secret",
+        }  # fmt: skip
         shown = []
         for name in self.__struct_fields__:
             value = getattr(self, name)
@@ -90,6 +94,7 @@ class Settings(msgspec.Struct, frozen=True):
             redis_max_connections=int(env.get("REDIS_MAX_CONNECTIONS") or 64),
             redis_pool_timeout=float(env.get("REDIS_POOL_TIMEOUT") or 2.0),
             stream_heartbeat_seconds=float(env.get("BAOHUANG_STREAM_HEARTBEAT_SECONDS") or 15.0),
+            webhook_secret=env.get("BAOHUANG_WEBHOOK_SECRET") or None,
             header_timeout_seconds=_positive(env, "BAOHUANG_HEADER_TIMEOUT_SECONDS", 10.0),
             body_timeout_seconds=_positive(env, "BAOHUANG_BODY_TIMEOUT_SECONDS", 30.0),
             keep_alive_seconds=int(_positive(env, "BAOHUANG_KEEP_ALIVE_SECONDS", 75)),

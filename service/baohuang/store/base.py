@@ -15,7 +15,7 @@ from __future__ import annotations
 import logging
 import secrets
 from collections.abc import AsyncIterator, Callable, Sequence
-from typing import Final, Protocol, TypeAlias, runtime_checkable
+from typing import Final, Literal, Protocol, TypeAlias, runtime_checkable
 
 import msgspec
 
@@ -30,6 +30,7 @@ __all__ = [
     "CasRemembered",
     "CasResult",
     "EventPage",
+    "Index",
     "LoggedEvent",
     "Observe",
     "PutResult",
@@ -190,6 +191,9 @@ class EventPage(msgspec.Struct, frozen=True, gc=False):
     events: list[LoggedEvent]
 
 
+Index: TypeAlias = Literal["deadlines", "webhooks"]
+"""The store's two indexes of tables to handle at a time: clocks and webhook deliveries."""
+
 RECHECK_ALL: Final = ""
 """Yielded by :meth:`TableStore.changes` when notifications may have been missed (a lost
 subscription came back): every table someone follows must be read again."""
@@ -218,7 +222,12 @@ class TableStore(Protocol):
         ...
 
     async def schedule(
-        self, table_id: str, deadline: float | None, *, earlier_only: bool = False
+        self,
+        table_id: str,
+        deadline: float | None,
+        *,
+        earlier_only: bool = False,
+        index: Index = "deadlines",
     ) -> None:
         """Index the table's next deadline (``None``: it has none), for :meth:`due`. The index
         is a hint kept next to the tables, not in their atomic writes: ``earlier_only`` moves a
@@ -226,10 +235,28 @@ class TableStore(Protocol):
         run no later than the table's own deadline, whatever happens to the write."""
         ...
 
-    async def due(self, now: float, limit: int, lease: float) -> list[str]:
-        """Up to ``limit`` tables whose indexed deadline is ``now`` or earlier, each claimed for
+    async def due(
+        self, now: float, limit: int, lease: float, *, index: Index = "deadlines"
+    ) -> list[str]:
+        """Up to ``limit`` tables whose indexed time is ``now`` or earlier, each claimed for
         ``lease`` seconds (moved to ``now + lease`` in the index), so that a replica that dies
-        before it handles one leaves it to another."""
+        before it handles one leaves it to another. ``index``: ``deadlines`` (clocks) or
+        ``webhooks`` (tables with events to deliver)."""
+        ...
+
+    async def release(self, table_id: str, claimed: float, *, index: Index) -> bool:
+        """Take a claimed table out of ``index`` — unless a write moved it since the claim
+        (``claimed`` is ``now + lease`` of :meth:`due`): then it stays, to be handled again."""
+        ...
+
+    async def hook_cursor(self, table_id: str) -> tuple[str, int] | None:
+        """The table's instance and the last ``seq`` its webhook has delivered (``None``: no
+        table)."""
+        ...
+
+    async def advance_hook(self, table_id: str, instance: str, seq: int) -> None:
+        """Record that the webhook delivered up to ``seq`` (never backwards; only while the table
+        is still ``instance``)."""
         ...
 
     async def compare_and_set(

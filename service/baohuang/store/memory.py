@@ -28,6 +28,7 @@ from .base import (
     CasRemembered,
     CasResult,
     EventPage,
+    Index,
     LoggedEvent,
     Observe,
     PutResult,
@@ -47,7 +48,9 @@ DEFAULT_MAX_TABLES: Final = 10_000
 class _Entry:
     """One table instance: mutable so a write updates in place."""
 
-    __slots__ = ("events", "expires_at", "instance", "remembered", "snapshot", "token", "version")
+    __slots__ = (
+        "events", "expires_at", "hooked", "instance", "remembered", "snapshot", "token", "version"
+    )  # fmt: skip
 
     def __init__(self, version: int, snapshot: bytes, expires_at: float) -> None:
         self.version = version
@@ -57,6 +60,7 @@ class _Entry:
         self.instance = ""
         self.events: list[LoggedEvent] = []
         self.remembered: dict[str, bytes] = {}
+        self.hooked = 0  # the last seq the table's webhook delivered
 
     @property
     def last_seq(self) -> int:
@@ -86,7 +90,7 @@ class MemoryTableStore:
         self._tables: OrderedDict[str, _Entry] = OrderedDict()
         self._tokens = itertools.count(1)  # unique per write within this store
         self._listeners: set[asyncio.Queue[str]] = set()
-        self._deadlines: dict[str, float] = {}  # table id → when its clock runs out
+        self._indexes: dict[Index, dict[str, float]] = {"deadlines": {}, "webhooks": {}}
 
     def __repr__(self) -> str:
         return f"MemoryTableStore(ttl_seconds={self._ttl:g}, tables={len(self._tables)})"
@@ -157,6 +161,7 @@ class MemoryTableStore:
             LoggedEvent(seq, version, bytes(data)) for seq, data in enumerate(events, 1)
         ]
         entry.remembered = {}
+        entry.hooked = 0
         self._write(table_id, entry, snapshot, now)
         result = PutResult(
             entry.version,
@@ -249,19 +254,44 @@ class MemoryTableStore:
         return existed
 
     async def schedule(
-        self, table_id: str, deadline: float | None, *, earlier_only: bool = False
+        self,
+        table_id: str,
+        deadline: float | None,
+        *,
+        earlier_only: bool = False,
+        index: Index = "deadlines",
     ) -> None:
+        times = self._indexes[index]
         if deadline is None:
-            self._deadlines.pop(table_id, None)
-        elif not earlier_only or deadline < self._deadlines.get(table_id, float("inf")):
-            self._deadlines[table_id] = deadline
+            times.pop(table_id, None)
+        elif not earlier_only or deadline < times.get(table_id, float("inf")):
+            times[table_id] = deadline
 
-    async def due(self, now: float, limit: int, lease: float) -> list[str]:
-        due = sorted((at, table_id) for table_id, at in self._deadlines.items() if at <= now)
+    async def due(
+        self, now: float, limit: int, lease: float, *, index: Index = "deadlines"
+    ) -> list[str]:
+        times = self._indexes[index]
+        due = sorted((at, table_id) for table_id, at in times.items() if at <= now)
         claimed = [table_id for _, table_id in due[:limit]]
         for table_id in claimed:
-            self._deadlines[table_id] = now + lease
+            times[table_id] = now + lease
         return claimed
+
+    async def release(self, table_id: str, claimed: float, *, index: Index) -> bool:
+        times = self._indexes[index]
+        if times.get(table_id) == claimed:
+            del times[table_id]
+            return True
+        return False
+
+    async def hook_cursor(self, table_id: str) -> tuple[str, int] | None:
+        entry = self._live(table_id, self._clock())
+        return None if entry is None else (entry.instance, entry.hooked)
+
+    async def advance_hook(self, table_id: str, instance: str, seq: int) -> None:
+        entry = self._live(table_id, self._clock())
+        if entry is not None and entry.instance == instance:
+            entry.hooked = max(entry.hooked, seq)
 
     async def ping(self) -> None:
         self._done("ping", "ok", time.perf_counter())

@@ -96,6 +96,7 @@ from .base import (
     CasRemembered,
     CasResult,
     EventPage,
+    Index,
     LoggedEvent,
     Observe,
     PutResult,
@@ -149,7 +150,7 @@ for i = 7, #ARGV do
   q = q + 1
   redis.call('XADD', KEYS[2], q .. '-0', 'v', v, 'd', ARGV[i])
 end
-redis.call('HSET', KEYS[1], 's', ARGV[1], 'w', ARGV[3], 'e', ARGV[4], 'q', q)
+redis.call('HSET', KEYS[1], 's', ARGV[1], 'w', ARGV[3], 'e', ARGV[4], 'q', q, 'h', 0)
 redis.call('EXPIRE', KEYS[1], ARGV[2])
 if q > 0 then
   redis.call('EXPIRE', KEYS[2], ARGV[2])
@@ -167,6 +168,28 @@ for _, id in ipairs(due) do
   redis.call('ZADD', KEYS[1], tonumber(ARGV[1]) + tonumber(ARGV[3]), id)
 end
 return due
+"""
+
+# KEYS[1] an index. ARGV[1] a table id, ARGV[2] the score it was claimed with: removed only if
+# nobody moved it since (a write that needs the table handled again moves it earlier).
+_RELEASE_LUA: Final = """
+local score = redis.call('ZSCORE', KEYS[1], ARGV[1])
+if score and tonumber(score) == tonumber(ARGV[2]) then
+  return redis.call('ZREM', KEYS[1], ARGV[1])
+end
+return 0
+"""
+
+# ARGV[1] the instance, ARGV[2] the seq delivered up to. Moves the webhook cursor forward only.
+_ADVANCE_LUA: Final = """
+if redis.call('HGET', KEYS[1], 'e') ~= ARGV[1] then
+  return 0
+end
+local h = tonumber(redis.call('HGET', KEYS[1], 'h') or '0')
+if tonumber(ARGV[2]) > h then
+  redis.call('HSET', KEYS[1], 'h', ARGV[2])
+end
+return 1
 """
 
 # ARGV[1] expected version, ARGV[2] snapshot, ARGV[3] TTL, ARGV[4] token, ARGV[5] the token the
@@ -385,8 +408,13 @@ class RedisTableStore:
         self._events = client.register_script(_EVENTS_LUA)
         self._delete = client.register_script(_DELETE_LUA)
         self._due = client.register_script(_DUE_LUA)
+        self._release = client.register_script(_RELEASE_LUA)
+        self._advance = client.register_script(_ADVANCE_LUA)
         self._channel = f"{key_prefix}changes"
-        self._deadlines = f"{key_prefix}deadlines"
+        self._indexes: dict[Index, str] = {
+            "deadlines": f"{key_prefix}deadlines",
+            "webhooks": f"{key_prefix}webhooks",
+        }
         # Unique across processes and replicas: a random prefix per store, a counter per write.
         self._token_prefix = secrets.token_hex(8)
         self._tokens = itertools.count()
@@ -717,10 +745,15 @@ class RedisTableStore:
         )
 
     async def schedule(
-        self, table_id: str, deadline: float | None, *, earlier_only: bool = False
+        self,
+        table_id: str,
+        deadline: float | None,
+        *,
+        earlier_only: bool = False,
+        index: Index = "deadlines",
     ) -> None:
         start = time.perf_counter()
-        key = self._deadlines
+        key = self._indexes[index]
         if deadline is None:
             await self._call("schedule", lambda: self._redis.zrem(key, table_id), start)
         else:
@@ -730,12 +763,35 @@ class RedisTableStore:
             )
         self._done("schedule", "ok", start)
 
-    async def due(self, now: float, limit: int, lease: float) -> list[str]:
+    async def due(
+        self, now: float, limit: int, lease: float, *, index: Index = "deadlines"
+    ) -> list[str]:
         start = time.perf_counter()
-        keys, args = [self._deadlines], [now, limit, lease]
+        keys, args = [self._indexes[index]], [now, limit, lease]
         ids = await self._call("due", lambda: self._due(keys=keys, args=args), start)
         self._done("due", "ok", start)
         return [_as_str(table_id) for table_id in ids]
+
+    async def release(self, table_id: str, claimed: float, *, index: Index) -> bool:
+        start = time.perf_counter()
+        keys, args = [self._indexes[index]], [table_id, repr(claimed)]
+        removed = await self._call("schedule", lambda: self._release(keys=keys, args=args), start)
+        self._done("schedule", "ok", start)
+        return bool(removed)
+
+    async def hook_cursor(self, table_id: str) -> tuple[str, int] | None:
+        start = time.perf_counter()
+        key = self.key(table_id)
+        instance, seq = await self._call("get", lambda: self._redis.hmget(key, "e", "h"), start)
+        self._done("get", "ok" if instance is not None else "missing", start)
+        return None if instance is None else (_as_str(instance), int(seq or 0))
+
+    async def advance_hook(self, table_id: str, instance: str, seq: int) -> None:
+        start = time.perf_counter()
+        keys = self._keys(table_id)
+        args: list[bytes | int | str] = [instance, seq]
+        await self._write("remember", start, self._advance, keys, args)
+        self._done("remember", "ok", start)
 
     async def compare_and_set(
         self,

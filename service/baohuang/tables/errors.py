@@ -28,3 +28,7 @@ class VersionConflict(Exception):
         super().__init__(message)
         self.current_version = current_version
         self.message = message
+
+
+class WebhooksOff(Exception):
+    """A table asked for a webhook from a service that has no secret to sign deliveries with."""

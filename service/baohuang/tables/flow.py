@@ -179,7 +179,7 @@ def next_deal(record: TableRecord, seed: int | None, now: float) -> Change:
         DealStartedEvent(deal=number, dealer=dealer, tribute=transfers),
         DealtEvent(deal=number, seed=seed, snapshot=snapshot),
     ]
-    return settle(TableRecord(snapshot=snapshot, table=table, seed=seed), events, now)
+    return settle(replace(record, snapshot=snapshot, table=table, seed=seed), events, now)
 
 
 def settle(record: TableRecord, events: list[Event], now: float) -> Change:

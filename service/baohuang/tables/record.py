@@ -7,12 +7,13 @@ what the table service reads and writes in one compare-and-set with it.
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Final
+from urllib.parse import urlsplit
 
 import msgspec
 
 from ..engine.rulesets import SEATS
-from ..engine.snapshot import DealResult, Snapshot
+from ..engine.snapshot import DealResult, Event, Snapshot
 
 Seconds = Annotated[int, msgspec.Meta(ge=1, le=86400)]
 
@@ -58,13 +59,32 @@ class TableState(msgspec.Struct, frozen=True, kw_only=True):
     """Whether the deal's first play was made (S-9 charges only a seat that leaves after it)."""
 
 
+EVENT_TYPES: Final = frozenset(str(member.__struct_config__.tag) for member in Event.__args__)
+
+
+class Webhook(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """Where a table's chosen ``events`` (by type, e.g. ``deal_over``) are POSTed."""
+
+    url: Annotated[str, msgspec.Meta(max_length=2048, description="An http:// or https:// URL")]
+    events: Annotated[list[str], msgspec.Meta(min_length=1, max_length=32)]
+
+    def __post_init__(self) -> None:
+        parts = urlsplit(self.url)
+        if parts.scheme not in ("http", "https") or not parts.hostname:
+            raise ValueError("the webhook url must be an http:// or https:// URL with a host")
+        unknown = sorted(set(self.events) - EVENT_TYPES)
+        if unknown:
+            raise ValueError(f"unknown event types {unknown}: one of {sorted(EVENT_TYPES)}")
+
+
 class TableRecord(msgspec.Struct, frozen=True, kw_only=True):
     """Everything one compare-and-set writes: the deal, the table, and what only the platform
-    sees (the seed the deal came from)."""
+    sees (the seed the deal came from, the webhook)."""
 
     snapshot: Snapshot
     table: TableState
     seed: int | None = None
+    webhook: Webhook | None = None
 
 
 decode_record = msgspec.json.Decoder(TableRecord).decode

@@ -49,12 +49,13 @@ from . import flow, idempotency
 from .answers import CreatedTable, EventsPage, MoveAnswer, StreamItem, TableRead
 from .audit import AuditFailure, AuditReport, audit
 from .callers import PLATFORM, Authority, Caller, Unauthorized
-from .errors import TableNotFound, VersionConflict
+from .errors import TableNotFound, VersionConflict, WebhooksOff
 from .feed import TableFeed
 from .following import follow_channel, logged_event
 from .recent_writes import LastWrite, RecentWrites
-from .record import Clock, TableRecord, decode_record, encode_record
+from .record import Clock, TableRecord, Webhook, decode_record, encode_record
 from .views import View, cut_events, cut_table
+from .webhooks import Dispatcher
 
 log = logging.getLogger("baohuang.tables")
 
@@ -89,6 +90,7 @@ class TableService:
         feed: TableFeed | None = None,
         clock: Callable[[], float] = time.time,
         on_timeout: Callable[[], None] | None = None,
+        dispatcher: Dispatcher | None = None,
     ) -> None:
         self.store = store
         self.authority = authority
@@ -98,6 +100,7 @@ class TableService:
         self.feed = feed if feed is not None else TableFeed(store)
         self.now = clock
         self._on_timeout = on_timeout
+        self.dispatcher = dispatcher
         self._tasks: list[asyncio.Task[None]] = []
 
     async def start(self, *, clock_task: bool = True) -> None:
@@ -106,6 +109,8 @@ class TableService:
             self._tasks.append(asyncio.create_task(self.feed.run()))
             if clock_task:
                 self._tasks.append(asyncio.create_task(self.run_clock()))
+                if self.dispatcher is not None:
+                    self._tasks.append(asyncio.create_task(self.dispatcher.run()))
 
     async def close(self) -> None:
         for task in self._tasks:
@@ -194,14 +199,22 @@ class TableService:
     # -- writes --------------------------------------------------------------------------------
 
     async def create(
-        self, table_id: str, snapshot: Snapshot, caller: Caller, clock: Clock | None = None
+        self,
+        table_id: str,
+        snapshot: Snapshot,
+        caller: Caller,
+        clock: Clock | None = None,
+        webhook: Webhook | None = None,
     ) -> tuple[CreatedTable, bool]:
         """Create or replace the table (a new instance) around its first deal: the answer and
         whether it is new. ``InvalidInput`` when the snapshot contradicts itself."""
         caller.require_platform()
+        if webhook is not None and self.dispatcher is None:
+            raise WebhooksOff("webhooks need BAOHUANG_WEBHOOK_SECRET set on the service")
         record, events = flow.open_table(validate_snapshot(snapshot), clock, self.now())
-        logged = _numbered(events, 0, 0)
-        await self._index_earlier(table_id, record)
+        record = replace(record, webhook=webhook)
+        logged = _numbered(events, 0, 0, self.now())
+        await self._index_earlier(table_id, record, logged)
         written = await self.store.put(
             table_id, encode_record(record), [encode_record(e) for e in logged]
         )
@@ -420,11 +433,11 @@ class TableService:
         written_as: str | None,
     ) -> CasOk | CasConflict | CasMissing | CasRemembered:
         record, events = changed
-        logged = _numbered(events, last_seq, version + 1)
+        logged = _numbered(events, last_seq, version + 1, self.now())
         remember = None
         if key is not None:
             remember = (key, idempotency.committed(print_, instance, version + 1, logged))
-        await self._index_earlier(table_id, record)
+        await self._index_earlier(table_id, record, logged)
         result = await self.store.compare_and_set(
             table_id,
             version,
@@ -476,10 +489,15 @@ class TableService:
             replayed=True,
         )
 
-    async def _index_earlier(self, table_id: str, record: TableRecord) -> None:
-        """Before a write: the index never runs later than the deadline the write may set."""
+    async def _index_earlier(self, table_id: str, record: TableRecord, logged: list[Event]) -> None:
+        """Before a write: the deadline index never runs later than the deadline the write may
+        set, and a write with events for the table's webhook leaves the table in the webhook
+        index whatever happens next (:mod:`.webhooks`)."""
         if record.table.deadline is not None:
             await self.store.schedule(table_id, record.table.deadline, earlier_only=True)
+        hook = record.webhook
+        if hook is not None and any(_tag(event) in hook.events for event in logged):
+            await self.store.schedule(table_id, self.now(), earlier_only=True, index="webhooks")
 
     async def _index(self, table_id: str, record: TableRecord) -> None:
         """After a write: the index holds the table's deadline exactly."""
@@ -487,9 +505,17 @@ class TableService:
             await self.store.schedule(table_id, record.table.deadline)
 
 
-def _numbered(events: list[Event], last_seq: int, version: int) -> list[Event]:
-    """The events as the log keeps them: each with its ``seq`` and the version it produced."""
-    return [replace(event, seq=last_seq + n, version=version) for n, event in enumerate(events, 1)]
+def _numbered(events: list[Event], last_seq: int, version: int, at: float) -> list[Event]:
+    """The events as the log keeps them: each with its ``seq``, the version it produced, and
+    when."""
+    return [
+        replace(event, seq=last_seq + n, version=version, at=at)
+        for n, event in enumerate(events, 1)
+    ]
+
+
+def _tag(event: Event) -> str:
+    return str(type(event).__struct_config__.tag)
 
 
 def _require_instance(caller: Caller, instance: str) -> None:

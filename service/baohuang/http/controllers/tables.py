@@ -27,7 +27,7 @@ from ...tables import (
 )
 from ...tables.audit import AuditReport
 from ...tables.idempotency import IDEMPOTENCY_KEY_MAX, IDEMPOTENCY_KEY_PATTERN
-from ...tables.record import Clock
+from ...tables.record import Clock, Webhook
 from ..auth import TableId, provide_caller
 from ..docs import body, created, problems
 from ..streams import STREAM_MEDIA_TYPES, stream_response
@@ -48,6 +48,7 @@ Instance = Annotated[
 class PutTable(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
     snapshot: Snapshot
     clock: Clock | None = None
+    webhook: Webhook | None = None
 
 
 class PostTrustee(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
@@ -107,9 +108,16 @@ class TablesController(Controller):
         self, request: Request[Any, Any, Any], table_id: TableId, caller: NamedDependency[Caller]
     ) -> Response[CreatedTable]:
         """Create (201) or replace (200) a table from a snapshot: a new instance, with its five
-        seat tokens and a spectator token (platform only)."""
+        seat tokens and a spectator token (platform only).
+
+        ``clock`` starts turn clocks (T-11: a seat whose time runs out is played by 托管);
+        ``webhook`` names a URL that receives the chosen event types, signed with
+        ``BAOHUANG_WEBHOOK_SECRET`` (``Baohuang-Signature``), at least once (deduplicate on
+        ``Baohuang-Delivery``)."""
         query = await PUT_TABLE.read(request)
-        table, new = await _service(request).create(table_id, query.snapshot, caller, query.clock)
+        table, new = await _service(request).create(
+            table_id, query.snapshot, caller, query.clock, query.webhook
+        )
         return Response(table, status_code=201 if new else 200)
 
     @get("/", opt={"returns": TABLE_READS}, responses=problems(401, 403, 404, 503))
