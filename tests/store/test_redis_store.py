@@ -69,7 +69,8 @@ async def test_a_table_is_three_keys_in_one_hash_slot_with_one_ttl(
     assert await raw.type(f"{key}:log") == b"stream"
     fields = await raw.hgetall(key)
     assert fields[b"v"] == b"2" and fields[b"s"] == b"snap2" and fields[b"q"] == b"2"
-    assert set(fields) == {b"v", b"s", b"w", b"e", b"q"}  # version, snapshot, write, instance, seq
+    # version, snapshot, last write, instance, last seq, last seq delivered to the webhook
+    assert set(fields) == {b"v", b"s", b"w", b"e", b"q", b"h"}
     for k in found:
         assert 599_000 <= await raw.pttl(k) <= 600_000
 
