@@ -44,7 +44,7 @@ from baohuang.store import (
     StoreUnavailable,
     open_store,
 )
-from baohuang.store.redis import _is_outage
+from baohuang.store.redis_failures import is_outage
 from baohuang.store.redis_config import parse_sentinel_url, redact_url
 from redis_server import RedisServer, _free_port
 from redis_topologies import lag
@@ -250,7 +250,7 @@ def _raised_inside(module: str, error: BaseException) -> BaseException:
     ids=lambda e: type(e).__name__,
 )
 def test_topology_changes_are_outages(error: BaseException) -> None:
-    assert _is_outage(error)
+    assert is_outage(error)
 
 
 @pytest.mark.parametrize(
@@ -267,7 +267,7 @@ def test_topology_changes_are_outages(error: BaseException) -> None:
 def test_connections_torn_down_under_a_command_are_outages(
     module: str, error: BaseException
 ) -> None:
-    assert _is_outage(_raised_inside(module, error))
+    assert is_outage(_raised_inside(module, error))
 
 
 @pytest.mark.parametrize(
@@ -282,8 +282,8 @@ def test_connections_torn_down_under_a_command_are_outages(
     ids=lambda e: type(e).__name__,
 )
 def test_our_own_bugs_are_not_outages(error: BaseException) -> None:
-    assert not _is_outage(_raised_inside("baohuang.tables.service", error))
-    assert not _is_outage(error)
+    assert not is_outage(_raised_inside("baohuang.tables.service", error))
+    assert not is_outage(error)
 
 
 async def test_a_teardown_error_reaches_the_caller_as_503_a_bug_as_500() -> None:

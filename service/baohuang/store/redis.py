@@ -63,29 +63,12 @@ from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from typing import Any, Final, TypeVar
 
 from redis.asyncio import BlockingConnectionPool, Redis
-from redis.asyncio.cluster import ClusterNode, PipelineCommand, RedisCluster
+from redis.asyncio.cluster import RedisCluster
 from redis.asyncio.retry import Retry
 from redis.asyncio.sentinel import Sentinel, SentinelConnectionPool
 from redis.backoff import ExponentialBackoff
 from redis.commands.core import AsyncScript
-from redis.exceptions import (
-    AskError,
-    ClusterDownError,
-    ClusterError,
-    InvalidResponse,
-    MaxConnectionsError,
-    MovedError,
-    NoScriptError,
-    OutOfMemoryError,
-    ReadOnlyError,
-    RedisClusterException,
-    ResponseError,
-    SlotNotCoveredError,
-    TryAgainError,
-)
-from redis.exceptions import ConnectionError as RedisConnectionError
-from redis.exceptions import TimeoutError as RedisTimeoutError
-from redis.utils import HIREDIS_AVAILABLE
+from redis.exceptions import AskError
 
 from .base import (
     DEFAULT_TTL_SECONDS,
@@ -109,6 +92,33 @@ from .base import (
     safe_observe,
 )
 from .redis_config import DEFAULT_WAIT_TIMEOUT_MS
+from .redis_durable import (
+    RETRIES,
+    SOCKET_TIMEOUT_SECONDS,
+    client_options,
+    cluster_write_and_wait,
+    write_and_wait,
+)
+from .redis_failures import (
+    always,
+    cas_wrote,
+    is_outage,
+    is_pool_exhausted,
+    record_kept,
+    warn_cluster_redirect,
+    warn_without_hiredis,
+)
+from .redis_scripts import (
+    ADVANCE_LUA,
+    CAS_LUA,
+    DELETE_LUA,
+    DUE_LUA,
+    EVENTS_LUA,
+    GET_LUA,
+    PUT_LUA,
+    RELEASE_LUA,
+    REMEMBER_LUA,
+)
 
 __all__ = ["DEFAULT_KEY_PREFIX", "RedisTableStore"]
 
@@ -117,11 +127,6 @@ logger = logging.getLogger("baohuang.store")
 T = TypeVar("T")
 
 DEFAULT_KEY_PREFIX: Final = "baohuang:table:"
-SOCKET_TIMEOUT_SECONDS: Final = 0.5
-"""Long enough for a multi-KiB snapshot on a busy server, short enough to answer 503 in ~1 s."""
-RETRIES: Final = 1
-HEALTH_CHECK_INTERVAL_SECONDS: Final = 30
-"""A connection idle this long is PINGed before use, so a dead one is replaced, not failed on."""
 MAX_IN_FLIGHT: Final = 64
 """Table operations of one process using Redis at once (``REDIS_MAX_CONNECTIONS``): a Redis
 round trip here is ~0.1–0.2 ms, so 64 in flight is far more than one Python process can feed."""
@@ -132,233 +137,6 @@ SPARE_CONNECTIONS: Final = 3
 never wait behind table work."""
 RESUBSCRIBE_SECONDS: Final = 1.0
 """How long the changes subscriber waits before subscribing again after losing Redis."""
-
-# Every script: KEYS[1] the table hash, KEYS[2] its event log, KEYS[3] its remembered answers.
-
-# ARGV[1] snapshot, ARGV[2] TTL seconds, ARGV[3] write token, ARGV[4] the new instance,
-# ARGV[5] the changes channel, ARGV[6] the table id, ARGV[7…] the new log's first events.
-# Returns the new version (1 means the table was created).
-_PUT_LUA: Final = """
-local last = redis.call('HMGET', KEYS[1], 'v', 'w')
-if last[1] and last[2] == ARGV[3] then
-  return tonumber(last[1])
-end
-local v = redis.call('HINCRBY', KEYS[1], 'v', 1)
-redis.call('DEL', KEYS[2], KEYS[3])
-local q = 0
-for i = 7, #ARGV do
-  q = q + 1
-  redis.call('XADD', KEYS[2], q .. '-0', 'v', v, 'd', ARGV[i])
-end
-redis.call('HSET', KEYS[1], 's', ARGV[1], 'w', ARGV[3], 'e', ARGV[4], 'q', q, 'h', 0)
-redis.call('EXPIRE', KEYS[1], ARGV[2])
-if q > 0 then
-  redis.call('EXPIRE', KEYS[2], ARGV[2])
-end
-redis.call('PUBLISH', ARGV[5], ARGV[6])
-return v
-"""
-
-# KEYS[1] the deadlines index. ARGV[1] now, ARGV[2] how many at most, ARGV[3] the lease: tables
-# due by now, claimed for the lease (their score moves to now + lease, so another replica takes
-# them over if this one does not finish).
-_DUE_LUA: Final = """
-local due = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', ARGV[1], 'LIMIT', 0, ARGV[2])
-for _, id in ipairs(due) do
-  redis.call('ZADD', KEYS[1], tonumber(ARGV[1]) + tonumber(ARGV[3]), id)
-end
-return due
-"""
-
-# KEYS[1] an index. ARGV[1] a table id, ARGV[2] the score it was claimed with: removed only if
-# nobody moved it since (a write that needs the table handled again moves it earlier).
-_RELEASE_LUA: Final = """
-local score = redis.call('ZSCORE', KEYS[1], ARGV[1])
-if score and tonumber(score) == tonumber(ARGV[2]) then
-  return redis.call('ZREM', KEYS[1], ARGV[1])
-end
-return 0
-"""
-
-# ARGV[1] the instance, ARGV[2] the seq delivered up to. Moves the webhook cursor forward only.
-_ADVANCE_LUA: Final = """
-if redis.call('HGET', KEYS[1], 'e') ~= ARGV[1] then
-  return 0
-end
-local h = tonumber(redis.call('HGET', KEYS[1], 'h') or '0')
-if tonumber(ARGV[2]) > h then
-  redis.call('HSET', KEYS[1], 'h', ARGV[2])
-end
-return 1
-"""
-
-# ARGV[1] expected version, ARGV[2] snapshot, ARGV[3] TTL, ARGV[4] token, ARGV[5] the token the
-# table's last write must have ('' for any), ARGV[6] the instance the table must be ('' for any),
-# ARGV[7] the changes channel, ARGV[8] the table id, ARGV[9] an idempotency key ('' for none),
-# ARGV[10] the record to keep under it, ARGV[11…] the events to append.
-# Returns {1, version, last seq}: written;  {-1, current version}: conflict;  {0}: no table;
-# {2, record}: the idempotency key already has a record, nothing written.
-_CAS_LUA: Final = """
-local cur = redis.call('HMGET', KEYS[1], 'v', 'w', 'e', 'q')
-if not cur[1] then
-  return {0}
-end
-if ARGV[9] ~= '' then
-  local kept = redis.call('HGET', KEYS[3], ARGV[9])
-  if kept then
-    return {2, kept}
-  end
-end
-local v = tonumber(cur[1])
-local expected = tonumber(ARGV[1])
-if v ~= expected then
-  if v == expected + 1 and cur[2] == ARGV[4] then
-    return {1, v, tonumber(cur[4] or 0)}
-  end
-  return {-1, v}
-end
-if (ARGV[5] ~= '' and cur[2] ~= ARGV[5]) or (ARGV[6] ~= '' and cur[3] ~= ARGV[6]) then
-  return {-1, v}
-end
-v = redis.call('HINCRBY', KEYS[1], 'v', 1)
-local q = tonumber(cur[4] or 0)
-for i = 11, #ARGV do
-  q = q + 1
-  redis.call('XADD', KEYS[2], q .. '-0', 'v', v, 'd', ARGV[i])
-end
-redis.call('HSET', KEYS[1], 's', ARGV[2], 'w', ARGV[4], 'q', q)
-if ARGV[9] ~= '' then
-  redis.call('HSET', KEYS[3], ARGV[9], ARGV[10])
-end
-redis.call('EXPIRE', KEYS[1], ARGV[3])
-redis.call('EXPIRE', KEYS[2], ARGV[3])
-redis.call('EXPIRE', KEYS[3], ARGV[3])
-redis.call('PUBLISH', ARGV[7], ARGV[8])
-return {1, v, q}
-"""
-
-# ARGV[1] an idempotency key ('' for none). Returns {version, snapshot, instance, last seq,
-# record or false}, or {} when there is no table.
-_GET_LUA: Final = """
-local cur = redis.call('HMGET', KEYS[1], 'v', 's', 'e', 'q')
-if not cur[1] or not cur[2] then
-  return {}
-end
-local kept = false
-if ARGV[1] ~= '' then
-  kept = redis.call('HGET', KEYS[3], ARGV[1])
-end
-return {cur[1], cur[2], cur[3] or '', cur[4] or '0', kept}
-"""
-
-# ARGV[1] the instance, ARGV[2] key, ARGV[3] record, ARGV[4] TTL. Returns the record kept under
-# the key (the one given, or an earlier one), or false when the table is not that instance.
-_REMEMBER_LUA: Final = """
-if redis.call('HGET', KEYS[1], 'e') ~= ARGV[1] then
-  return false
-end
-redis.call('HSETNX', KEYS[3], ARGV[2], ARGV[3])
-redis.call('EXPIRE', KEYS[3], redis.call('TTL', KEYS[1]))
-return redis.call('HGET', KEYS[3], ARGV[2])
-"""
-
-# ARGV[1] the first seq wanted, ARGV[2] how many at most. Returns {instance, version, last seq,
-# entries} or {} when there is no table.
-_EVENTS_LUA: Final = """
-local cur = redis.call('HMGET', KEYS[1], 'e', 'v', 'q')
-if not cur[2] then
-  return {}
-end
-local entries = redis.call('XRANGE', KEYS[2], ARGV[1] .. '-0', '+', 'COUNT', ARGV[2])
-return {cur[1] or '', cur[2], cur[3] or '0', entries}
-"""
-
-# ARGV[1] the changes channel, ARGV[2] the table id. Returns how many keys were removed.
-_DELETE_LUA: Final = """
-local removed = redis.call('DEL', KEYS[1], KEYS[2], KEYS[3])
-if removed > 0 then
-  redis.call('PUBLISH', ARGV[1], ARGV[2])
-end
-return removed
-"""
-
-REDIRECTIONS: Final = 5
-"""``MOVED``/``ASK``/``NOSCRIPT`` answers a durable cluster write follows before giving up (503)."""
-
-_OUTAGE_ERRORS: Final = (
-    RedisConnectionError,  # refused, reset, closed, auth, LOADING, Master/SlaveNotFoundError
-    RedisTimeoutError,
-    OSError,  # includes the built-in TimeoutError and ConnectionResetError
-    ReadOnlyError,  # a replica promoted away from under us
-    ClusterError,  # ClusterDownError (also MASTERDOWN), "TTL exhausted" (redirected in circles)
-    AskError,  # and MovedError: a redirection the client did not follow
-    TryAgainError,
-    SlotNotCoveredError,  # a slot with no known owner while the cluster changes
-    InvalidResponse,  # a reply cut short by a connection torn down under it
-    OutOfMemoryError,  # maxmemory with noeviction: writes refused until memory frees
-)
-_OUTAGE_REPLY_PREFIXES: Final = (
-    "BUSY", "NOREPLICAS", "MISCONF", "LOADING", "READONLY", "MASTERDOWN", "CLUSTERDOWN",
-    "TRYAGAIN", "UNBLOCKED",  # UNBLOCKED: a blocked command (WAIT) ended by a role change
-)  # fmt: skip
-_CLUSTER_UNREACHABLE: Final = (
-    "Redis Cluster cannot be connected",
-    "All slots are not covered",
-    "startup_nodes could not agree",
-    "Cluster mode is not enabled",  # REDIS_MODE=cluster against a plain Redis: not ready
-)
-_TEARDOWN_ERRORS: Final = (RuntimeError, AttributeError)
-"""What a connection closed under a command in flight raises from inside the client: the cluster
-client tears down every connection of a node it gave up on, so a concurrent command meets
-``RuntimeError: unable to perform operation on <TCPTransport closed=True …>`` or
-``AttributeError: 'NoneType' object has no attribute 'writelines'``."""
-_CLIENT_MODULES: Final = ("redis.", "asyncio.", "uvloop.", "hiredis")
-
-
-def _is_pool_exhausted(exc: BaseException) -> bool:
-    """redis-py's pools saying "no connection free", which is load, not an outage."""
-    if isinstance(exc, MaxConnectionsError):
-        return True
-    return isinstance(exc, RedisConnectionError) and str(exc) == "No connection available."
-
-
-def _raised_in_client(exc: BaseException) -> bool:
-    """Whether ``exc`` was raised inside the Redis client or the event loop's transports (the
-    innermost frame of its traceback), not in this package: a bug of ours stays a bug (500)."""
-    tb = exc.__traceback__
-    if tb is None:
-        return False
-    while tb.tb_next is not None:
-        tb = tb.tb_next
-    module = tb.tb_frame.f_globals.get("__name__", "")
-    return isinstance(module, str) and module.startswith(_CLIENT_MODULES)
-
-
-def _is_outage(exc: BaseException) -> bool:
-    """Whether ``exc``, raised by a Redis client call, means Redis (or the way to it) is down or
-    changing hands: 503 with ``Retry-After``, never 500."""
-    if isinstance(exc, _OUTAGE_ERRORS):
-        return True
-    if isinstance(exc, ResponseError):
-        return str(exc).startswith(_OUTAGE_REPLY_PREFIXES)
-    if isinstance(exc, RedisClusterException):
-        return str(exc).startswith(_CLUSTER_UNREACHABLE)
-    return isinstance(exc, _TEARDOWN_ERRORS) and _raised_in_client(exc)
-
-
-def _always(reply: Any) -> bool:
-    return True
-
-
-def _cas_wrote(reply: Any) -> bool:
-    """The CAS script wrote ({1, …}); a conflict, a missing table or a remembered answer wrote
-    nothing to wait for."""
-    return int(reply[0]) == 1
-
-
-def _kept(reply: Any) -> bool:
-    """The remember script kept a record (it may have written it)."""
-    return reply is not None
 
 
 class RedisTableStore:
@@ -401,15 +179,15 @@ class RedisTableStore:
         self._observe = observe
         self._owns_client = owns_client
         self._closed = False
-        self._put = client.register_script(_PUT_LUA)
-        self._cas = client.register_script(_CAS_LUA)
-        self._get = client.register_script(_GET_LUA)
-        self._remember = client.register_script(_REMEMBER_LUA)
-        self._events = client.register_script(_EVENTS_LUA)
-        self._delete = client.register_script(_DELETE_LUA)
-        self._due = client.register_script(_DUE_LUA)
-        self._release = client.register_script(_RELEASE_LUA)
-        self._advance = client.register_script(_ADVANCE_LUA)
+        self._put = client.register_script(PUT_LUA)
+        self._cas = client.register_script(CAS_LUA)
+        self._get = client.register_script(GET_LUA)
+        self._remember = client.register_script(REMEMBER_LUA)
+        self._events = client.register_script(EVENTS_LUA)
+        self._delete = client.register_script(DELETE_LUA)
+        self._due = client.register_script(DUE_LUA)
+        self._release = client.register_script(RELEASE_LUA)
+        self._advance = client.register_script(ADVANCE_LUA)
         self._channel = f"{key_prefix}changes"
         self._indexes: dict[Index, str] = {
             "deadlines": f"{key_prefix}deadlines",
@@ -449,7 +227,7 @@ class RedisTableStore:
         The pool blocks (for ``wait_seconds``) rather than raising when all its connections are
         in use, and holds :data:`SPARE_CONNECTIONS` more than ``max_in_flight``.
         """
-        options = _client_options(
+        options = client_options(
             socket_timeout, retries, wait_replicas, wait_timeout_ms, username, password
         )
         if ssl_ca_certs:
@@ -463,7 +241,7 @@ class RedisTableStore:
                 url, max_connections=connections, timeout=wait_seconds, **options
             )
             client = Redis.from_pool(pool)
-        _warn_without_hiredis()
+        warn_without_hiredis()
         return cls(
             client,
             ttl_seconds,
@@ -507,7 +285,7 @@ class RedisTableStore:
         nodes', ``sentinel_username``/``sentinel_password`` the Sentinels' own (when they require
         any); ``tls`` applies to both. Lazy like :meth:`from_url`.
         """
-        options = _client_options(
+        options = client_options(
             socket_timeout, retries, wait_replicas, wait_timeout_ms, username, password
         )
         tls_options: dict[str, Any] = {}
@@ -533,7 +311,7 @@ class RedisTableStore:
             connection_pool_class=SentinelConnectionPool,
             max_connections=max_in_flight + SPARE_CONNECTIONS,
         )
-        _warn_without_hiredis()
+        warn_without_hiredis()
         store = cls(
             client,
             ttl_seconds,
@@ -593,13 +371,13 @@ class RedisTableStore:
             self._done(operation, "unconfirmed", start)
             raise
         except Exception as exc:
-            if _is_pool_exhausted(exc):
+            if is_pool_exhausted(exc):
                 self._done(operation, "overloaded", start)
                 raise StoreOverloaded(f"redis {operation}: {exc}") from exc
-            if _is_outage(exc):
+            if is_outage(exc):
                 self._done(operation, "unavailable", start)
                 if isinstance(exc, AskError) and not isinstance(self._redis, RedisCluster):
-                    _warn_cluster_redirect()
+                    warn_cluster_redirect()
                 raise StoreUnavailable(f"redis {operation}: {type(exc).__name__}: {exc}") from exc
             self._done(operation, "error", start)
             raise
@@ -612,7 +390,7 @@ class RedisTableStore:
         keys: list[str],
         args: list[bytes | int | str],
         *,
-        committed: Callable[[Any], bool] = _always,
+        committed: Callable[[Any], bool] = always,
     ) -> Any:
         """Every write the store makes goes through here: run ``script`` in its turn (see
         :meth:`_call`) and, when replicas must acknowledge writes, ``WAIT`` for them on the same
@@ -627,11 +405,13 @@ class RedisTableStore:
 
         async def durable() -> Any:
             if isinstance(self._redis, RedisCluster):
-                reply, acknowledged = await self._cluster_write_and_wait(
-                    self._redis, script, keys, args
+                reply, acknowledged = await cluster_write_and_wait(
+                    self._redis, script, keys, args, self._wait_command()
                 )
             else:
-                reply, acknowledged = await self._write_and_wait(self._redis, script, keys, args)
+                reply, acknowledged = await write_and_wait(
+                    self._redis, script, keys, args, self._wait_command()
+                )
             if committed(reply) and not (
                 isinstance(acknowledged, int) and acknowledged >= self._wait_replicas
             ):
@@ -645,71 +425,6 @@ class RedisTableStore:
 
     def _wait_command(self) -> tuple[str, int, int]:
         return ("WAIT", self._wait_replicas, self._wait_timeout_ms)
-
-    async def _write_and_wait(
-        self, client: Redis, script: AsyncScript, keys: list[str], args: list[bytes | int | str]
-    ) -> tuple[Any, Any]:
-        """One Redis or a Sentinel-managed primary: ``EVALSHA`` then ``WAIT`` in one pipeline
-        (no ``MULTI``), which redis-py sends on one connection and, on a connection error,
-        sends again whole on a new one. Loads the script once when Redis lost it."""
-        for _ in range(2):
-            pipe = client.pipeline(transaction=False)
-            pipe.execute_command("EVALSHA", script.sha, len(keys), *keys, *args)
-            pipe.execute_command(*self._wait_command())
-            reply, acknowledged = await pipe.execute(raise_on_error=False)
-            if not isinstance(reply, NoScriptError):
-                break
-            await client.script_load(script.script)
-        if isinstance(reply, Exception):
-            raise reply
-        return reply, acknowledged
-
-    async def _cluster_write_and_wait(
-        self,
-        cluster: RedisCluster,
-        script: AsyncScript,
-        keys: list[str],
-        args: list[bytes | int | str],
-    ) -> tuple[Any, Any]:
-        """Redis Cluster: ``EVALSHA`` then ``WAIT`` pipelined on one connection of the node that
-        owns the key (the client's own pipeline would send ``WAIT`` to every node), following
-        ``MOVED``/``ASK`` (at most :data:`REDIRECTIONS`) as the client does. A connection
-        error makes the client read the cluster's layout again before the next command."""
-        await cluster.initialize()  # a no-op unless the client was told to re-read the layout
-        node = cluster.get_node_from_key(keys[0])
-        asking = False
-        for _ in range(REDIRECTIONS):
-            if node is None:
-                break
-            commands = [
-                PipelineCommand(0, "EVALSHA", script.sha, len(keys), *keys, *args),
-                PipelineCommand(1, *self._wait_command()),
-            ]
-            if asking:
-                commands.insert(0, PipelineCommand(0, "ASKING"))
-            try:
-                await node.execute_pipeline(commands)
-            except (RedisConnectionError, RedisTimeoutError, OSError):
-                await _relearn_layout(cluster, node)
-                raise
-            reply, acknowledged = commands[-2].result, commands[-1].result
-            if isinstance(reply, NoScriptError):
-                await node.execute_command("SCRIPT", "LOAD", script.script)
-                continue
-            asking = False
-            if isinstance(reply, MovedError):
-                await cluster.nodes_manager.move_slot(reply)
-                node = cluster.get_node_from_key(keys[0])
-                continue
-            if isinstance(reply, AskError):
-                node, asking = cluster.get_node(host=reply.host, port=reply.port), True
-                continue
-            if isinstance(reply, (RedisConnectionError, RedisTimeoutError, ClusterDownError)):
-                await _relearn_layout(cluster, node)
-            if isinstance(reply, Exception):
-                raise reply
-            return reply, acknowledged
-        raise ClusterError(f"{keys[0]}: redirected {REDIRECTIONS} times")
 
     async def get(self, table_id: str, remembered_as: str | None = None) -> StoredTable | None:
         start = time.perf_counter()
@@ -821,7 +536,7 @@ class RedisTableStore:
             record,
             *events,
         ]
-        reply = await self._write("cas", start, self._cas, keys, args, committed=_cas_wrote)
+        reply = await self._write("cas", start, self._cas, keys, args, committed=cas_wrote)
         status = int(reply[0])
         if status == 1:
             self._done("cas", "ok", start)
@@ -839,7 +554,9 @@ class RedisTableStore:
         start = time.perf_counter()
         keys = self._keys(table_id)
         args: list[bytes | int | str] = [instance, key, bytes(record), self._ttl]
-        kept = await self._write("remember", start, self._remember, keys, args, committed=_kept)
+        kept = await self._write(
+            "remember", start, self._remember, keys, args, committed=record_kept
+        )
         self._done("remember", "ok" if kept is not None else "missing", start)
         return _as_bytes(kept) if kept is not None else None
 
@@ -875,7 +592,7 @@ class RedisTableStore:
                     if message is not None and message.get("type") == "message":
                         yield _as_str(message["data"])
             except Exception as exc:
-                if not _is_outage(exc):
+                if not is_outage(exc):
                     raise
                 logger.warning("changes subscription lost (%s); subscribing again", exc)
                 await asyncio.sleep(RESUBSCRIBE_SECONDS)
@@ -905,60 +622,6 @@ class RedisTableStore:
             await self._redis.aclose()
         if self._sentinel is not None:
             await self._sentinel.aclose()
-
-
-def _client_options(
-    socket_timeout: float,
-    retries: int,
-    wait_replicas: int,
-    wait_timeout_ms: int,
-    username: str | None,
-    password: str | None,
-) -> dict[str, Any]:
-    """Connection options of every mode: short timeouts (longer than ``WAIT`` may block when
-    writes wait for replicas), one retry, a health check, a client name, credentials if any."""
-    read_timeout = socket_timeout + (wait_timeout_ms / 1000 if wait_replicas else 0)
-    options: dict[str, Any] = {
-        "socket_timeout": read_timeout,
-        "socket_connect_timeout": socket_timeout,
-        "retry": Retry(ExponentialBackoff(cap=0.1, base=0.02), retries),
-        "health_check_interval": HEALTH_CHECK_INTERVAL_SECONDS,
-        "client_name": "baohuang-rules",
-    }
-    if username:
-        options["username"] = username
-    if password:
-        options["password"] = password
-    return options
-
-
-async def _relearn_layout(cluster: RedisCluster, node: ClusterNode) -> None:
-    """After ``node`` failed under a write: drop its idle connections and read the cluster's
-    layout again (bounded; a failure here changes nothing, the write already failed)."""
-    node.update_active_connections_for_reconnect()
-    try:
-        async with asyncio.timeout(2 * SOCKET_TIMEOUT_SECONDS):
-            await node.disconnect_free_connections()
-            await cluster.nodes_manager.initialize(last_failed_node_name=node.name)
-    except Exception as exc:  # the next command tries again; this one answers 503 anyway
-        logger.debug("re-reading the cluster layout failed: %r", exc)
-
-
-_warned: set[str] = set()
-
-
-def _warn_without_hiredis() -> None:
-    if not HIREDIS_AVAILABLE and "hiredis" not in _warned:
-        _warned.add("hiredis")
-        logger.warning("hiredis is not installed: Redis replies parsed in pure Python")
-
-
-def _warn_cluster_redirect() -> None:
-    if "redirect" not in _warned:
-        _warned.add("redirect")
-        logger.warning(
-            "Redis answered MOVED/ASK: REDIS_URL names a Redis Cluster node; set REDIS_MODE=cluster"
-        )
 
 
 def _as_bytes(value: bytes | str) -> bytes:
