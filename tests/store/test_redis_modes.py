@@ -44,8 +44,8 @@ from baohuang.store import (
     StoreUnavailable,
     open_store,
 )
-from baohuang.store.redis_failures import is_outage
 from baohuang.store.redis_config import parse_sentinel_url, redact_url
+from baohuang.store.redis_failures import is_outage
 from redis_server import RedisServer, _free_port
 from redis_topologies import lag
 
