@@ -9,89 +9,26 @@ from __future__ import annotations
 
 import asyncio
 import random
-import uuid
-from collections.abc import AsyncIterator, Iterator
 
 import msgspec
 import pytest
-from redis.asyncio import Redis
 
 from baohuang.engine.before_play import opening_snapshot
 from baohuang.engine.dealing import deal
 from baohuang.engine.legal import legal_moves
 from baohuang.engine.rulesets import ruleset_of
 from baohuang.engine.snapshot import DealOverEvent, MoveEvent, PassMove, PlayMove, Snapshot
-from baohuang.store import MemoryTableStore, RedisTableStore, TableStore
+from baohuang.store import RedisTableStore, TableStore
 from baohuang.tables import Authority, TableService, VersionConflict
 from baohuang.tables.audit import audit
 from baohuang.tables.callers import PLATFORM
 from baohuang.tables.record import Clock
-from redis_server import RedisServer, shared_redis_url
+from table_support import SMALL, Time
 
 pytestmark = pytest.mark.anyio
 
 CLOCK = Clock(turn_seconds=20, before_play_seconds=30)
 lead = PlayMove(0, ["7S", "7H"])
-SMALL = msgspec.convert(
-    {
-        "ruleset": "classic",
-        "mode": "team",
-        "emperor": 0,
-        "guard": 3,
-        "hands": [
-            ["BJ*", "7S", "7H", "9D"],
-            ["8S", "8H", "KD"],
-            ["9S", "QH"],
-            ["TS", "TH"],
-            ["JS"],
-        ],
-        "turn": 0,
-    },
-    Snapshot,
-)
-
-
-@pytest.fixture
-def anyio_backend() -> str:
-    return "asyncio"
-
-
-class Time:
-    """The service's clock, moved by the test (seconds since the epoch)."""
-
-    def __init__(self) -> None:
-        self.now = 1_800_000_000.0
-
-    def __call__(self) -> float:
-        return self.now
-
-
-@pytest.fixture(scope="module")
-def redis_server() -> Iterator[RedisServer]:
-    with RedisServer.from_environment() as server:
-        yield server
-
-
-@pytest.fixture(params=["memory", pytest.param("redis", marks=pytest.mark.redis)])
-async def stores(request: pytest.FixtureRequest) -> AsyncIterator[list[TableStore]]:
-    """Two stores over the same tables (one shared store in memory: there is one process)."""
-    if request.param == "memory":
-        memory = MemoryTableStore()
-        yield [memory, memory]
-        return
-    url = shared_redis_url() or request.getfixturevalue("redis_server").url
-    prefix = f"clock-test:{uuid.uuid4().hex}:"
-    made = [RedisTableStore.from_url(url, key_prefix=prefix) for _ in range(2)]
-    try:
-        yield list(made)
-    finally:
-        for store in made:
-            await store.close()
-        raw = Redis.from_url(url)
-        keys = [key async for key in raw.scan_iter(match=f"{prefix}*")]
-        if keys:
-            await raw.delete(*keys)
-        await raw.aclose()
 
 
 def services(stores: list[TableStore], time: Time) -> list[TableService]:

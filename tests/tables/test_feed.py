@@ -5,39 +5,16 @@ from __future__ import annotations
 import asyncio
 from collections.abc import AsyncIterator
 
-import msgspec
 import pytest
 
-from baohuang.engine.snapshot import PassMove, PlayedEvent, PlayMove, Snapshot
+from baohuang.engine.snapshot import PassMove, PlayedEvent, PlayMove
 from baohuang.store import MemoryTableStore
 from baohuang.tables import Authority, Caller, Closed, Heartbeat, Opening, TableService
 from baohuang.tables.callers import PLATFORM
 from baohuang.tables.feed import TableFeed
+from table_support import SMALL
 
 pytestmark = pytest.mark.anyio
-
-SNAPSHOT = msgspec.convert(
-    {
-        "ruleset": "classic",
-        "mode": "team",
-        "emperor": 0,
-        "guard": 3,
-        "hands": [
-            ["BJ*", "7S", "7H", "9D"],
-            ["8S", "8H", "KD"],
-            ["9S", "QH"],
-            ["TS", "TH"],
-            ["JS"],
-        ],
-        "turn": 0,
-    },
-    Snapshot,
-)
-
-
-@pytest.fixture
-def anyio_backend() -> str:
-    return "asyncio"
 
 
 class DeafStore(MemoryTableStore):
@@ -55,7 +32,7 @@ async def test_events_arrive_by_polling_when_every_notification_is_lost() -> Non
     )
     await service.start()
     try:
-        created, _ = await service.create("t", SNAPSHOT, PLATFORM)
+        created, _ = await service.create("t", SMALL, PLATFORM)
         watcher = Caller("spectator", None, created.instance)
         items = await service.follow("t", watcher)
         assert isinstance(await anext(items), Opening)
@@ -84,7 +61,7 @@ async def test_followers_share_one_read_per_change_and_leave_cleanly() -> None:
     service = TableService(store, Authority((), "s"), heartbeat_seconds=0.2, feed=feed)
     await service.start()
     try:
-        created, _ = await service.create("t", SNAPSHOT, PLATFORM)
+        created, _ = await service.create("t", SMALL, PLATFORM)
         watcher = Caller("spectator", None, created.instance)
         streams = [await service.follow("t", watcher) for _ in range(20)]
         for stream in streams:

@@ -10,70 +10,29 @@ import hashlib
 import hmac
 import json
 import random
-import uuid
-from collections.abc import AsyncIterator, Iterator
 from typing import Any
 
 import msgspec
 import pytest
 import uvicorn
-from redis.asyncio import Redis
 
 from baohuang.engine.before_play import opening_snapshot
 from baohuang.engine.dealing import deal
 from baohuang.engine.legal import legal_moves
 from baohuang.engine.rulesets import ruleset_of
 from baohuang.engine.snapshot import Snapshot
-from baohuang.store import MemoryTableStore, RedisTableStore, TableStore
+from baohuang.store import MemoryTableStore, TableStore
 from baohuang.tables import Authority, TableService
 from baohuang.tables.callers import PLATFORM
 from baohuang.tables.errors import WebhooksOff
 from baohuang.tables.record import Webhook
 from baohuang.tables.webhooks import LEASE_SECONDS, Dispatcher, http_sender
 from live_server import free_port
-from redis_server import RedisServer, shared_redis_url
+from table_support import Time
 
 pytestmark = pytest.mark.anyio
 
 SECRET = "webhook-secret"
-
-
-@pytest.fixture
-def anyio_backend() -> str:
-    return "asyncio"
-
-
-class Time:
-    def __init__(self) -> None:
-        self.now = 1_800_000_000.0
-
-    def __call__(self) -> float:
-        return self.now
-
-
-@pytest.fixture(scope="module")
-def redis_server() -> Iterator[RedisServer]:
-    with RedisServer.from_environment() as server:
-        yield server
-
-
-@pytest.fixture(params=["memory", pytest.param("redis", marks=pytest.mark.redis)])
-async def store(request: pytest.FixtureRequest) -> AsyncIterator[TableStore]:
-    if request.param == "memory":
-        yield MemoryTableStore()
-        return
-    url = shared_redis_url() or request.getfixturevalue("redis_server").url
-    prefix = f"hook-test:{uuid.uuid4().hex}:"
-    made = RedisTableStore.from_url(url, key_prefix=prefix)
-    try:
-        yield made
-    finally:
-        await made.close()
-        raw = Redis.from_url(url)
-        keys = [key async for key in raw.scan_iter(match=f"{prefix}*")]
-        if keys:
-            await raw.delete(*keys)
-        await raw.aclose()
 
 
 class Receiver:
