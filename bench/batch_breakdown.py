@@ -22,8 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import msgspec
 
-from baohuang.engine.judging import compare_many
-from baohuang.engine.rulesets import ruleset_of
+from baohuang.engine import compare_many, ruleset_of
 from baohuang.http.metrics import count_verdicts
 from baohuang.http.wire import BATCH, BatchResult, gc_paused
 from quiet import wait_for_quiet

@@ -651,8 +651,7 @@ def _table_files(
 
 def _check_tables(server: Server, games: list[list[Any]], created: list[tuple[str, int]]) -> int:
     """Every table must hold exactly the state its deal reaches after the moves it took."""
-    from baohuang.engine.play import apply_move
-    from baohuang.engine.snapshot import Snapshot
+    from baohuang.engine import Snapshot, apply_move
 
     decoder = msgspec.json.Decoder(dict[str, Any])
     wrong = 0

@@ -18,9 +18,15 @@ import random
 from collections.abc import Iterator
 from typing import NamedTuple
 
-from baohuang.engine.cards import RANK_SYMBOLS, CardError, CardSet
-from baohuang.engine.combos import Combo, read_combo
-from baohuang.engine.rulesets import Ruleset, resolve_ruleset
+from baohuang.engine import (
+    RANK_SYMBOLS,
+    CardError,
+    CardSet,
+    Combo,
+    Ruleset,
+    read_combo,
+    resolve_ruleset,
+)
 
 SUITS = "SHCD"
 # The rulesets a benchmark mixes: both decks, with and without kaopai, and the sword deck (SJ*).

@@ -15,11 +15,18 @@ from pathlib import Path
 
 import msgspec
 
-from baohuang.engine.legal import legal_moves
-from baohuang.engine.play import apply_move, verify_move
-from baohuang.engine.rulesets import Ruleset, resolve_ruleset
-from baohuang.engine.snapshot import PlayMove, Snapshot, TopPlay, Trick
-from baohuang.engine.validation import validate_snapshot
+from baohuang.engine import (
+    PlayMove,
+    Ruleset,
+    Snapshot,
+    TopPlay,
+    Trick,
+    apply_move,
+    legal_moves,
+    resolve_ruleset,
+    validate_snapshot,
+    verify_move,
+)
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "engine"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))

@@ -67,9 +67,7 @@ def _openapi(_: argparse.Namespace) -> int:
 
 
 def _compare(args: argparse.Namespace) -> int:
-    from .engine.cards import CODES, CardError
-    from .engine.judging import NotACombo, compare
-    from .engine.rulesets import UnknownRuleset, resolve_ruleset
+    from .engine import CODES, CardError, NotACombo, UnknownRuleset, compare, resolve_ruleset
 
     try:
         ruleset = resolve_ruleset(args.ruleset, kaopai=True if args.kaopai else None)

@@ -8,10 +8,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from baohuang.engine.cards import CardError
-from baohuang.engine.combos import NO_RANK, Combo, read_combo, read_shape
+from baohuang.engine import BASES, NO_RANK, CardError, Combo, Ruleset, read_combo, read_shape
 from baohuang.engine.reasons import EMPTY_PLAY, MIXED_RANKS, Reason
-from baohuang.engine.rulesets import BASES, Ruleset
 
 from .combo_oracle import BJ_VALUE, SJ_VALUE, value_of
 

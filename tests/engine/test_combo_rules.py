@@ -6,10 +6,18 @@ import itertools
 
 import pytest
 
-from baohuang.engine.beating import cover, refusal
-from baohuang.engine.cards import CODES, CardError
-from baohuang.engine.combos import Combo, read_combo
-from baohuang.engine.judging import compare
+from baohuang.engine import (
+    BASES,
+    CODES,
+    KAOPAI_DEFAULT_RULESET,
+    CardError,
+    Combo,
+    compare,
+    cover,
+    read_combo,
+    refusal,
+    resolve_ruleset,
+)
 from baohuang.engine.reasons import (
     BIG_JOKER_UNBEATABLE,
     EMPTY_PLAY,
@@ -19,7 +27,6 @@ from baohuang.engine.reasons import (
     SIZE_MISMATCH,
     Reason,
 )
-from baohuang.engine.rulesets import BASES, KAOPAI_DEFAULT_RULESET, resolve_ruleset
 
 CLASSIC = BASES["classic"]
 KAOPAI_FULL = resolve_ruleset("classic", kaopai=True)
@@ -279,7 +286,7 @@ def test_K_6_big_jokers_before_small_ones_on_rank_cards() -> None:
 
 
 def test_K_7_each_play_judged_against_the_one_under_it() -> None:
-    from baohuang.engine.judging import resolve_trick
+    from baohuang.engine import resolve_trick
 
     trick = resolve_trick([["SJ"], ["SJ", "SJ"], ["BJ", "BJ"]], KAOPAI_DEFAULT_RULESET)
     assert trick.valid and trick.winner == 2
@@ -304,7 +311,7 @@ def test_kaopai_cover_works_on_any_base() -> None:
 def test_K_7_the_plays_of_a_trick_count_their_copies_together() -> None:
     """保皇游戏攻略 (烤牌玩法): the plays of one trick lie on the table together, so D-5 counts
     their cards together (K-7); a comparison of two plays stays per play (K-3)."""
-    from baohuang.engine.judging import BadPlay, resolve_trick
+    from baohuang.engine import BadPlay, resolve_trick
 
     seven = [["BJ"], ["BJ", "BJ"], ["BJ", "BJ", "BJ", "BJ"]]  # seven big jokers: four exist
     with pytest.raises(BadPlay) as caught:

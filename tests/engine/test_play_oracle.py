@@ -17,13 +17,22 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from baohuang.engine.combos import NO_RANK, classify
-from baohuang.engine.legal import legal_moves
-from baohuang.engine.play import verify_move
-from baohuang.engine.reasons import Reason
-from baohuang.engine.rulesets import BASES, Ruleset, resolve_ruleset
-from baohuang.engine.snapshot import PassMove, PlayMove, Snapshot, TopPlay, Trick
-from baohuang.engine.validation import validate_snapshot
+from baohuang.engine import (
+    BASES,
+    NO_RANK,
+    PassMove,
+    PlayMove,
+    Reason,
+    Ruleset,
+    Snapshot,
+    TopPlay,
+    Trick,
+    classify,
+    legal_moves,
+    resolve_ruleset,
+    validate_snapshot,
+    verify_move,
+)
 
 from .play_support import deck_codes, spec_of
 

@@ -7,30 +7,37 @@ import random
 import msgspec
 import pytest
 
-from baohuang.engine.legal import auto_move, legal_moves
-from baohuang.engine.play import MoveRefused, apply_move, replay, verify_move
-from baohuang.engine.reasons import Reason
-from baohuang.engine.rulesets import BASES, RulesetField, RulesetSpec
-from baohuang.engine.snapshot import (
+from baohuang.engine import (
+    BASES,
     DealOverEvent,
     Event,
     FinishedEvent,
+    InvalidInput,
     JiefengEvent,
     JiefengMove,
     Mode,
     Move,
+    MoveRefused,
     PassedEvent,
     PassMove,
     PlayedEvent,
     PlayMove,
+    Reason,
+    RulesetField,
+    RulesetSpec,
     Snapshot,
     TopPlay,
     Trick,
     TrickWonEvent,
     YieldedEvent,
     YieldMove,
+    apply_move,
+    auto_move,
+    legal_moves,
+    replay,
+    validate_snapshot,
+    verify_move,
 )
-from baohuang.engine.validation import InvalidInput, validate_snapshot
 
 from .play_support import deal
 

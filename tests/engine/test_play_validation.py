@@ -7,17 +7,18 @@ from typing import Any
 import msgspec
 import pytest
 
-from baohuang.engine.snapshot import (
+from baohuang.engine import (
     DealOverEvent,
     Event,
     FinishedEvent,
+    InvalidInput,
     Move,
     PassMove,
     PlayMove,
     Snapshot,
     TrickWonEvent,
+    validate_snapshot,
 )
-from baohuang.engine.validation import InvalidInput, validate_snapshot
 
 FIVE = [[f"{r}S", f"{r}H", f"7{s}", f"8{s}"] for r, s in zip("9TJQK", "SHCDS", strict=True)]
 

@@ -17,7 +17,7 @@ from functools import cache
 import msgspec
 import pytest
 
-from baohuang.engine.rulesets import BASES, Ruleset, resolve_ruleset
+from baohuang.engine import BASES, Ruleset, resolve_ruleset
 from baohuang.engine.scoring import (
     MODES,
     DealInputError,

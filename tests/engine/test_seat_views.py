@@ -10,11 +10,7 @@ import msgspec
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from baohuang.engine.legal import legal_moves
-from baohuang.engine.play import apply_move
-from baohuang.engine.rulesets import BASES, resolve_ruleset
-from baohuang.engine.snapshot import Snapshot
-from baohuang.engine.views import seat_view
+from baohuang.engine import BASES, Snapshot, apply_move, legal_moves, resolve_ruleset, seat_view
 
 from .play_support import deal
 

@@ -1,4 +1,4 @@
-"""RULES.md P-1 … P-4: tribute (进贡) under the ``tribute`` ruleset (engine/tribute.py)."""
+"""RULES.md P-1 … P-4: tribute (进贡) under the ``tribute`` ruleset (engine/before_play/tribute.py)."""
 
 from __future__ import annotations
 
@@ -9,11 +9,8 @@ from collections.abc import Sequence
 import msgspec
 import pytest
 
-from baohuang.engine.cards import CardError
-from baohuang.engine.dealing import deal
-from baohuang.engine.rulesets import BASES
+from baohuang.engine import BASES, CardError, Transfer, TributeResult, deal, pay_tribute
 from baohuang.engine.scoring import MODES, DealInputError, Mode, score_deal
-from baohuang.engine.tribute import Transfer, TributeResult, pay_tribute
 
 TRIBUTE = BASES["tribute"]
 SEATS = range(5)

@@ -13,11 +13,10 @@ from typing import Any
 import msgspec
 import pytest
 
-from baohuang.engine.before_play import opening_snapshot
+from baohuang.engine import opening_snapshot, ruleset_of
+from baohuang.engine.before_play.crown import kind_of
+from baohuang.engine.before_play.deal import Dealt, canonical_deck
 from baohuang.engine.cards import BJ_SCEPTER, CODES
-from baohuang.engine.crown import kind_of
-from baohuang.engine.dealing import Dealt, canonical_deck
-from baohuang.engine.rulesets import ruleset_of
 
 Client = Any
 

@@ -8,7 +8,7 @@ from collections.abc import AsyncIterator
 import msgspec
 import pytest
 
-from baohuang.engine.snapshot import PassMove, PlayMove, Snapshot
+from baohuang.engine import PassMove, PlayMove, Snapshot
 from baohuang.store import MemoryTableStore
 from baohuang.tables import Authority, Closed, Heartbeat, Opening, TableService
 from baohuang.tables.callers import PLATFORM

@@ -15,6 +15,8 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Final, Literal
 
+from .errors import InvalidInput
+
 RANK_SYMBOLS: Final = "3456789TJQKA2"
 SUIT_SYMBOLS: Final = "SHCD"
 SMALL_RANK: Final = 13
@@ -37,15 +39,6 @@ Deck = Literal["full", "short"]
 def rank_card(rank: int, suit: int) -> int:
     """The id of a rank card; ``suit`` indexes ``S H C D``."""
     return rank * 4 + (3 - suit)
-
-
-def card_rank(card: int) -> int:
-    """D-2 rank of a card: 0 (``3``) … 12 (``2``), 13 small joker, 14 big joker."""
-    return card >> 2
-
-
-def is_joker(card: int) -> bool:
-    return card >= SJ
 
 
 def _code_of(card: int) -> str:
@@ -220,8 +213,13 @@ def check_copies(cards: Iterable[int], where: str = "the input") -> None:
         )
 
 
-def codes_of(cards: Iterable[int]) -> list[str]:
-    return [CODES[c] for c in cards]
+def parse_cards(codes: Sequence[str], card_set: CardSet, path: str) -> list[int]:
+    """Card ids of ``codes``; an unknown code raises ``UNKNOWN_CARD`` at ``path[index]`` (D-3)."""
+    try:
+        return card_set.parse(codes)
+    except CardError as error:
+        index = "" if error.index is None else f"[{error.index}]"
+        raise InvalidInput(error.code, error.rule, f"{path}{index}", error.message) from error
 
 
 CARD_SETS: Final[dict[tuple[Deck, bool], CardSet]] = {

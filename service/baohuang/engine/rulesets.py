@@ -110,6 +110,21 @@ BASES: Final[dict[str, Ruleset]] = {
     ),
 }
 DEFAULT_RULESET: Final = BASES["classic"]
+
+CROWN_RULES: Final = {
+    "classic": "G-5",
+    "tribute": "G-6",
+    "lianzhong-classic": "G-7",
+    "lianzhong-simple": "G-7",
+}
+
+
+def crown_rule(ruleset: Ruleset) -> str:
+    """The rule that governs the crown, and grabbing it, in ``ruleset``: G-5 (classic), G-6
+    (tribute) or G-7 (lianzhong-*). Refusals and checks about the crown cite it."""
+    return CROWN_RULES[ruleset.base]
+
+
 # API.md: /v1/kaopai/resolve defaults to a ruleset where kaopai is on.
 KAOPAI_DEFAULT_RULESET: Final = msgspec.structs.replace(BASES["lianzhong-classic"], kaopai=True)
 

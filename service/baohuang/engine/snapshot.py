@@ -2,11 +2,11 @@
 
 The snapshot *is* the state: the engine reads it, and every move yields a new one (frozen Structs,
 so a refused move cannot change anything). Field names are the contract's. Card codes are strings
-(D-3); :func:`~baohuang.engine.validation.validate_snapshot` rewrites them canonically (``10H`` →
+(D-3); :func:`~baohuang.engine.validate_snapshot` rewrites them canonically (``10H`` →
 ``TH``), and every snapshot the engine writes is canonical.
 
 ``phase`` (``"crown"``/``"guard"``, absent meaning play), ``crown``, ``called`` and ``void`` are
-the before-play fields (G-4…G-8, engine/before_play.py); their defaults keep every play snapshot
+the before-play fields (G-4…G-8, engine/before_play/); their defaults keep every play snapshot
 valid.
 """
 
@@ -17,23 +17,28 @@ from typing import Annotated, Literal
 import msgspec
 from msgspec import Meta
 
+from .errors import InvalidInput
 from .reasons import Reason
-from .rulesets import Ruleset, RulesetField, RulesetSpec, ruleset_of
+from .rulesets import Ruleset, RulesetField, RulesetSpec, UnknownRuleset, ruleset_of
 from .scoring import ScoreResult
-from .tribute import Transfer
 
 __all__ = [
     "BEFORE_PLAY_MOVES",
     "AcceptMove",
     "AcceptedEvent",
-    "BeforePlayMove",
     "CallMove",
     "CalledEvent",
+    "CardCode",
+    "CardList",
+    "ClockEvent",
     "CrownForcedEvent",
     "CrownPassedEvent",
     "CrownState",
     "DealOverEvent",
+    "DealResult",
+    "DealStartedEvent",
     "DealVoidEvent",
+    "DealtEvent",
     "DeclareSoloMove",
     "DeclineMove",
     "DeclinedEvent",
@@ -43,14 +48,17 @@ __all__ = [
     "GrabbedEvent",
     "JiefengEvent",
     "JiefengMove",
+    "LeftEvent",
     "Mode",
     "Move",
+    "MoveEvent",
     "PassMove",
     "PassedEvent",
     "Phase",
     "PhaseEvent",
     "PlayMove",
     "PlayedEvent",
+    "Position",
     "RebelMove",
     "RebelledEvent",
     "ReplayFailure",
@@ -64,11 +72,14 @@ __all__ = [
     "SoloDeclaredEvent",
     "Stage",
     "TopPlay",
+    "Transfer",
     "Trick",
     "TrickWonEvent",
+    "TrusteeCause",
+    "TrusteeEvent",
     "YieldMove",
     "YieldedEvent",
-    "resolve_spec",
+    "ruleset_at",
 ]
 
 Seat = Annotated[int, Meta(ge=0, le=4, description="T-1: seats 0–4 in the order of play")]
@@ -78,9 +89,13 @@ Mode = Literal["team", "solo_hidden", "solo_open", "grab"]
 Position = Annotated[int, Meta(ge=1, le=5)]
 
 
-def resolve_spec(spec: RulesetField) -> Ruleset:
-    """The :class:`Ruleset` a snapshot's ``ruleset`` field names (R); raises ``UnknownRuleset``."""
-    return ruleset_of(spec)
+def ruleset_at(snapshot: Snapshot, path: str = "$.snapshot") -> Ruleset:
+    """The snapshot's resolved ruleset (R); an unknown name is ``UNKNOWN_RULESET`` bad input."""
+    try:
+        return ruleset_of(snapshot.ruleset)
+    except UnknownRuleset as error:
+        where = f"{path}.ruleset" + (f".{error.field}" if error.field else "")
+        raise InvalidInput("UNKNOWN_RULESET", error.rule, where, str(error)) from error
 
 
 class TopPlay(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
@@ -110,7 +125,7 @@ Stage = Literal["grab", "call", "declare"]
 
 
 class CrownState(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
-    """Before the first play (G-4…G-8; engine/before_play.py). Present exactly while ``phase`` is
+    """Before the first play (G-4…G-8; engine/before_play/). Present exactly while ``phase`` is
     ``"crown"`` or ``"guard"`` (and kept on a void deal).
 
     ``first``: the seat first offered the crown (G-4). ``passes``: how many times the crown was
@@ -238,9 +253,6 @@ class RebelMove(
     seat: Seat
 
 
-BeforePlayMove = (
-    AcceptMove | DeclineMove | GrabMove | CallMove | DeclareSoloMove | RevealMove | RebelMove
-)
 BEFORE_PLAY_MOVES = (
     AcceptMove,
     DeclineMove,
@@ -409,6 +421,14 @@ class LeftEvent(_Event, tag="left", frozen=True):
 
     seat: int
     penalty: int
+
+
+class Transfer(msgspec.Struct, frozen=True, gc=False, rename={"from_": "from"}):
+    """One tribute card: ``from_`` (``"from"`` in JSON) gives ``card`` to ``to``."""
+
+    from_: int
+    to: int
+    card: str
 
 
 class DealStartedEvent(_Event, tag="deal_started", frozen=True):

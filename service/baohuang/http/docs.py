@@ -29,8 +29,7 @@ from litestar._openapi.plugin import OpenAPIPlugin  # no public import path in L
 from litestar.openapi.datastructures import ResponseSpec
 from litestar.routes import HTTPRoute
 
-from ..engine.play import MoveRefused
-from ..engine.reasons import Reason
+from ..engine import MoveRefused, Reason
 from . import examples
 from .problems import (
     PROBLEM_MEDIA_TYPE,

@@ -12,9 +12,7 @@ from typing import Any
 
 import msgspec
 
-from ..engine.scoring import NO_EMPEROR_CLASSIC
-from ..engine.snapshot import Snapshot
-from ..engine.views import public_view, seat_view
+from ..engine import BASES, Snapshot, no_emperor, public_view, seat_view
 from ..tables import Authority
 
 Example = dict[str, Any]
@@ -308,7 +306,7 @@ SCORES_VOID = {
     "positions": None,
     "scores": [0, 0, 0, 0, 0],
     "sides": {"emperor": 0, "rebels": 0},
-    "void": msgspec.to_builtins(NO_EMPEROR_CLASSIC),
+    "void": msgspec.to_builtins(no_emperor(BASES["classic"])),
 }
 
 RESPONSES: dict[tuple[str, str, int], Examples] = {

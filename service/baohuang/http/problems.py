@@ -20,10 +20,7 @@ from litestar.plugins.problem_details import (
     ProblemDetailsPlugin,
 )
 
-from ..engine.cards import CardError
-from ..engine.play import MoveRefused
-from ..engine.rulesets import UnknownRuleset
-from ..engine.validation import InvalidInput
+from ..engine import CardError, InvalidInput, MoveRefused, UnknownRuleset
 from ..store import StoreOverloaded, StoreUnavailable
 from ..tables import (
     Forbidden,

@@ -20,11 +20,17 @@ from litestar.exceptions import ClientException, SerializationException
 from litestar.exceptions.http_exceptions import RequestEntityTooLarge
 from msgspec import Meta
 
-from ..engine.beating import CoverEntry
-from ..engine.cards import CODES, RANK_SYMBOLS
-from ..engine.combos import NO_RANK, Combo
-from ..engine.reasons import Reason
-from ..engine.rulesets import KAOPAI_DEFAULT_RULESET, RulesetField, RulesetSpec
+from ..engine import (
+    CODES,
+    KAOPAI_DEFAULT_RULESET,
+    NO_RANK,
+    RANK_SYMBOLS,
+    Combo,
+    CoverEntry,
+    Reason,
+    RulesetField,
+    RulesetSpec,
+)
 from .problems import Problem
 from .settings import MAX_BODY_BYTES
 

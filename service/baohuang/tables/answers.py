@@ -6,8 +6,7 @@ from typing import Generic, TypeVar
 
 import msgspec
 
-from ..engine.snapshot import Event, Snapshot
-from ..engine.views import PublicView
+from ..engine import Event, PublicView, Snapshot
 
 V = TypeVar("V", bound=Snapshot | PublicView)
 

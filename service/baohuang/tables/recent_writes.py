@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections import OrderedDict
 from typing import NamedTuple
 
-from ..engine.snapshot import Snapshot
+from ..engine import Snapshot
 
 DEFAULT_CAPACITY = 1024  # about 15 KiB a snapshot: ~15 MiB at most, within the chart's 256 MiB
 

@@ -25,10 +25,17 @@ from time import perf_counter
 
 import msgspec
 
-from ..engine.play import MoveRefused, apply_move
-from ..engine.snapshot import Event, Move, Snapshot
-from ..engine.validation import InvalidInput, validate_snapshot
-from ..engine.views import SeatView, seat_view
+from ..engine import (
+    Event,
+    InvalidInput,
+    Move,
+    MoveRefused,
+    SeatView,
+    Snapshot,
+    apply_move,
+    seat_view,
+    validate_snapshot,
+)
 from ..store import CasConflict, CasMissing, CasOk, CasRemembered, LoggedEvent, TableStore
 from . import idempotency
 from .answers import (

@@ -7,19 +7,19 @@ from typing import Any
 
 from litestar import Controller, Request, post
 
-from ...engine.cards import CardError
-from ...engine.combos import read_combo
-from ...engine.judging import (
+from ...engine import (
     BadPair,
     BadPlay,
+    CardError,
     NotACombo,
+    Reason,
     compare_many,
     judge,
+    read_combo,
     read_previous,
     resolve_trick,
+    ruleset_of,
 )
-from ...engine.reasons import Reason
-from ...engine.rulesets import ruleset_of
 from ..docs import body, problems
 from ..metrics import ENGINE_SECONDS, count_verdict, count_verdicts
 from ..problems import Problem, card_problem

@@ -1,9 +1,9 @@
 """``/v1/deal`` and ``/v1/tribute``: before the first play (RULES.md G-4, P; API.md "Before play").
 
-``/v1/deal`` deals reproducibly from a seed (engine/dealing.py documents the shuffle so any
+``/v1/deal`` deals reproducibly from a seed (engine/before_play/deal.py documents the shuffle so any
 client can check it) and returns the deal's first snapshot, in phase ``"crown"``: from there
 ``/v1/moves/validate``, ``/legal``, ``/auto`` and ``/replay`` drive the crown and guard phases
-(engine/before_play.py) up to the first play. ``/v1/tribute`` applies the previous deal's
+(engine/before_play/) up to the first play. ``/v1/tribute`` applies the previous deal's
 tribute (进贡) to new hands under the ``tribute`` ruleset; a client then puts the returned hands in
 the snapshot before the crown is offered (P is applied to the new hands before play).
 """
@@ -17,13 +17,20 @@ import msgspec
 from litestar import Controller, Request, post
 from msgspec import Meta
 
-from ...engine.before_play import opening_snapshot
-from ...engine.cards import CardError
-from ...engine.dealing import deal
-from ...engine.rulesets import UnknownRuleset, ruleset_of
-from ...engine.scoring import DealInputError, check_finished_within_deal, check_roles
-from ...engine.snapshot import Mode, Snapshot
-from ...engine.tribute import Transfer, pay_tribute
+from ...engine import (
+    CardError,
+    DealInputError,
+    Mode,
+    Snapshot,
+    Transfer,
+    UnknownRuleset,
+    check_finished_within_deal,
+    check_roles,
+    deal,
+    opening_snapshot,
+    pay_tribute,
+    ruleset_of,
+)
 from ..docs import body, problems
 from ..metrics import ENGINE_SECONDS
 from ..problems import Problem, card_problem, ruleset_problem

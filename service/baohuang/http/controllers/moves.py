@@ -13,14 +13,28 @@ import msgspec
 from litestar import Controller, Request, post
 from msgspec import UNSET, Meta, UnsetType
 
-from ...engine.legal import auto_move, legal_moves
-from ...engine.play import MoveRefused, apply_move, replay
-from ...engine.reasons import Reason
-from ...engine.rulesets import RulesetField, ruleset_of
-from ...engine.scoring import DealInputError, ScoreResult, Sides, score_declared
-from ...engine.snapshot import Event, Mode, Move, ReplayFailure, Snapshot
-from ...engine.turns import score_snapshot
-from ...engine.validation import InvalidInput, ruleset_at, validate_snapshot
+from ...engine import (
+    DealInputError,
+    Event,
+    InvalidInput,
+    Mode,
+    Move,
+    MoveRefused,
+    Reason,
+    ReplayFailure,
+    RulesetField,
+    ScoreResult,
+    Sides,
+    Snapshot,
+    apply_move,
+    auto_move,
+    legal_moves,
+    replay,
+    ruleset_of,
+    score,
+    score_declared,
+    validate_snapshot,
+)
 from ..docs import body, problems
 from ..metrics import ENGINE_SECONDS, count_verdict
 from ..problems import Problem, invalid_input_problem
@@ -212,7 +226,7 @@ class MovesController(Controller):
         last = result.snapshot
         scores = None
         if last.over:
-            scores = ScoresResult.of(score_snapshot(last, ruleset_at(last)))
+            scores = ScoresResult.of(score(last))
         _TIME["replay"].observe(perf_counter() - start)
         failed = result.failed
         if failed is not None:
@@ -253,7 +267,7 @@ class MovesController(Controller):
                     path=f"$.{explicit[0]}",
                 )
             snapshot = _valid(query.snapshot)
-            result = score_snapshot(snapshot, ruleset_at(snapshot))
+            result = score(snapshot)
         else:
             result = _score_explicit(query)
         _TIME["scores"].observe(perf_counter() - start)

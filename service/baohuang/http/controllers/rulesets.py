@@ -5,7 +5,7 @@ from __future__ import annotations
 from litestar import Controller, get
 from litestar.params import FromPath
 
-from ...engine.rulesets import BASES, Ruleset
+from ...engine import BASES, Ruleset
 from ..docs import problems
 from ..problems import Problem
 

@@ -15,8 +15,7 @@ from litestar.di import NamedDependency, Provide
 from litestar.params import HeaderParameter, PathParameter, QueryParameter
 from litestar.types import ASGIApp
 
-from ...engine.snapshot import Move, Snapshot
-from ...engine.views import PublicView, SeatView
+from ...engine import Move, PublicView, SeatView, Snapshot
 from ...tables import (
     Caller,
     CreatedTable,

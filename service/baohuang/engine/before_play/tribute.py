@@ -39,21 +39,14 @@ from typing import Final
 
 import msgspec
 
-from .cards import BJ_SCEPTER, CODES, CardError, check_copies
-from .rulesets import SEATS, Ruleset
-from .scoring import DealInputError, Mode, score_deal
+from ..cards import BJ_SCEPTER, CODES, CardError, check_copies
+from ..rulesets import SEATS, Ruleset
+from ..scoring import DealInputError, Mode, score_deal
+from ..snapshot import Transfer
 
 TEAM_EMPEROR_COUNT: Final = 2  # P-3 皇帝吃2张贡或进2张贡
 TEAM_OTHER_COUNT: Final = 1  # P-3 其他人吃或进1张贡牌
 SOLO_EACH_COUNT: Final = 1  # P-4 one to / from each other; the emperor's total is four
-
-
-class Transfer(msgspec.Struct, frozen=True, gc=False, rename={"from_": "from"}):
-    """One tribute card: ``from_`` (``"from"`` in JSON) gives ``card`` to ``to``."""
-
-    from_: int
-    to: int
-    card: str
 
 
 class TributeResult(msgspec.Struct, frozen=True):

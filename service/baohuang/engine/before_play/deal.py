@@ -41,8 +41,9 @@ from typing import Final
 
 import msgspec
 
-from .cards import BJ, BJ_SCEPTER, CODES, SHORT_DECK_LOWEST_RANK, SJ, SJ_SWORD
-from .rulesets import SEATS, Ruleset
+from ..cards import BJ, BJ_SCEPTER, CODES, SHORT_DECK_LOWEST_RANK, SJ, SJ_SWORD
+from ..rulesets import SEATS, Ruleset, RulesetField
+from ..snapshot import CrownState, Snapshot
 
 MASK64: Final = (1 << 64) - 1
 GOLDEN_GAMMA: Final = 0x9E3779B97F4A7C15
@@ -130,3 +131,20 @@ def deal(ruleset: Ruleset, seed: int, dealer: int) -> Dealt:
     """G-4: the reproducible deal of ``seed`` from ``dealer``; same inputs, same hands."""
     hands, crown = deal_ids(ruleset, seed, dealer)
     return Dealt(hands=[[CODES[card] for card in hand] for hand in hands], crown=crown)
+
+
+def opening_snapshot(ruleset: RulesetField, dealt: Dealt) -> Snapshot:
+    """G-4: the deal in its first phase, the crown offered to ``dealt.crown``.
+
+    ``turn`` and ``emperor`` are the seat first offered the crown, ``mode`` is ``"team"``
+    (provisional until the guard is settled).
+    """
+    return Snapshot(
+        mode="team",
+        emperor=dealt.crown,
+        hands=[list(hand) for hand in dealt.hands],
+        turn=dealt.crown,
+        ruleset=ruleset,
+        phase="crown",
+        crown=CrownState(first=dealt.crown),
+    )

@@ -1,0 +1,144 @@
+"""A deal as a client states it: roles, a finishing order, 造反 (``/v1/scores`` without a
+snapshot, and the previous deal of ``/v1/tribute``).
+
+:func:`score_declared` checks what a client says of a deal (the roles fit the mode, G-1; the
+finishing order stops where the deal ended, T-9; 造反 is declared by rebels, G-8) and scores it
+with :mod:`.scoring`. Input that describes no possible deal raises :class:`DealInputError`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .rulesets import SEATS, Ruleset
+from .scoring import DealInputError, Mode, ScoreResult, check_roles, is_final, score_deal
+
+__all__ = ["check_finished_within_deal", "has_rebellion", "score_declared"]
+
+
+def check_finished_within_deal(
+    ruleset: Ruleset, mode: Mode, emperor: int, guard: int | None, finished: Sequence[int]
+) -> None:
+    """T-9: ``finished`` lists the seats that finished while the deal ran, so it stops where the
+    deal ended; a seat listed after that is refused, naming it (``finished[i]``).
+
+    Nobody finishes once the score is settled: the seats still holding cards then take the
+    remaining positions as T-9 says (:func:`final_positions`), without being listed. A complete
+    finishing order of five seats therefore always runs past the end. (:func:`score_deal` itself
+    reads a complete order as positions; this check is for input that claims to be the deal's.)
+    """
+    for index in range(1, len(finished)):
+        if is_final(ruleset, mode, emperor, guard, finished[:index]):
+            raise DealInputError(
+                "DEAL_OVER",
+                "T-9",
+                f"finished[{index}]",
+                f"seat {finished[index]} is listed after the deal ended: it was over once "
+                f"{', '.join(map(str, finished[:index]))} had finished, and the seats still "
+                "holding cards take the remaining positions without being listed (T-9)",
+            )
+
+
+def has_rebellion(ruleset: Ruleset, mode: Mode) -> bool:
+    """G-8: 造反 exists in ``lianzhong-simple`` (the guard decided by ``SJ*``), in team play and in
+    暗独; it doubles S-4 team and S-6 scores once it succeeded (see :func:`multiplier`)."""
+    return ruleset.guard_by == "sword" and mode in ("team", "solo_hidden")
+
+
+def score_declared(
+    ruleset: Ruleset,
+    mode: Mode,
+    emperor: int,
+    guard: int | None,
+    guard_revealed: bool,
+    finished: Sequence[int],
+    rebellion: Sequence[int] | None = None,
+    succeeded: bool | None = None,
+) -> ScoreResult:
+    """A deal as a client states it: roles, the seats that finished while it ran, and 造反
+    either as its declarers (``rebellion``) or as its outcome (``succeeded``), or both.
+
+    One meaning for both: 造反 succeeded when two or more rebels declared it and the rebels' side
+    won the deal (S-4, S-6), and only then doubles the score. ``rebellion`` gives the declarers
+    (each a rebel, once: G-8) and the outcome is decided here, as for a snapshot. ``succeeded``
+    states the outcome: ``True`` stands for two or more declarers and is refused where the
+    finishing order gives the deal to the emperor's side or a draw; given with ``rebellion`` it
+    must agree with it. While the deal is not final nothing has succeeded yet and the multiplier
+    leaves 造反 out. Where there is no 造反 (:func:`has_rebellion`) neither may claim one.
+
+    Raises :class:`DealInputError` (``field`` may name an entry, ``finished[3]``).
+    """
+    check_roles(mode, emperor, guard, finished)
+    check_finished_within_deal(ruleset, mode, emperor, guard, finished)
+    declarers = _check_declarers(mode, emperor, guard, rebellion)
+    if not has_rebellion(ruleset, mode):
+        if rebellion:
+            raise _no_rebellion(ruleset, mode, "rebellion")
+        if succeeded:
+            raise _no_rebellion(ruleset, mode, "rebellion_succeeded")
+    plain = score_deal(ruleset, mode, emperor, guard, guard_revealed, False, finished)
+    declared = succeeded is True if declarers is None else declarers >= 2
+    won = plain.final and plain.winner == "rebels"
+    if succeeded is not None:
+        rule = "S-6" if mode == "solo_hidden" else "S-4"
+        if succeeded and declarers is not None and declarers < 2:
+            raise _mismatch(
+                rule,
+                f"a rebellion succeeds only once two or more rebels declared it; "
+                f"'rebellion' names {declarers}",
+            )
+        if succeeded and plain.final and not won:
+            raise _mismatch(
+                rule,
+                f"a rebellion succeeds only when the rebels' side wins, and this deal's "
+                f"winner is {'the emperor' if plain.winner == 'emperor' else 'nobody (a draw)'}",
+            )
+        if not succeeded and declared and won:
+            raise _mismatch(
+                rule,
+                "two or more rebels declared 造反 and the rebels' side won: the rebellion "
+                "succeeded",
+            )
+    if declared and won:
+        return score_deal(ruleset, mode, emperor, guard, guard_revealed, True, finished)
+    return plain
+
+
+def _check_declarers(
+    mode: Mode, emperor: int, guard: int | None, rebellion: Sequence[int] | None
+) -> int | None:
+    """G-8: the declarers are rebels, each once; how many there are (``None`` when not given)."""
+    if rebellion is None:
+        return None
+    seen: set[int] = set()
+    for index, seat in enumerate(rebellion):
+        if seat in (emperor, guard) or not 0 <= seat < SEATS:
+            raise DealInputError(
+                "INVALID_REBELLION",
+                "G-8",
+                f"rebellion[{index}]",
+                f"seat {seat} is no rebel in this {mode} deal: only rebels declare 造反 (G-8)",
+            )
+        if seat in seen:
+            raise DealInputError(
+                "INVALID_REBELLION",
+                "G-8",
+                f"rebellion[{index}]",
+                f"seat {seat} declares 造反 twice (G-8)",
+            )
+        seen.add(seat)
+    return len(seen)
+
+
+def _no_rebellion(ruleset: Ruleset, mode: Mode, field: str) -> DealInputError:
+    return DealInputError(
+        "NO_REBELLION",
+        "G-8",
+        field,
+        f"there is no 造反 in a {mode} deal of '{ruleset.name}': rebels declare it only in "
+        "lianzhong-simple, in team play and in 暗独 (G-8)",
+    )
+
+
+def _mismatch(rule: str, message: str) -> DealInputError:
+    return DealInputError("REBELLION_MISMATCH", rule, "rebellion_succeeded", message)
