@@ -20,9 +20,9 @@ from typing import NamedTuple
 
 from baohuang.engine import (
     RANK_SYMBOLS,
-    CardError,
     CardSet,
     Combo,
+    InvalidInput,
     Ruleset,
     read_combo,
     resolve_ruleset,
@@ -118,7 +118,7 @@ def kaopai_cover_play(rng: random.Random, card_set: CardSet, top: Combo) -> list
 def _readable(codes: list[str], card_set: CardSet) -> Combo | None:
     try:
         combo = read_combo(codes, card_set)
-    except CardError:
+    except InvalidInput:
         return None
     return combo if isinstance(combo, Combo) else None
 

@@ -67,12 +67,12 @@ def _openapi(_: argparse.Namespace) -> int:
 
 
 def _compare(args: argparse.Namespace) -> int:
-    from .engine import CODES, CardError, NotACombo, UnknownRuleset, compare, resolve_ruleset
+    from .engine import CODES, InvalidInput, compare, resolve_ruleset
 
     try:
         ruleset = resolve_ruleset(args.ruleset, kaopai=True if args.kaopai else None)
         judgement = compare(args.previous.split(), args.candidate.split(), ruleset)
-    except (CardError, NotACombo, UnknownRuleset) as error:
+    except InvalidInput as error:
         print(f"bad input: {error}", file=sys.stderr)
         return 2
     if judgement.reason is not None:

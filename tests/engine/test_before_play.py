@@ -32,7 +32,6 @@ from baohuang.engine import (
     RulesetField,
     RulesetSpec,
     Snapshot,
-    UnknownRuleset,
     apply_move,
     auto_move,
     legal_moves,
@@ -296,17 +295,17 @@ def test_R_grab_option_is_honoured_by_every_base_that_grabs() -> None:
     grabbed = act(layout("classic", {0: ["BJ*"]}, 0), GrabMove(3))
     with pytest.raises(InvalidInput) as caught:  # a grab deal at a table without grabs
         validate_snapshot(msgspec.structs.replace(grabbed, ruleset=closed))
-    assert (caught.value.rule, caught.value.path) == ("G-5", "$.snapshot.mode")
+    assert (caught.value.rule, caught.value.at("$")) == ("G-5", "$.snapshot.mode")
     room = RulesetSpec(base="lianzhong-simple", grab=True)
     assert ruleset_of(room).grab and ruleset_of(room).name == "lianzhong-simple+grab=true"
     assert ruleset_of(RulesetSpec(base="tribute", grab=False)) == ruleset_of("tribute")
-    with pytest.raises(UnknownRuleset) as caught:
+    with pytest.raises(InvalidInput) as caught:
         ruleset_of(RulesetSpec(base="tribute", grab=True))
-    assert (caught.value.rule, caught.value.field) == ("G-6", "grab")
+    assert (caught.value.rule, caught.value.path) == ("G-6", ".ruleset.grab")
     bad = msgspec.structs.replace(start, ruleset=RulesetSpec(base="tribute", grab=True))
     with pytest.raises(InvalidInput) as invalid:
         validate_snapshot(bad)
-    assert (invalid.value.code, invalid.value.rule, invalid.value.path) == (
+    assert (invalid.value.code, invalid.value.rule, invalid.value.at("$")) == (
         "UNKNOWN_RULESET",
         "G-6",
         "$.snapshot.ruleset.grab",
@@ -381,7 +380,7 @@ def test_G_6_tribute_has_no_grab() -> None:
     for snapshot, path in ((grab_round, "$.snapshot.crown.stage"), (grabbed, "$.snapshot.mode")):
         with pytest.raises(InvalidInput) as caught:
             validate_snapshot(snapshot)
-        assert (caught.value.code, caught.value.rule, caught.value.path) == (
+        assert (caught.value.code, caught.value.rule, caught.value.at("$")) == (
             "INVALID_SNAPSHOT",
             "G-6",
             path,
@@ -586,7 +585,7 @@ def test_D_7_once_the_emperor_is_settled_before_play_the_scepter_is_his() -> Non
     guard = act(layout("lianzhong-classic", {1: ["BJ*", "9S", "9S", "9S"]}, 1), AcceptMove(1))
     with pytest.raises(InvalidInput) as caught:
         validate_snapshot(moved(guard, "BJ*", 1, 4))
-    assert (caught.value.code, caught.value.rule, caught.value.path) == (
+    assert (caught.value.code, caught.value.rule, caught.value.at("$")) == (
         "INVALID_SNAPSHOT",
         "D-7",
         "$.snapshot.hands[4]",
@@ -598,7 +597,7 @@ def test_D_7_once_the_emperor_is_settled_before_play_the_scepter_is_his() -> Non
     assert declare.guard == 3
     with pytest.raises(InvalidInput) as caught:
         validate_snapshot(moved(declare, "SJ*", 3, 2))
-    assert (caught.value.rule, caught.value.path) == ("D-7", "$.snapshot.hands[2]")
+    assert (caught.value.rule, caught.value.at("$")) == ("D-7", "$.snapshot.hands[2]")
     assert validate_snapshot(moved(simple, "SJ*", 3, 2))  # the guard is not settled yet
 
 

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from baohuang.engine import BASES, NO_RANK, CardError, Combo, Ruleset, read_combo, read_shape
+from baohuang.engine import BASES, NO_RANK, Combo, InvalidInput, Ruleset, read_combo, read_shape
 from baohuang.engine.reasons import EMPTY_PLAY, MIXED_RANKS, Reason
 
 from .combo_oracle import BJ_VALUE, SJ_VALUE, value_of
@@ -74,7 +74,7 @@ def test_D_5_C_1_reading_a_play_agrees_with_plain_counting(
     for read in (read_shape, read_combo):
         try:
             found = read(codes, ruleset.cards)
-        except CardError as error:
+        except InvalidInput as error:
             assert error.code == expected, (codes, expected)
             continue
         if isinstance(found, Reason):
@@ -86,6 +86,6 @@ def test_D_5_C_1_reading_a_play_agrees_with_plain_counting(
 
 @pytest.mark.parametrize("codes", [["TS"] * 3 + ["10S"] * 2, ["7S"] * 5 + ["8S"], ["BJ*", "BJ*"]])
 def test_D_5_aliases_and_mixed_lists_still_count_copies(codes: list[str]) -> None:
-    with pytest.raises(CardError) as raised:
+    with pytest.raises(InvalidInput) as raised:
         read_shape(codes, BASES["classic"].cards)
     assert raised.value.code == "TOO_MANY_COPIES"

@@ -424,7 +424,7 @@ def test_bad_input_in_a_move_is_not_a_verdict() -> None:
     snapshot = make(FIVE, 0)
     with pytest.raises(InvalidInput) as caught:
         verify_move(snapshot, play(0, "9S XX"))
-    assert (caught.value.code, caught.value.path) == ("UNKNOWN_CARD", "$.move.cards[1]")
+    assert (caught.value.code, caught.value.at("$")) == ("UNKNOWN_CARD", "$.move.cards[1]")
     with pytest.raises(InvalidInput) as caught:
         verify_move(snapshot, play(0, "9S 9S 9S 9S 9S"))
     assert caught.value.code == "TOO_MANY_COPIES"
@@ -459,4 +459,4 @@ def test_replay_stops_at_first_illegal_move() -> None:
     assert (whole.applied, whole.failed) == (2, None)
     with pytest.raises(InvalidInput) as caught:
         replay(snapshot, [play(0, "9S"), play(1, "ZZ")])
-    assert caught.value.path == "$.moves[1].cards[0]"
+    assert caught.value.at("$") == "$.moves[1].cards[0]"

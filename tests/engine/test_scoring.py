@@ -17,10 +17,9 @@ from functools import cache
 import msgspec
 import pytest
 
-from baohuang.engine import BASES, Ruleset, resolve_ruleset
+from baohuang.engine import BASES, InvalidInput, Ruleset, resolve_ruleset
 from baohuang.engine.scoring import (
     MODES,
-    DealInputError,
     Mode,
     ScoreResult,
     Sides,
@@ -595,9 +594,9 @@ def test_options_do_not_change_scoring() -> None:
 def test_bad_input_is_refused(
     mode: str, emperor: int, guard: int | None, finished: list[int], code: str, field: str
 ) -> None:
-    with pytest.raises(DealInputError) as caught:
+    with pytest.raises(InvalidInput) as caught:
         score_deal(CLASSIC, mode, emperor, guard, False, False, finished)  # type: ignore[arg-type]
-    assert caught.value.code == code and caught.value.field == field
+    assert caught.value.code == code and caught.value.path == "." + field
 
 
 def test_solo_accepts_the_emperor_as_his_own_guard() -> None:

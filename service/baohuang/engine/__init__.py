@@ -13,18 +13,16 @@ Everything a caller needs is imported from here; the modules below are how it is
 
 from .beating import CoverEntry, cover, refusal
 from .before_play.deal import Dealt, deal, opening_snapshot
-from .before_play.tribute import TributeResult, pay_tribute
-from .cards import CODES, RANK_SYMBOLS, CardError, CardSet
+from .before_play.tribute import PreviousDeal, TributeResult, pay_tribute, tribute
+from .cards import CODES, RANK_SYMBOLS, CardSet
 from .combos import NO_RANK, Combo, classify, read_combo, read_shape
 from .declared import check_finished_within_deal, score_declared
 from .errors import InvalidInput
 from .judging import (
-    BadPair,
-    BadPlay,
     Judgement,
-    NotACombo,
     TrickResolution,
     TrickStep,
+    classify_play,
     compare,
     compare_many,
     judge,
@@ -33,8 +31,10 @@ from .judging import (
 )
 from .phases import (
     apply_move,
+    auto_answer,
     auto_move,
     legal_moves,
+    move_outcome,
     replay,
     score,
     validate_snapshot,
@@ -48,12 +48,10 @@ from .rulesets import (
     Ruleset,
     RulesetField,
     RulesetSpec,
-    UnknownRuleset,
     resolve_ruleset,
     ruleset_of,
 )
 from .scoring import (
-    DealInputError,
     ScoreResult,
     Sides,
     Winner,
@@ -126,12 +124,9 @@ __all__ = [
     "SEATS",
     "AcceptMove",
     "AcceptedEvent",
-    "BadPair",
-    "BadPlay",
     "CallMove",
     "CalledEvent",
     "CardCode",
-    "CardError",
     "CardSet",
     "ClockEvent",
     "Combo",
@@ -139,7 +134,6 @@ __all__ = [
     "CrownForcedEvent",
     "CrownPassedEvent",
     "CrownState",
-    "DealInputError",
     "DealOverEvent",
     "DealResult",
     "DealStartedEvent",
@@ -162,13 +156,13 @@ __all__ = [
     "Move",
     "MoveEvent",
     "MoveRefused",
-    "NotACombo",
     "PassMove",
     "PassedEvent",
     "Phase",
     "PhaseEvent",
     "PlayMove",
     "PlayedEvent",
+    "PreviousDeal",
     "PublicView",
     "Reason",
     "RebelMove",
@@ -196,21 +190,23 @@ __all__ = [
     "TrickWonEvent",
     "TrusteeCause",
     "TrusteeEvent",
-    "UnknownRuleset",
     "Winner",
     "YieldMove",
     "YieldedEvent",
     "apply_move",
+    "auto_answer",
     "auto_move",
     "check_finished_within_deal",
     "check_roles",
     "classify",
+    "classify_play",
     "compare",
     "compare_many",
     "cover",
     "deal",
     "judge",
     "legal_moves",
+    "move_outcome",
     "no_emperor",
     "opening_snapshot",
     "pay_tribute",
@@ -228,6 +224,7 @@ __all__ = [
     "score_deal",
     "score_declared",
     "seat_view",
+    "tribute",
     "validate_snapshot",
     "verify_move",
 ]

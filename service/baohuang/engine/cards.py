@@ -78,21 +78,6 @@ _OVER_FOUR: Final = sum((0x8000 - COPIES_PER_CARD - 1) << (_WIDE_BITS * card) fo
 _TOP_BITS: Final = sum(0x8000 << (_WIDE_BITS * card) for card in range(SJ))
 
 
-class CardError(ValueError):
-    """Input naming a card that does not exist, or more copies than the decks hold (D-1, D-5).
-
-    This is bad input, never a verdict. ``index`` is the position in the list that was read, when
-    one card is to blame; the HTTP layer turns it into a field path.
-    """
-
-    def __init__(self, code: str, rule: str, message: str, index: int | None = None) -> None:
-        super().__init__(message)
-        self.code = code
-        self.rule = rule
-        self.message = message
-        self.index = index
-
-
 class CardSet:
     """The cards of one ruleset's deck: which codes exist and how many copies of each (D-1, D-4).
 
@@ -122,26 +107,27 @@ class CardSet:
         rank_cards = (13 - lowest) * 4 * COPIES_PER_CARD
         self.size = rank_cards + 2 * JOKERS_PER_KIND
 
-    def card(self, code: str, index: int | None = None) -> int:
+    def card(self, code: str, path: str = "") -> int:
+        """The id of ``code``; an unknown code is ``UNKNOWN_CARD`` bad input at ``path``."""
         card = self._ids.get(code)
         if card is None:
-            raise CardError(
-                "UNKNOWN_CARD", self._rule_for_unknown(code), self._unknown(code), index
+            raise InvalidInput(
+                "UNKNOWN_CARD", self._rule_for_unknown(code), self._unknown(code), path
             )
         return card
 
     def parse(self, codes: Sequence[str]) -> list[int]:
-        """Card ids of ``codes``; raises :class:`CardError` naming the first unknown one."""
+        """Card ids of ``codes``; an unknown one is bad input at its index (``[3]``)."""
         ids = self._ids
         try:
             return [ids[code] for code in codes]
         except KeyError:
             for index, code in enumerate(codes):
-                self.card(code, index)
+                self.card(code, f"[{index}]")
             raise  # pragma: no cover - the loop above raises first
 
     def pack(self, codes: Sequence[str]) -> int:
-        """The :data:`PACKED` count of ``codes``; raises :class:`CardError` like :meth:`parse`."""
+        """The :data:`PACKED` count of ``codes``; bad input as for :meth:`parse`."""
         try:
             return sum(map(self.packed.__getitem__, codes))
         except (KeyError, TypeError):
@@ -206,7 +192,7 @@ def check_copies(cards: Iterable[int], where: str = "the input") -> None:
             what = "four jokers of each kind in all, at most one of them marked"
         else:
             what = "four copies of each card"
-        raise CardError(
+        raise InvalidInput(
             "TOO_MANY_COPIES",
             "D-5",
             f"{where} holds more '{code}' than four decks do: there are {what} (D-1)",
@@ -214,12 +200,12 @@ def check_copies(cards: Iterable[int], where: str = "the input") -> None:
 
 
 def parse_cards(codes: Sequence[str], card_set: CardSet, path: str) -> list[int]:
-    """Card ids of ``codes``; an unknown code raises ``UNKNOWN_CARD`` at ``path[index]`` (D-3)."""
+    """Card ids of ``codes``, which sit at ``path``; an unknown code is ``UNKNOWN_CARD`` bad input
+    at ``path[index]`` (D-3)."""
     try:
         return card_set.parse(codes)
-    except CardError as error:
-        index = "" if error.index is None else f"[{error.index}]"
-        raise InvalidInput(error.code, error.rule, f"{path}{index}", error.message) from error
+    except InvalidInput as error:
+        raise error.within(path) from None
 
 
 CARD_SETS: Final[dict[tuple[Deck, bool], CardSet]] = {

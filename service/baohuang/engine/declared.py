@@ -3,15 +3,17 @@ snapshot, and the previous deal of ``/v1/tribute``).
 
 :func:`score_declared` checks what a client says of a deal (the roles fit the mode, G-1; the
 finishing order stops where the deal ended, T-9; 造反 is declared by rebels, G-8) and scores it
-with :mod:`.scoring`. Input that describes no possible deal raises :class:`DealInputError`.
+with :mod:`.scoring`. Input that describes no possible deal is bad input (:class:`~.errors.InvalidInput`), at a path
+relative to the arguments, each named as its parameter (``.finished[3]``, ``.rebellion_succeeded``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
+from .errors import InvalidInput
 from .rulesets import SEATS, Ruleset
-from .scoring import DealInputError, Mode, ScoreResult, check_roles, is_final, score_deal
+from .scoring import Mode, ScoreResult, check_roles, is_final, score_deal
 
 __all__ = ["check_finished_within_deal", "has_rebellion", "score_declared"]
 
@@ -29,13 +31,13 @@ def check_finished_within_deal(
     """
     for index in range(1, len(finished)):
         if is_final(ruleset, mode, emperor, guard, finished[:index]):
-            raise DealInputError(
+            raise InvalidInput(
                 "DEAL_OVER",
                 "T-9",
-                f"finished[{index}]",
                 f"seat {finished[index]} is listed after the deal ended: it was over once "
                 f"{', '.join(map(str, finished[:index]))} had finished, and the seats still "
                 "holding cards take the remaining positions without being listed (T-9)",
+                f".finished[{index}]",
             )
 
 
@@ -53,20 +55,20 @@ def score_declared(
     guard_revealed: bool,
     finished: Sequence[int],
     rebellion: Sequence[int] | None = None,
-    succeeded: bool | None = None,
+    rebellion_succeeded: bool | None = None,
 ) -> ScoreResult:
     """A deal as a client states it: roles, the seats that finished while it ran, and 造反
-    either as its declarers (``rebellion``) or as its outcome (``succeeded``), or both.
+    either as its declarers (``rebellion``) or as its outcome (``rebellion_succeeded``), or both.
 
-    One meaning for both: 造反 succeeded when two or more rebels declared it and the rebels' side
+    One meaning for both: 造反 rebellion_succeeded when two or more rebels declared it and the rebels' side
     won the deal (S-4, S-6), and only then doubles the score. ``rebellion`` gives the declarers
-    (each a rebel, once: G-8) and the outcome is decided here, as for a snapshot. ``succeeded``
+    (each a rebel, once: G-8) and the outcome is decided here, as for a snapshot. ``rebellion_succeeded``
     states the outcome: ``True`` stands for two or more declarers and is refused where the
     finishing order gives the deal to the emperor's side or a draw; given with ``rebellion`` it
-    must agree with it. While the deal is not final nothing has succeeded yet and the multiplier
+    must agree with it. While the deal is not final nothing has rebellion_succeeded yet and the multiplier
     leaves 造反 out. Where there is no 造反 (:func:`has_rebellion`) neither may claim one.
 
-    Raises :class:`DealInputError` (``field`` may name an entry, ``finished[3]``).
+    Bad input lies at ``.mode``, ``.guard``, ``.finished[3]``, ``.rebellion[0]`` and the like.
     """
     check_roles(mode, emperor, guard, finished)
     check_finished_within_deal(ruleset, mode, emperor, guard, finished)
@@ -74,30 +76,30 @@ def score_declared(
     if not has_rebellion(ruleset, mode):
         if rebellion:
             raise _no_rebellion(ruleset, mode, "rebellion")
-        if succeeded:
+        if rebellion_succeeded:
             raise _no_rebellion(ruleset, mode, "rebellion_succeeded")
     plain = score_deal(ruleset, mode, emperor, guard, guard_revealed, False, finished)
-    declared = succeeded is True if declarers is None else declarers >= 2
+    declared = rebellion_succeeded is True if declarers is None else declarers >= 2
     won = plain.final and plain.winner == "rebels"
-    if succeeded is not None:
+    if rebellion_succeeded is not None:
         rule = "S-6" if mode == "solo_hidden" else "S-4"
-        if succeeded and declarers is not None and declarers < 2:
+        if rebellion_succeeded and declarers is not None and declarers < 2:
             raise _mismatch(
                 rule,
                 f"a rebellion succeeds only once two or more rebels declared it; "
                 f"'rebellion' names {declarers}",
             )
-        if succeeded and plain.final and not won:
+        if rebellion_succeeded and plain.final and not won:
             raise _mismatch(
                 rule,
                 f"a rebellion succeeds only when the rebels' side wins, and this deal's "
                 f"winner is {'the emperor' if plain.winner == 'emperor' else 'nobody (a draw)'}",
             )
-        if not succeeded and declared and won:
+        if not rebellion_succeeded and declared and won:
             raise _mismatch(
                 rule,
                 "two or more rebels declared 造反 and the rebels' side won: the rebellion "
-                "succeeded",
+                "rebellion_succeeded",
             )
     if declared and won:
         return score_deal(ruleset, mode, emperor, guard, guard_revealed, True, finished)
@@ -113,32 +115,32 @@ def _check_declarers(
     seen: set[int] = set()
     for index, seat in enumerate(rebellion):
         if seat in (emperor, guard) or not 0 <= seat < SEATS:
-            raise DealInputError(
+            raise InvalidInput(
                 "INVALID_REBELLION",
                 "G-8",
-                f"rebellion[{index}]",
                 f"seat {seat} is no rebel in this {mode} deal: only rebels declare 造反 (G-8)",
+                f".rebellion[{index}]",
             )
         if seat in seen:
-            raise DealInputError(
+            raise InvalidInput(
                 "INVALID_REBELLION",
                 "G-8",
-                f"rebellion[{index}]",
                 f"seat {seat} declares 造反 twice (G-8)",
+                f".rebellion[{index}]",
             )
         seen.add(seat)
     return len(seen)
 
 
-def _no_rebellion(ruleset: Ruleset, mode: Mode, field: str) -> DealInputError:
-    return DealInputError(
+def _no_rebellion(ruleset: Ruleset, mode: Mode, field: str) -> InvalidInput:
+    return InvalidInput(
         "NO_REBELLION",
         "G-8",
-        field,
         f"there is no 造反 in a {mode} deal of '{ruleset.name}': rebels declare it only in "
         "lianzhong-simple, in team play and in 暗独 (G-8)",
+        "." + field,
     )
 
 
-def _mismatch(rule: str, message: str) -> DealInputError:
-    return DealInputError("REBELLION_MISMATCH", rule, "rebellion_succeeded", message)
+def _mismatch(rule: str, message: str) -> InvalidInput:
+    return InvalidInput("REBELLION_MISMATCH", rule, message, ".rebellion_succeeded")

@@ -17,7 +17,7 @@ from .before_play.machine import (
     before_play_refusal,
     legal_before_play,
 )
-from .cards import CODES, CardError, copies_excess, parse_cards
+from .cards import CODES, copies_excess, parse_cards
 from .errors import InvalidInput
 from .play.checks import validate_play
 from .play.legal import auto_play, legal_plays
@@ -41,8 +41,10 @@ from .snapshot import (
 
 __all__ = [
     "apply_move",
+    "auto_answer",
     "auto_move",
     "legal_moves",
+    "move_outcome",
     "replay",
     "score",
     "validate_snapshot",
@@ -50,11 +52,17 @@ __all__ = [
 ]
 
 
+# Where bad input lies, relative to the arguments of the functions below (see .errors).
+SNAPSHOT = ".snapshot"
+MOVE = ".move"
+MOVES = ".moves"
+
+
 def _in_play(snapshot: Snapshot) -> bool:
     return snapshot.phase == "play"
 
 
-def validate_snapshot(snapshot: Snapshot, path: str = "$.snapshot") -> Snapshot:
+def validate_snapshot(snapshot: Snapshot) -> Snapshot:
     """Check ``snapshot`` as a whole and return it with canonical card codes (D-3).
 
     A snapshot that contradicts itself is bad input (:class:`~.errors.InvalidInput`), never a
@@ -62,18 +70,15 @@ def validate_snapshot(snapshot: Snapshot, path: str = "$.snapshot") -> Snapshot:
     play, or voided there (its ``crown`` kept), by :func:`.before_play.checks.validate_before_play`.
     """
     if _in_play(snapshot) and snapshot.crown is None and not snapshot.void:
-        return validate_play(snapshot, path)
-    return validate_before_play(snapshot, path)
+        return validate_play(snapshot, SNAPSHOT)
+    return validate_before_play(snapshot, SNAPSHOT)
 
 
 def _read_move(move: Move, ruleset: Ruleset, path: str) -> list[int] | None:
     """The card ids a move names, checked before any verdict: a card that cannot exist (D-3,
     D-4) or more copies than four decks hold (D-5) is bad input whatever else is wrong."""
     if isinstance(move, CallMove):
-        try:
-            ruleset.cards.card(move.card)
-        except CardError as error:
-            raise InvalidInput(error.code, error.rule, f"{path}.card", error.message) from None
+        ruleset.cards.card(move.card, f"{path}.card")
         return None
     if not isinstance(move, PlayMove):
         return None
@@ -83,8 +88,8 @@ def _read_move(move: Move, ruleset: Ruleset, path: str) -> list[int] | None:
         raise InvalidInput(
             "TOO_MANY_COPIES",
             "D-5",
-            f"{path}.cards",
             f"the play holds more '{CODES[excess]}' than four decks do (D-1, D-4)",
+            f"{path}.cards",
         )
     return cards
 
@@ -124,7 +129,7 @@ def _apply(
     return apply_play(snapshot, ruleset, move, play)
 
 
-def verify_move(snapshot: Snapshot, move: Move, path: str = "$.move") -> Reason | None:
+def verify_move(snapshot: Snapshot, move: Move) -> Reason | None:
     """Why ``move`` is illegal in ``snapshot``, or ``None`` if it is legal.
 
     Before play: the crown and guard rules (G-2…G-8). In play, in this order: the deal (T-9), the
@@ -132,32 +137,39 @@ def verify_move(snapshot: Snapshot, move: Move, path: str = "$.move") -> Reason 
     (N/K) and respect 憋6 (B-1); a pass needs a top play (T-3); a yield the first circle where the
     ruleset has 让牌 (T-6); 接风 a 底牌 on top (T-7).
     """
-    return _check(snapshot, ruleset_at(snapshot), move, path)[0]
+    return _check(snapshot, ruleset_at(snapshot), move, MOVE)[0]
 
 
-def apply_move(
-    snapshot: Snapshot, move: Move, path: str = "$.move"
-) -> tuple[Snapshot, list[Event]]:
+def move_outcome(snapshot: Snapshot, move: Move) -> Reason | tuple[Snapshot, list[Event]]:
+    """What ``move`` does: the reason :func:`verify_move` gives when it is illegal, else the
+    snapshot after it and its events."""
+    ruleset = ruleset_at(snapshot)
+    reason, play = _check(snapshot, ruleset, move, MOVE)
+    if reason is not None:
+        return reason
+    return _apply(snapshot, ruleset, move, play, MOVE)
+
+
+def apply_move(snapshot: Snapshot, move: Move) -> tuple[Snapshot, list[Event]]:
     """The snapshot after ``move`` and its events; raises :class:`~.reasons.MoveRefused` (a
     verdict, with the reason :func:`verify_move` gives) if it is illegal."""
-    ruleset = ruleset_at(snapshot)
-    reason, play = _check(snapshot, ruleset, move, path)
-    if reason is not None:
-        raise MoveRefused(reason)
-    return _apply(snapshot, ruleset, move, play, path)
+    outcome = move_outcome(snapshot, move)
+    if isinstance(outcome, Reason):
+        raise MoveRefused(outcome)
+    return outcome
 
 
-def replay(snapshot: Snapshot, moves: Sequence[Move], path: str = "$.moves") -> ReplayResult:
+def replay(snapshot: Snapshot, moves: Sequence[Move]) -> ReplayResult:
     """Apply ``moves`` in order, stopping at the first refused one (a platform's audit).
 
     ``applied`` counts the legal moves; ``snapshot`` is the state after them (the last good one);
     ``failed`` names the refused move's index, the move and the reason. Bad input in a move raises
-    :class:`~.errors.InvalidInput` at ``{path}[index]``.
+    :class:`~.errors.InvalidInput` at ``.moves[index]``.
     """
     ruleset = ruleset_at(snapshot)
     state = snapshot
     for index, move in enumerate(moves):
-        where = f"{path}[{index}]"
+        where = f"{MOVES}[{index}]"
         reason, play = _check(state, ruleset, move, where)
         if reason is not None:
             return ReplayResult(index, ReplayFailure(index, move, reason), state)
@@ -176,16 +188,21 @@ def legal_moves(snapshot: Snapshot) -> list[Move]:
     return legal_plays(snapshot)
 
 
-def auto_move(snapshot: Snapshot) -> Move:
+def auto_answer(snapshot: Snapshot) -> Move | Reason:
     """The 托管 move of the seat to act (T-10): before play the default answer (decline where it
-    may), in play a leader's lowest single, else a pass. Raises :class:`~.reasons.MoveRefused`
-    (``DEAL_OVER``) once the deal is over."""
+    may), in play a leader's lowest single, else a pass; once the deal is over, ``DEAL_OVER``."""
     if not _in_play(snapshot):
-        answer = auto_before_play(snapshot)
-        if isinstance(answer, Reason):
-            raise MoveRefused(answer)
-        return answer
+        return auto_before_play(snapshot)
     return auto_play(snapshot)
+
+
+def auto_move(snapshot: Snapshot) -> Move:
+    """:func:`auto_answer`, raising :class:`~.reasons.MoveRefused` (``DEAL_OVER``) when nobody
+    can act."""
+    answer = auto_answer(snapshot)
+    if isinstance(answer, Reason):
+        raise MoveRefused(answer)
+    return answer
 
 
 def score(snapshot: Snapshot) -> ScoreResult:

@@ -50,6 +50,7 @@ from typing import Final, Literal, get_args
 
 import msgspec
 
+from .errors import InvalidInput
 from .reasons import Reason
 from .rulesets import SEATS, Ruleset
 
@@ -140,23 +141,8 @@ def void_result(reason: Reason) -> ScoreResult:
     )
 
 
-class DealInputError(ValueError):
-    """Roles or a finishing order that describe no possible deal (bad input, never a verdict).
-
-    ``field`` names the offending input (``"mode"``, ``"emperor"``, ``"guard"``, ``"finished"``,
-    ``"hands"``, ``"ruleset"``); ``rule`` is the RULES.md id; the HTTP layer makes a 422 of it.
-    """
-
-    def __init__(self, code: str, rule: str, field: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
-        self.rule = rule
-        self.field = field
-        self.message = message
-
-
 def check_roles(mode: str, emperor: int, guard: int | None, finished: Sequence[int]) -> None:
-    """Raise :class:`DealInputError` unless the roles fit ``mode`` and ``finished`` is a valid
+    """Raise bad input (:class:`~.errors.InvalidInput`) unless the roles fit ``mode`` and ``finished`` is a valid
     partial finishing order (distinct seats 0–4).
 
     Team play needs a guard other than the emperor (G-1); solo and grab deals have none, so
@@ -164,44 +150,44 @@ def check_roles(mode: str, emperor: int, guard: int | None, finished: Sequence[i
     ``SJ*``, G-3).
     """
     if mode not in MODES:
-        raise DealInputError(
-            "INVALID_MODE", "G-1", "mode", f"mode '{mode}' is not one of {', '.join(MODES)} (G-1)"
+        raise InvalidInput(
+            "INVALID_MODE", "G-1", f"mode '{mode}' is not one of {', '.join(MODES)} (G-1)", ".mode"
         )
     if not 0 <= emperor < SEATS:
-        raise DealInputError("INVALID_SEAT", "T-1", "emperor", f"seat {emperor} is not 0–4 (T-1)")
+        raise InvalidInput("INVALID_SEAT", "T-1", f"seat {emperor} is not 0–4 (T-1)", ".emperor")
     if mode == "team":
         if guard is None:
-            raise DealInputError(
-                "GUARD_REQUIRED", "G-1", "guard", "team play needs a guard (皇帝 + 侍卫, G-1)"
+            raise InvalidInput(
+                "GUARD_REQUIRED", "G-1", "team play needs a guard (皇帝 + 侍卫, G-1)", ".guard"
             )
         if not 0 <= guard < SEATS:
-            raise DealInputError("INVALID_SEAT", "T-1", "guard", f"seat {guard} is not 0–4 (T-1)")
+            raise InvalidInput("INVALID_SEAT", "T-1", f"seat {guard} is not 0–4 (T-1)", ".guard")
         if guard == emperor:
-            raise DealInputError(
+            raise InvalidInput(
                 "GUARD_IS_EMPEROR",
                 "G-1",
-                "guard",
                 "in team play the guard is another seat than the emperor; "
                 "an emperor who is his own guard plays solo (G-1, G-2)",
+                ".guard",
             )
     elif guard is not None and guard != emperor:
-        raise DealInputError(
+        raise InvalidInput(
             "UNEXPECTED_GUARD",
             "G-1",
-            "guard",
             f"a {mode} deal has no guard: the emperor plays alone (G-1)",
+            ".guard",
         )
     if len(finished) > SEATS:
-        raise DealInputError(
-            "INVALID_FINISHED", "T-7", "finished", "at most five seats can finish (T-7)"
+        raise InvalidInput(
+            "INVALID_FINISHED", "T-7", "at most five seats can finish (T-7)", ".finished"
         )
     seen: set[int] = set()
     for seat in finished:
         if not 0 <= seat < SEATS:
-            raise DealInputError("INVALID_SEAT", "T-1", "finished", f"seat {seat} is not 0–4 (T-1)")
+            raise InvalidInput("INVALID_SEAT", "T-1", f"seat {seat} is not 0–4 (T-1)", ".finished")
         if seat in seen:
-            raise DealInputError(
-                "INVALID_FINISHED", "T-7", "finished", f"seat {seat} finishes twice (T-7, T-8)"
+            raise InvalidInput(
+                "INVALID_FINISHED", "T-7", f"seat {seat} finishes twice (T-7, T-8)", ".finished"
             )
         seen.add(seat)
 
@@ -359,7 +345,7 @@ def score_deal(
 
     ``finished`` is the seats in finishing order, partial or complete. ``rebellion_succeeded`` is
     the S-4 condition itself (see :func:`rebellion_succeeded`; :func:`score_with_rebellion`
-    derives it from the declarers). Raises :class:`DealInputError` on impossible roles or orders.
+    derives it from the declarers). Raises bad input (:class:`~.errors.InvalidInput`) on impossible roles or orders.
     """
     check_roles(mode, emperor, guard, finished)
     m = multiplier(ruleset, mode, guard_revealed, rebellion_succeeded)

@@ -19,7 +19,7 @@ from msgspec import Meta
 
 from .errors import InvalidInput
 from .reasons import Reason
-from .rulesets import Ruleset, RulesetField, RulesetSpec, UnknownRuleset, ruleset_of
+from .rulesets import Ruleset, RulesetField, RulesetSpec, ruleset_of
 from .scoring import ScoreResult
 
 __all__ = [
@@ -89,13 +89,13 @@ Mode = Literal["team", "solo_hidden", "solo_open", "grab"]
 Position = Annotated[int, Meta(ge=1, le=5)]
 
 
-def ruleset_at(snapshot: Snapshot, path: str = "$.snapshot") -> Ruleset:
-    """The snapshot's resolved ruleset (R); an unknown name is ``UNKNOWN_RULESET`` bad input."""
+def ruleset_at(snapshot: Snapshot, path: str = ".snapshot") -> Ruleset:
+    """The snapshot's resolved ruleset (R); an unknown one is ``UNKNOWN_RULESET`` bad input at
+    ``{path}.ruleset``, the snapshot sitting at ``path``."""
     try:
         return ruleset_of(snapshot.ruleset)
-    except UnknownRuleset as error:
-        where = f"{path}.ruleset" + (f".{error.field}" if error.field else "")
-        raise InvalidInput("UNKNOWN_RULESET", error.rule, where, str(error)) from error
+    except InvalidInput as error:
+        raise error.within(path) from None
 
 
 class TopPlay(msgspec.Struct, forbid_unknown_fields=True, frozen=True):

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import msgspec
 
-from ..cards import BJ_SCEPTER, CODES, SJ_SWORD, CardError, copies_excess, parse_cards
+from ..cards import BJ_SCEPTER, CODES, SJ_SWORD, copies_excess, parse_cards
 from ..errors import InvalidInput
 from ..errors import invalid_snapshot as _bad
 from ..rulesets import SEATS, Ruleset, crown_rule
@@ -29,7 +29,7 @@ from .machine import Hands, move_scepter
 __all__ = ["validate_before_play"]
 
 
-def validate_before_play(snapshot: Snapshot, path: str = "$.snapshot") -> Snapshot:
+def validate_before_play(snapshot: Snapshot, path: str) -> Snapshot:
     """Check a crown- or guard-phase (or void) snapshot; return it with canonical card codes.
 
     Checked: phase and ``crown`` go together; five hands; seats 0–4; every card of the deck is in
@@ -67,8 +67,8 @@ def validate_before_play(snapshot: Snapshot, path: str = "$.snapshot") -> Snapsh
         raise InvalidInput(
             "TOO_MANY_COPIES",
             "D-5",
-            f"{path}.hands",
             f"hands and the crown's pile hold more '{CODES[excess]}' than four decks do (D-1)",
+            f"{path}.hands",
         )
     if len(every) != card_set.size:
         raise _bad(
@@ -203,10 +203,7 @@ def _roles(snapshot: Snapshot, ruleset: Ruleset, hands: Hands, path: str) -> tup
         return mode, guard
     if snapshot.called is None:
         raise _bad(f"{path}.called", "the guard was called: name the card", "G-2")
-    try:
-        kind = kind_of(ruleset.cards.card(snapshot.called))
-    except CardError as error:
-        raise InvalidInput(error.code, error.rule, f"{path}.called", error.message) from error
+    kind = kind_of(ruleset.cards.card(snapshot.called, f"{path}.called"))
     if CODES[kind] != snapshot.called or call_refusal(ruleset, hands[snapshot.emperor], kind):
         raise _bad(f"{path}.called", "the emperor calls a card he holds three of", "G-2")
     mode, guard = called_roles(hands, snapshot.emperor, kind)

@@ -42,6 +42,7 @@ from typing import Final
 import msgspec
 
 from ..cards import BJ, BJ_SCEPTER, CODES, SHORT_DECK_LOWEST_RANK, SJ, SJ_SWORD
+from ..errors import InvalidInput
 from ..rulesets import SEATS, Ruleset, RulesetField
 from ..snapshot import CrownState, Snapshot
 
@@ -113,7 +114,9 @@ def shuffled_deck(ruleset: Ruleset, seed: int) -> list[int]:
 def deal_ids(ruleset: Ruleset, seed: int, dealer: int) -> tuple[list[list[int]], int]:
     """Hands as card ids (high to low) and the crown seat (steps 6–8)."""
     if not 0 <= dealer < SEATS:
-        raise ValueError(f"dealer seat {dealer} is not 0–4 (T-1)")
+        raise InvalidInput(
+            "INVALID_SEAT", "T-1", f"dealer seat {dealer} is not 0–4 (T-1)", ".dealer"
+        )
     hands: list[list[int]] = [[] for _ in range(SEATS)]
     for k, card in enumerate(shuffled_deck(ruleset, seed)):
         hands[(dealer + k) % SEATS].append(card)

@@ -26,8 +26,7 @@ from collections.abc import Sequence
 
 import msgspec
 
-from ..cards import BJ_SCEPTER, CODES, CardError
-from ..errors import InvalidInput
+from ..cards import BJ_SCEPTER, CODES
 from ..reasons import DEAL_OVER, Reason
 from ..rulesets import SEATS, Ruleset
 from ..snapshot import (
@@ -98,10 +97,7 @@ def _hands(snapshot: Snapshot, ruleset: Ruleset) -> Hands:
 
 def _call_kind(ruleset: Ruleset, move: CallMove, path: str) -> int:
     """The kind a call names (G-2); an unknown card is bad input at ``{path}.card``."""
-    try:
-        return kind_of(ruleset.cards.card(move.card))
-    except CardError as error:
-        raise InvalidInput(error.code, error.rule, f"{path}.card", error.message) from error
+    return kind_of(ruleset.cards.card(move.card, f"{path}.card"))
 
 
 def _refusal(
@@ -124,7 +120,7 @@ def _refusal(
 
 
 def before_play_refusal(
-    snapshot: Snapshot, ruleset: Ruleset, move: Move, path: str = "$.move"
+    snapshot: Snapshot, ruleset: Ruleset, move: Move, path: str
 ) -> Reason | None:
     """Why ``move`` is refused before the first play (G-2…G-8), or ``None`` if it is legal.
 
@@ -334,7 +330,7 @@ def _apply_guard(
 
 
 def apply_before_play(
-    snapshot: Snapshot, ruleset: Ruleset, move: Move, path: str = "$.move"
+    snapshot: Snapshot, ruleset: Ruleset, move: Move, path: str
 ) -> tuple[Snapshot, list[Event]]:
     """The snapshot after a move :func:`before_play_refusal` allows, and its events."""
     hands = _hands(snapshot, ruleset)
@@ -365,7 +361,7 @@ def legal_before_play(snapshot: Snapshot) -> list[Move]:
         RevealMove(seat),
         RebelMove(seat),
     ]
-    return [move for move in candidates if _refusal(snapshot, ruleset, hands, move, "$") is None]
+    return [move for move in candidates if _refusal(snapshot, ruleset, hands, move, "") is None]
 
 
 def auto_before_play(snapshot: Snapshot) -> Move | Reason:

@@ -102,8 +102,8 @@ def _canonical_cards(snapshot: Snapshot, card_set: CardSet, path: str) -> Snapsh
         raise InvalidInput(
             "TOO_MANY_COPIES",
             "D-5",
-            _excess_path(hands, top_cards, excess, path),
             f"hands and the top play hold more '{CODES[excess]}' than four decks do (D-1, D-4)",
+            _excess_path(hands, top_cards, excess, path),
         )
     changed = False
     new_hands: list[list[str]] = []

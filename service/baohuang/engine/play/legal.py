@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from ..cards import BJ, BJ_SCEPTER, CODES, SJ, SJ_SWORD
 from ..combos import NO_RANK, Combo
-from ..reasons import MoveRefused
+from ..reasons import Reason
 from ..snapshot import JiefengMove, Move, PassMove, PlayMove, Snapshot, YieldMove, ruleset_at
 from .moves import answer_refusal, play_refusal, top_combo, turn_refusal
 
@@ -79,18 +79,18 @@ def legal_plays(snapshot: Snapshot) -> list[Move]:
     return moves
 
 
-def auto_play(snapshot: Snapshot) -> Move:
+def auto_play(snapshot: Snapshot) -> Move | Reason:
     """T-10 托管 in play: a leader plays its single lowest card that B-1 allows; a follower
     passes.
 
     A leader whose every single card is held back by 憋6 (a hand of sixes only) plays the
-    cheapest legal play instead, which then empties the hand *(reading)*. Raises
-    :class:`~baohuang.engine.reasons.MoveRefused` (``DEAL_OVER``) once the deal is over.
+    cheapest legal play instead, which then empties the hand *(reading)*. Once the deal is over,
+    the reason nobody can act (``DEAL_OVER``).
     """
     seat = snapshot.turn
     reason = turn_refusal(snapshot, seat)
     if reason is not None:
-        raise MoveRefused(reason)
+        return reason
     if snapshot.trick.top is not None:
         return PassMove(seat)
     plays = [move for move in legal_plays(snapshot) if isinstance(move, PlayMove)]

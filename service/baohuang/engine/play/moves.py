@@ -139,7 +139,7 @@ def top_combo(snapshot: Snapshot, ruleset: Ruleset) -> Combo | None:
         return None
     combo = classify(ruleset.cards.parse(top.cards))
     if isinstance(combo, Reason):  # pragma: no cover - validate_snapshot refuses such snapshots
-        raise invalid_snapshot(".trick.top.cards", combo.message, "C-1")
+        raise invalid_snapshot(".snapshot.trick.top.cards", combo.message, "C-1")
     return combo
 
 

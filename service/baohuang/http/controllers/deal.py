@@ -17,23 +17,9 @@ import msgspec
 from litestar import Controller, Request, post
 from msgspec import Meta
 
-from ...engine import (
-    CardError,
-    DealInputError,
-    Mode,
-    Snapshot,
-    Transfer,
-    UnknownRuleset,
-    check_finished_within_deal,
-    check_roles,
-    deal,
-    opening_snapshot,
-    pay_tribute,
-    ruleset_of,
-)
+from ...engine import PreviousDeal, Snapshot, Transfer, deal, opening_snapshot, ruleset_of, tribute
 from ..docs import body, problems
 from ..metrics import ENGINE_SECONDS
-from ..problems import Problem, card_problem, ruleset_problem
 from ..wire import BodyDecoder, CardCode, Ruleset
 
 Seat = Annotated[int, Meta(ge=0, le=4, description="T-1: seats 0–4")]
@@ -66,16 +52,6 @@ class DealResult(msgspec.Struct, frozen=True):
     snapshot: Snapshot
 
 
-class PreviousDeal(msgspec.Struct, **StrictStruct):
-    """The previous deal's roles and finishing order (P: it must be over, T-9). `finished` lists
-    the seats that finished while it ran and stops at its end, as for `/v1/scores`."""
-
-    mode: Mode
-    emperor: Seat
-    finished: Annotated[list[Seat], Meta(max_length=5)]
-    guard: Seat | None = None
-
-
 class TributeRequest(msgspec.Struct, **StrictStruct):
     ruleset: Ruleset
     previous: PreviousDeal
@@ -104,10 +80,7 @@ class DealController(Controller):
     async def deal(self, request: Request[Any, Any, Any]) -> DealResult:
         """A reproducible deal (G-4) and its first snapshot, phase ``crown``, ready for moves."""
         query = await DEAL.read(request)
-        try:
-            ruleset = ruleset_of(query.ruleset)
-        except UnknownRuleset as error:
-            raise ruleset_problem(error) from None
+        ruleset = ruleset_of(query.ruleset)
         start = perf_counter()
         dealt = deal(ruleset, query.seed, query.dealer)
         snapshot = opening_snapshot(query.ruleset, dealt)
@@ -118,47 +91,7 @@ class DealController(Controller):
     async def tribute(self, request: Request[Any, Any, Any]) -> TributeOut:
         """The tribute (进贡, P-1…P-4) the previous deal imposes on the new hands."""
         query = await TRIBUTE.read(request)
-        try:
-            ruleset = ruleset_of(query.ruleset)
-        except UnknownRuleset as error:
-            raise ruleset_problem(error) from None
-        if not ruleset.tribute:
-            raise Problem(
-                422,
-                "NO_TRIBUTE",
-                f"ruleset '{ruleset.name}' has no tribute: only the tribute ruleset pays it (P)",
-                path="$.ruleset",
-                rule="P",
-            )
-        card_set = ruleset.cards
-        for seat, hand in enumerate(query.hands):
-            try:
-                card_set.parse(hand)
-            except CardError as error:
-                raise card_problem(error, f"$.hands[{seat}]") from None
-        previous = query.previous
         start = perf_counter()
-        try:
-            # The previous deal as /v1/scores reads one: its finishing order stops at its end.
-            check_roles(previous.mode, previous.emperor, previous.guard, previous.finished)
-            check_finished_within_deal(
-                ruleset, previous.mode, previous.emperor, previous.guard, previous.finished
-            )
-            result = pay_tribute(
-                ruleset,
-                previous.mode,
-                previous.emperor,
-                previous.guard,
-                previous.finished,
-                query.hands,
-            )
-        except CardError as error:  # D-5 over all hands
-            raise card_problem(error, "$.hands") from None
-        except DealInputError as error:
-            where = "$.hands" if error.field == "hands" else f"$.previous.{error.field}"
-            if error.field == "ruleset":
-                where = "$.ruleset"
-            raise Problem(422, error.code, error.message, path=where, rule=error.rule) from None
-        finally:
-            _TRIBUTE_TIME.observe(perf_counter() - start)
+        result = tribute(query.ruleset, query.previous, query.hands)
+        _TRIBUTE_TIME.observe(perf_counter() - start)
         return TributeOut(transfers=result.transfers, hands=result.hands)

@@ -14,21 +14,18 @@ from litestar import Controller, Request, post
 from msgspec import UNSET, Meta, UnsetType
 
 from ...engine import (
-    DealInputError,
     Event,
-    InvalidInput,
     Mode,
     Move,
-    MoveRefused,
     Reason,
     ReplayFailure,
     RulesetField,
     ScoreResult,
     Sides,
     Snapshot,
-    apply_move,
-    auto_move,
+    auto_answer,
     legal_moves,
+    move_outcome,
     replay,
     ruleset_of,
     score,
@@ -37,7 +34,7 @@ from ...engine import (
 )
 from ..docs import body, problems
 from ..metrics import ENGINE_SECONDS, count_verdict
-from ..problems import Problem, invalid_input_problem
+from ..problems import Problem
 from ..wire import BodyDecoder, JSONBody, json_response
 
 Seat = Annotated[int, Meta(ge=0, le=4)]
@@ -155,13 +152,6 @@ _TIME = ENGINE_SECONDS
 _ERRORS = problems(400, 413, 422)
 
 
-def _valid(snapshot: Snapshot) -> Snapshot:
-    try:
-        return validate_snapshot(snapshot)
-    except InvalidInput as error:
-        raise invalid_input_problem(error) from None
-
-
 class MovesController(Controller):
     path = "/v1"
     tags = ["play"]
@@ -176,17 +166,14 @@ class MovesController(Controller):
         """Is ``move`` legal in ``snapshot`` (T, B-1, N/K)? If so, the next snapshot and events."""
         query = await VALIDATE.read(request)
         start = perf_counter()
-        snapshot = _valid(query.snapshot)
-        try:
-            after, events = apply_move(snapshot, query.move)
-        except MoveRefused as refused:
-            _TIME["validate"].observe(perf_counter() - start)
-            count_verdict("validate", refused.reason.code)
-            return json_response(ValidateResult(legal=False, reason=refused.reason))
-        except InvalidInput as error:
-            raise invalid_input_problem(error) from None
+        snapshot = validate_snapshot(query.snapshot)
+        outcome = move_outcome(snapshot, query.move)
         _TIME["validate"].observe(perf_counter() - start)
+        if isinstance(outcome, Reason):
+            count_verdict("validate", outcome.code)
+            return json_response(ValidateResult(legal=False, reason=outcome))
         count_verdict("validate", None)
+        after, events = outcome
         return json_response(ValidateResult(legal=True, snapshot=after, events=events))
 
     @post("/moves/legal", status_code=200, opt=body(SNAPSHOT), responses=_ERRORS)
@@ -194,7 +181,7 @@ class MovesController(Controller):
         """Every legal move of the seat to act (empty once the deal is over)."""
         query = await SNAPSHOT.read(request)
         start = perf_counter()
-        snapshot = _valid(query.snapshot)
+        snapshot = validate_snapshot(query.snapshot)
         moves = legal_moves(snapshot)
         _TIME["legal"].observe(perf_counter() - start)
         return LegalResult(snapshot.turn, moves)
@@ -204,25 +191,20 @@ class MovesController(Controller):
         """The 托管 move of the seat to act (T-10): a leader's lowest single, else a pass."""
         query = await SNAPSHOT.read(request)
         start = perf_counter()
-        snapshot = _valid(query.snapshot)
-        try:
-            move = auto_move(snapshot)
-        except MoveRefused as refused:
-            return AutoResult(move=None, reason=refused.reason)
-        finally:
-            _TIME["auto"].observe(perf_counter() - start)
-        return AutoResult(move=move)
+        snapshot = validate_snapshot(query.snapshot)
+        answer = auto_answer(snapshot)
+        _TIME["auto"].observe(perf_counter() - start)
+        if isinstance(answer, Reason):
+            return AutoResult(move=None, reason=answer)
+        return AutoResult(move=answer)
 
     @post("/moves/replay", status_code=200, opt=body(REPLAY), responses=_ERRORS)
     async def replay(self, request: Request[Any, Any, Any]) -> ReplayOut:
         """Audit a whole deal: apply ``moves`` in order, stop at the first illegal one."""
         query = await REPLAY.read(request)
         start = perf_counter()
-        snapshot = _valid(query.snapshot)
-        try:
-            result = replay(snapshot, query.moves)
-        except InvalidInput as error:
-            raise invalid_input_problem(error) from None
+        snapshot = validate_snapshot(query.snapshot)
+        result = replay(snapshot, query.moves)
         last = result.snapshot
         scores = None
         if last.over:
@@ -266,7 +248,7 @@ class MovesController(Controller):
                     "give either a snapshot or the roles and finishing order, not both",
                     path=f"$.{explicit[0]}",
                 )
-            snapshot = _valid(query.snapshot)
+            snapshot = validate_snapshot(query.snapshot)
             result = score(snapshot)
         else:
             result = _score_explicit(query)
@@ -282,18 +264,13 @@ def _score_explicit(query: ScoresRequest) -> ScoreResult:
             )
     assert query.mode is not None and query.emperor is not None and query.finished is not None
     ruleset = ruleset_of(query.ruleset if query.ruleset is not None else "classic")
-    try:
-        return score_declared(
-            ruleset,
-            query.mode,
-            query.emperor,
-            query.guard,
-            query.guard_revealed is True,
-            query.finished,
-            query.rebellion,
-            None if query.rebellion_succeeded is UNSET else query.rebellion_succeeded,
-        )
-    except DealInputError as error:
-        raise Problem(
-            422, error.code, error.message, path=f"$.{error.field}", rule=error.rule
-        ) from None
+    return score_declared(
+        ruleset,
+        query.mode,
+        query.emperor,
+        query.guard,
+        query.guard_revealed is True,
+        query.finished,
+        query.rebellion,
+        None if query.rebellion_succeeded is UNSET else query.rebellion_succeeded,
+    )
