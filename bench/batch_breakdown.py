@@ -3,10 +3,10 @@
     .venv/bin/python bench/batch_breakdown.py [--runs 7] [--gc]
 
 Replays the controller's steps on the body http_bench.py sends (bench/out/batch_10k.jsonl,
-written by ``http_bench.py``; rebuilt here if missing): strict decode (wire.BATCH), the pair list,
+written by ``http_bench.py``; rebuilt here if missing): strict decode (BATCH), the pair list,
 compare_many (the engine time the metrics report), count_verdicts, the result list, and JSON
 encoding of the response. Median ms per stage over ``--runs`` runs of 5 calls each. Like the
-controller, decode to results run with the cyclic GC paused (``wire.gc_paused``); ``--gc`` leaves
+controller, decode to results run with the cyclic GC paused (``bodies.gc_paused``); ``--gc`` leaves
 it on, to show what the pause saves.
 """
 
@@ -23,8 +23,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import msgspec
 
 from baohuang.engine import compare_many, ruleset_of
+from baohuang.http.bodies import gc_paused
+from baohuang.http.controllers.combos import BATCH
 from baohuang.http.metrics import count_verdicts
-from baohuang.http.wire import BATCH, BatchResult, gc_paused
+from baohuang.http.schemas import BatchResult
 from quiet import wait_for_quiet
 
 BODY = Path(__file__).resolve().parent / "out" / "batch_10k.jsonl"

@@ -35,13 +35,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import random
 
-from baohuang.engine import (  # the modules themselves, for their internals
-    Combo,
-    beating,
-    judging,
-    read_combo,
-    resolve_ruleset,
-)
+from baohuang.engine import Combo, beating, judging, read_combo  # modules too, for their internals
+from baohuang.engine.rulesets import resolve_ruleset
 from pairs import batch_pairs, kaopai_pairs, mixed_pairs, ruleset_named
 from quiet import wait_for_quiet
 

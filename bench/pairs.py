@@ -18,15 +18,8 @@ import random
 from collections.abc import Iterator
 from typing import NamedTuple
 
-from baohuang.engine import (
-    RANK_SYMBOLS,
-    CardSet,
-    Combo,
-    InvalidInput,
-    Ruleset,
-    read_combo,
-    resolve_ruleset,
-)
+from baohuang.engine import RANK_SYMBOLS, CardSet, Combo, InvalidInput, Ruleset, read_combo
+from baohuang.engine.rulesets import resolve_ruleset
 
 SUITS = "SHCD"
 # The rulesets a benchmark mixes: both decks, with and without kaopai, and the sword deck (SJ*).

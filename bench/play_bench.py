@@ -23,10 +23,10 @@ from baohuang.engine import (
     Trick,
     apply_move,
     legal_moves,
-    resolve_ruleset,
     validate_snapshot,
     verify_move,
 )
+from baohuang.engine.rulesets import resolve_ruleset
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "engine"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))

@@ -29,9 +29,9 @@ from baohuang.engine import (
     Snapshot,
     apply_move,
     legal_moves,
-    resolve_ruleset,
     validate_snapshot,
 )
+from baohuang.engine.rulesets import resolve_ruleset
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "engine"))
 from play_support import deal  # the tests' dealer: one source of random deals

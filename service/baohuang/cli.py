@@ -67,7 +67,8 @@ def _openapi(_: argparse.Namespace) -> int:
 
 
 def _compare(args: argparse.Namespace) -> int:
-    from .engine import CODES, InvalidInput, compare, resolve_ruleset
+    from .engine import CODES, InvalidInput, compare
+    from .engine.rulesets import resolve_ruleset
 
     try:
         ruleset = resolve_ruleset(args.ruleset, kaopai=True if args.kaopai else None)

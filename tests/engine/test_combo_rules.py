@@ -16,7 +16,6 @@ from baohuang.engine import (
     cover,
     read_combo,
     refusal,
-    resolve_ruleset,
 )
 from baohuang.engine.reasons import (
     BIG_JOKER_UNBEATABLE,
@@ -27,6 +26,7 @@ from baohuang.engine.reasons import (
     SIZE_MISMATCH,
     Reason,
 )
+from baohuang.engine.rulesets import resolve_ruleset
 
 CLASSIC = BASES["classic"]
 KAOPAI_FULL = resolve_ruleset("classic", kaopai=True)

@@ -12,13 +12,14 @@ from collections import Counter
 
 import pytest
 
-from baohuang.engine import BASES, Ruleset, resolve_ruleset
+from baohuang.engine import BASES, Ruleset
 from baohuang.engine.before_play.deal import (
     SplitMix64,
     canonical_deck,
     deal,
     shuffled_deck,
 )
+from baohuang.engine.rulesets import resolve_ruleset
 
 CLASSIC = BASES["classic"]
 TRIBUTE = BASES["tribute"]

@@ -29,10 +29,10 @@ from baohuang.engine import (
     Trick,
     classify,
     legal_moves,
-    resolve_ruleset,
     validate_snapshot,
     verify_move,
 )
+from baohuang.engine.rulesets import resolve_ruleset
 
 from .play_support import deck_codes, spec_of
 

@@ -35,11 +35,11 @@ from baohuang.engine import (
     classify,
     legal_moves,
     replay,
-    resolve_ruleset,
     score,
     validate_snapshot,
     verify_move,
 )
+from baohuang.engine.rulesets import resolve_ruleset
 
 from .play_support import MODES, deal, deck_codes
 

@@ -17,7 +17,8 @@ from functools import cache
 import msgspec
 import pytest
 
-from baohuang.engine import BASES, InvalidInput, Ruleset, resolve_ruleset
+from baohuang.engine import BASES, InvalidInput, Ruleset
+from baohuang.engine.rulesets import resolve_ruleset
 from baohuang.engine.scoring import (
     MODES,
     Mode,
@@ -545,7 +546,7 @@ def test_T_9_side_that_finished_holds_the_better_positions() -> None:
 def test_not_final_reports_only_the_multiplier() -> None:
     r = score_deal(CLASSIC, "team", 0, 1, True, False, [0, 2])
     assert r == ScoreResult(
-        final=False, winner=None, multiplier=2, positions=None, scores=None, sides=None
+        final=False, winner=None, multiplier=2, positions=None, scores=None, sides=None, void=None
     )
     assert msgspec.json.decode(msgspec.json.encode(r)) == {
         "final": False,
@@ -554,6 +555,7 @@ def test_not_final_reports_only_the_multiplier() -> None:
         "positions": None,
         "scores": None,
         "sides": None,
+        "void": None,
     }
 
 
@@ -566,6 +568,7 @@ def test_result_encodes_as_the_api_shape() -> None:
         "positions": [1, 4, 2, 3, 5],
         "scores": [2, 1, -1, -1, -1],
         "sides": {"emperor": 3, "rebels": -3},
+        "void": None,
     }
 
 

@@ -10,7 +10,8 @@ import msgspec
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from baohuang.engine import BASES, Snapshot, apply_move, legal_moves, resolve_ruleset, seat_view
+from baohuang.engine import BASES, Snapshot, apply_move, legal_moves, seat_view
+from baohuang.engine.rulesets import resolve_ruleset
 
 from .play_support import deal
 

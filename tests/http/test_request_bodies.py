@@ -2,7 +2,7 @@
 
 The routes are discovered from the app itself, so a route added later is covered without a change
 here. One route is added for these tests only: it takes its body through Litestar's own decoding
-(a ``data`` parameter), the path a future route may use instead of :class:`.wire.BodyDecoder`.
+(a ``data`` parameter), the path a future route may use instead of :class:`.bodies.BodyDecoder`.
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ DEPTH = 1000
 
 @post("/test-only/litestar-data", status_code=200, include_in_schema=False)
 async def litestar_data(data: JSONBody[dict[str, Any]]) -> dict[str, Any]:
-    """A route whose body Litestar decodes (``data``), not a :class:`.wire.BodyDecoder`."""
+    """A route whose body Litestar decodes (``data``), not a :class:`.bodies.BodyDecoder`."""
     return {"keys": sorted(data)}
 
 

@@ -93,6 +93,6 @@ def test_a_deal_that_is_not_void_has_a_null_void(client: Client) -> None:
 
 def test_openapi_documents_the_void_reason(client: Client) -> None:
     document = client.get("/schema/openapi.json").json()
-    result = document["components"]["schemas"]["ScoresResult"]
+    result = document["components"]["schemas"]["ScoreResult"]
     assert "void" in result["required"]
     assert "S-10" in result["description"]

@@ -48,7 +48,6 @@ from .rulesets import (
     Ruleset,
     RulesetField,
     RulesetSpec,
-    resolve_ruleset,
     ruleset_of,
 )
 from .scoring import (
@@ -65,6 +64,7 @@ from .snapshot import (
     CalledEvent,
     CallMove,
     CardCode,
+    CardList,
     ClockEvent,
     CrownForcedEvent,
     CrownPassedEvent,
@@ -111,7 +111,6 @@ from .snapshot import (
     TrusteeEvent,
     YieldedEvent,
     YieldMove,
-    ruleset_at,
 )
 from .views import PublicView, SeatView, public_view, seat_view
 
@@ -127,6 +126,7 @@ __all__ = [
     "CallMove",
     "CalledEvent",
     "CardCode",
+    "CardList",
     "CardSet",
     "ClockEvent",
     "Combo",
@@ -216,9 +216,7 @@ __all__ = [
     "read_shape",
     "refusal",
     "replay",
-    "resolve_ruleset",
     "resolve_trick",
-    "ruleset_at",
     "ruleset_of",
     "score",
     "score_deal",

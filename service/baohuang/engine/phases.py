@@ -216,5 +216,5 @@ def score(snapshot: Snapshot) -> ScoreResult:
     if snapshot.void:
         return void_result(ALL_TRUSTEE if _in_play(snapshot) else no_emperor(ruleset))
     if not _in_play(snapshot):
-        return ScoreResult(False, None, 1, None, None, None)
+        return ScoreResult(False, None, 1, None, None, None, None)
     return score_play(snapshot, ruleset)

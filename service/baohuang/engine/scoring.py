@@ -73,23 +73,21 @@ class Sides(msgspec.Struct, frozen=True, gc=False):
     rebels: int
 
 
-class ScoreResult(msgspec.Struct, frozen=True, omit_defaults=True):
-    """The score of a deal (API.md ``POST /v1/scores``).
-
-    ``final`` is true exactly when the score can no longer change (T-9); until then ``winner``,
-    ``positions``, ``scores`` and ``sides`` are ``None``. ``positions[seat]`` is the seat's
-    finishing position 1 … 5, unfinished seats placed as T-9 says; ``scores[seat]`` its score.
-    A void deal (S-10, :func:`void_result`) is final with no winner and no positions, every seat
-    0, and ``void`` saying why.
-    """
+class ScoreResult(msgspec.Struct, frozen=True):
+    """A deal's score. `final` is false, and the figures null, while the score can still change
+    (T-9). `void` is null unless the deal is void (S-10): then it is final with no winner and no
+    positions, every seat scores 0, and `void` says why: `{"code": "NO_EMPEROR", "rule": "G-5"}`
+    (黄庄; `G-6`, `G-7` in the other rulesets) when nobody took the crown, `{"code":
+    "ALL_TRUSTEE", "rule": "T-11"}` when every seat was in 托管 at the end. A void snapshot has
+    `"void": true` and `"over": true`."""
 
     final: bool
     winner: Winner | None
     multiplier: int
-    positions: list[int] | None
+    positions: list[int] | None  # positions[seat]: 1 … 5, unfinished seats placed as T-9 says
     scores: list[int] | None
     sides: Sides | None
-    void: Reason | None = None
+    void: Reason | None
 
 
 # S-10: why a deal is void. The code says what happened, the rule which rule voids it.
@@ -351,7 +349,13 @@ def score_deal(
     m = multiplier(ruleset, mode, guard_revealed, rebellion_succeeded)
     if not is_final(ruleset, mode, emperor, guard, finished):
         return ScoreResult(
-            final=False, winner=None, multiplier=m, positions=None, scores=None, sides=None
+            final=False,
+            winner=None,
+            multiplier=m,
+            positions=None,
+            scores=None,
+            sides=None,
+            void=None,
         )
     positions = final_positions(mode, emperor, finished)
     scores, sides = _seat_scores(ruleset, mode, emperor, guard, positions, m)
@@ -366,6 +370,7 @@ def score_deal(
         positions=positions,
         scores=scores,
         sides=sides,
+        void=None,
     )
 
 

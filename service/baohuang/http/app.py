@@ -14,6 +14,7 @@ from .. import __version__
 from ..store import open_store
 from ..tables import Authority, TableService
 from ..tables.feed import TableFeed
+from .bodies import JSONRequest
 from .bounds import RequestBounds
 from .controllers.combos import CombosController
 from .controllers.deal import DealController
@@ -25,7 +26,6 @@ from .docs import document_request_bodies
 from .metrics import HttpMetrics, observe_followers, observe_store, observe_table_move
 from .problems import EXCEPTION_HANDLERS, problem_details_plugin
 from .settings import Settings
-from .wire import JSONRequest
 
 DESCRIPTION = """\
 The rules referee for 保皇 (Baohuang): is a combo legal, does it beat the top play (normal rules

@@ -1,6 +1,6 @@
 """What the generated OpenAPI document cannot know by itself.
 
-Request bodies are decoded by our strict decoders from the raw body (see :mod:`.wire`), so
+Request bodies are decoded by our strict decoders from the raw body (see :mod:`.bodies`), so
 Litestar never sees a ``data`` parameter to document; each route names its body type in
 ``opt["body"]`` and :func:`document_request_bodies` adds it to the document Litestar builds.
 It then rewrites the document so that it says what the service actually sends:
@@ -31,23 +31,23 @@ from litestar.routes import HTTPRoute
 
 from ..engine import MoveRefused, Reason
 from . import examples
+from .bodies import BodyDecoder
 from .problems import (
     PROBLEM_MEDIA_TYPE,
     TITLES,
     Problem,
-    ProblemDocument,
     forbidden_problem,
     illegal_move_problem,
     overloaded_problem,
     unauthorized_problem,
     unavailable_problem,
 )
-from .wire import BodyDecoder
+from .schemas import ProblemDocument
 
 
 def body(decoder: BodyDecoder[Any], returns: type[Any] | None = None) -> dict[str, Any]:
     """A route's ``opt``: the type its body decodes to and, for a route that answers with
-    :func:`.wire.json_response`, the type it encodes — for the OpenAPI document. A route whose
+    :func:`.bodies.json_response`, the type it encodes — for the OpenAPI document. A route whose
     answer depends on the caller sets ``opt["returns"]`` to a tuple of types (``oneOf``)."""
     opt: dict[str, Any] = {"body": decoder.type}
     if returns is not None:
@@ -335,7 +335,7 @@ def document_request_bodies(app: Litestar) -> dict[str, Any]:
             responses["200"].setdefault("content", {}).update(_STREAM_CONTENT)
         responses.setdefault("500", {})
         if body_type is not None:
-            responses.setdefault("415", {})  # wire.require_json_content_type
+            responses.setdefault("415", {})  # bodies.require_json_content_type
             responses.setdefault("408", {})  # bounds.RequestBounds: the body came too slowly
             responses.setdefault("503", {})  # bounds.RequestBounds: OVERLOADED
         route_problems = _route_problem_examples(path)

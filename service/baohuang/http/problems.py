@@ -30,31 +30,11 @@ from ..tables import (
     Unauthorized,
     VersionConflict,
 )
+from .schemas import ProblemDocument, ProblemItem
 
 log = logging.getLogger("baohuang.http")
 
 PROBLEM_MEDIA_TYPE = "application/problem+json"
-
-
-class ProblemItem(msgspec.Struct, frozen=True):
-    """One offending field: a stable ``code``, the RULES.md ``rule`` (null when the contract
-    itself, not a game rule, is broken), a JSONPath ``path`` into the request, a ``message``."""
-
-    code: str
-    rule: str | None
-    path: str
-    message: str
-
-
-class ProblemDocument(msgspec.Struct, frozen=True, omit_defaults=True):
-    """The body of every error response (RFC 9457)."""
-
-    type: str
-    title: str
-    status: int
-    detail: str
-    errors: list[ProblemItem] = []
-    current_version: int | None = None  # 409 on a table move: the version to retry against
 
 
 TITLES = {

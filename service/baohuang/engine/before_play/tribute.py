@@ -45,14 +45,11 @@ from ..declared import check_finished_within_deal
 from ..errors import InvalidInput
 from ..rulesets import SEATS, Ruleset, RulesetField, ruleset_of
 from ..scoring import Mode, ScoreResult, check_roles, score_deal
-from ..snapshot import Transfer
+from ..snapshot import Seat, Transfer
 
 TEAM_EMPEROR_COUNT: Final = 2  # P-3 皇帝吃2张贡或进2张贡
 TEAM_OTHER_COUNT: Final = 1  # P-3 其他人吃或进1张贡牌
 SOLO_EACH_COUNT: Final = 1  # P-4 one to / from each other; the emperor's total is four
-
-
-Seat = Annotated[int, Meta(ge=0, le=4, description="T-1: seats 0–4")]
 
 
 class PreviousDeal(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
@@ -66,7 +63,7 @@ class PreviousDeal(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
 
 
 class TributeResult(msgspec.Struct, frozen=True):
-    """The transfers (P) and the five hands after them, high to low."""
+    """The tribute cards, highest first (P-2…P-4), and the five hands after them, high to low."""
 
     transfers: list[Transfer]
     hands: list[list[str]]

@@ -11,25 +11,27 @@ from typing import Any
 from litestar import Controller, Request, post
 
 from ...engine import Reason, classify_play, compare, compare_many, resolve_trick, ruleset_of
+from ..bodies import BodyDecoder, JSONBody, gc_paused, json_response, read_body
 from ..docs import body, problems
 from ..metrics import ENGINE_SECONDS, count_verdict, count_verdicts
-from ..wire import (
-    BATCH,
-    CLASSIFY,
-    COMPARE,
-    RESOLVE,
+from ..schemas import (
+    BatchRequest,
     BatchResult,
+    ClassifyRequest,
     ClassifyResult,
     ComboOut,
+    CompareRequest,
     CompareResult,
-    JSONBody,
+    ResolveRequest,
     ResolveResult,
     ResolveStep,
     cover_items,
-    gc_paused,
-    json_response,
-    read_body,
 )
+
+CLASSIFY = BodyDecoder(ClassifyRequest)
+COMPARE = BodyDecoder(CompareRequest)
+BATCH = BodyDecoder(BatchRequest)
+RESOLVE = BodyDecoder(ResolveRequest)
 
 _CLASSIFY_TIME = ENGINE_SECONDS["classify"]
 _COMPARE_TIME = ENGINE_SECONDS["compare"]

@@ -26,9 +26,9 @@ from ...tables import (
 )
 from ...tables.idempotency import IDEMPOTENCY_KEY_MAX, IDEMPOTENCY_KEY_PATTERN
 from ..auth import TableId, provide_caller
+from ..bodies import BodyDecoder, JSONBody, json_response
 from ..docs import body, created, problems
 from ..streams import STREAM_MEDIA_TYPES, stream_response
-from ..wire import BodyDecoder, JSONBody, json_response
 
 SeatNumber = Annotated[int, PathParameter(ge=0, le=4, description="T-1: a seat, 0–4")]
 Instance = Annotated[
