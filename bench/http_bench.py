@@ -537,7 +537,7 @@ def _summarise(runs: dict[str, list[dict[str, Any]]], base: str) -> dict[str, An
 
 
 def run_play(args: argparse.Namespace) -> dict[str, Any]:
-    """Issue 3: GET /healthz vs POST /v1/moves/validate (full-deck snapshots mid-deal, each with a
+    """The play phase: GET /healthz vs POST /v1/moves/validate (full-deck snapshots mid-deal, each with a
     legal move), same server, interleaved, wrk -t1 -c32 rotating over the bodies."""
     import random as _random
 
@@ -667,7 +667,7 @@ def _check_tables(server: Server, games: list[list[Any]], created: list[tuple[st
 
 
 def run_tables(args: argparse.Namespace) -> dict[str, Any]:
-    """Issue 4: POST /v1/tables/{id}/moves through Redis vs stateless POST /v1/moves/validate with
+    """Live tables: POST /v1/tables/{id}/moves through Redis vs stateless POST /v1/moves/validate with
     the same (snapshot, move) sequence, same server (REDIS_URL set), same run, same client:
     wrk -tN -cN with bench/wrk/seq.lua, each connection owning its own tables."""
     games = _games(args)

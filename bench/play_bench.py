@@ -114,7 +114,7 @@ def bench_top(lead: Snapshot, top: list[str]) -> None:
 
 
 def bench_mid_deal(deals: int = 12, rounds: int = 7) -> None:
-    """Issue 3's figure on realistic positions: every (snapshot, legal move) of random deals
+    """The play phase's figure on realistic positions: every (snapshot, legal move) of random deals
     (bench/snapshots.py: 216 cards dealt, then played by a random agent), timed one by one."""
     from snapshots import game
 

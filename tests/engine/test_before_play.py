@@ -1,4 +1,4 @@
-"""RULES.md G-1…G-8 and P before the first play: crown, guard, 明保/造反, void deals, tribute.
+"""docs/rules.md G-1…G-8 and P before the first play: crown, guard, 明保/造反, void deals, tribute.
 
 Each test cites the published text it implements by its title: 保皇规则 (classic), 保皇怎么玩
 (the 进贡 text, tribute) and 保皇游戏攻略 (the 联众 room rules, lianzhong-*). Hands are either seeded deals (engine/before_play/deal.py) or laid out by
@@ -164,7 +164,7 @@ def test_G_2_jokers_are_callable_only_in_classic() -> None:
 
 
 def test_G_2_tribute_calls_no_joker_nor_two() -> None:
-    # RULES.md R (tribute: calling a card, no joker nor 2); 保皇怎么玩: 叫牌不能叫王和2
+    # docs/rules.md R (tribute: calling a card, no joker nor 2); 保皇怎么玩: 叫牌不能叫王和2
     start = layout("tribute", {0: ["BJ*", "2S", "2S", "2S", "SJ", "SJ", "SJ", "JH", "JH", "JH"]}, 0)
     start = act(start, AcceptMove(0))
     assert refused(start, CallMove(0, "2S")) == "CALL_CARD_NOT_ALLOWED"
@@ -330,7 +330,7 @@ def test_G_6_tribute_crown_travels_to_previous_seat() -> None:
 
 
 def test_G_6_passing_seats_add_a_two_and_the_first_seat_chooses_once_more() -> None:
-    # RULES.md G-6 (每个放弃的玩家贴一张2): every passing seat after the first adds one 2 it has.
+    # docs/rules.md G-6 (每个放弃的玩家贴一张2): every passing seat after the first adds one 2 it has.
     start = layout(
         "tribute",
         {2: ["BJ*", "8D", "8D", "8D"], 3: ["2H"], 4: ["2C", "2D"], 0: ["2S"], 1: []},

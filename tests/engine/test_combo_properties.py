@@ -17,7 +17,7 @@ RULESETS = [BASES["classic"], BASES["lianzhong-simple"]]
 
 
 def reference(codes: list[str], ruleset: Ruleset) -> str | tuple[int, int, int, int]:
-    """What RULES.md says, counted plainly: an error code, a reason code, or the shape."""
+    """What docs/rules.md says, counted plainly: an error code, a reason code, or the shape."""
     canonical = [("T" + code[2:]) if code.startswith("10") else code for code in codes]
     lowest = 3 if ruleset.deck == "short" else 0
     for code in canonical:

@@ -1,4 +1,4 @@
-"""One named test per rule and per example of RULES.md D, C, N and K."""
+"""One named test per rule and per example of docs/rules.md D, C, N and K."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""RULES.md G-4: the seeded, reproducible shuffle and deal (engine/before_play/deal.py).
+"""docs/rules.md G-4: the seeded, reproducible shuffle and deal (engine/before_play/deal.py).
 
 ``reference_deal`` below re-implements the algorithm from the module docstring alone, the way a
 client in another language would, and must agree with the engine on every ruleset, seed and

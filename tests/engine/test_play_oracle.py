@@ -1,6 +1,6 @@
 """A brute-force oracle for ``legal_moves``: every sub-multiset of a hand, judged card by card.
 
-Written from RULES.md alone, without the engine's shape arithmetic: a candidate is a combo when its
+Written from docs/rules.md alone, without the engine's shape arithmetic: a candidate is a combo when its
 rank cards share one rank (C-1); it beats under N when, sorted high to low, each card is higher
 (N-1, N-2); under K when its cards split into K-1 groups, one per card of the top play, none left
 (K-2), found by trying every split; 憋6 (B-1) needs a play with a 6 to be the whole hand.

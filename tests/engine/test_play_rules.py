@@ -1,4 +1,4 @@
-"""One named test per T and B rule of RULES.md, and per reason code of the play phase."""
+"""One named test per T and B rule of docs/rules.md, and per reason code of the play phase."""
 
 from __future__ import annotations
 

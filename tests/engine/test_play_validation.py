@@ -1,4 +1,4 @@
-"""Snapshot wire types and whole-snapshot validation (API.md "Play phase", D-5, T-1…T-9)."""
+"""Snapshot wire types and whole-snapshot validation (docs/clients.md, D-5, T-1…T-9)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""RULES.md S-1 … S-8 and the deal end of T-9 (engine/scoring.py).
+"""docs/rules.md S-1 … S-8 and the deal end of T-9 (engine/scoring.py).
 
 The table tests score every one of the 120 finishing orders, and every prefix of each, for every
 ruleset × mode × 明保/造反 flag × role seats, against :func:`expected_full` — the formulas written
@@ -38,7 +38,7 @@ LZ_SIMPLE = BASES["lianzhong-simple"]
 SEATS = range(5)
 
 # ---------------------------------------------------------------------------------------------
-# The formulas, independently: position -> points tables straight from RULES.md and the seeds.
+# The formulas, independently: position -> points tables straight from docs/rules.md.
 
 S2_TEAM = {1: 6, 2: 3, 3: 0, 4: -3, 5: -6}  # 头科 6 二科 3 第三 0 二落 -3 大落 -6
 S2_SOLO = {1: 16, 2: 4, 3: 0, 4: -4, 5: -16}  # 独保
@@ -397,7 +397,7 @@ def test_S_3_solo_and_solo_open_doubles() -> None:
 
 
 def test_S_3_grab_reading() -> None:
-    # (reading) RULES.md is silent: a grab is a declared solo (×2) ending at the first finisher.
+    # (reading) the rules are silent: a grab is a declared solo (×2) ending at the first finisher.
     r = score_deal(TRIBUTE, "grab", 0, None, False, False, [0])
     assert r.final and r.multiplier == 2 and r.scores == [8, -8, -8, -8, -8]
     r = score_deal(TRIBUTE, "grab", 0, None, False, False, [2])

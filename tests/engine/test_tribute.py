@@ -1,4 +1,4 @@
-"""RULES.md P-1 … P-4: tribute (进贡) under the ``tribute`` ruleset (engine/before_play/tribute.py)."""
+"""docs/rules.md P-1 … P-4: tribute (进贡) under the ``tribute`` ruleset (engine/before_play/tribute.py)."""
 
 from __future__ import annotations
 

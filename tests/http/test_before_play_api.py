@@ -1,5 +1,5 @@
-"""API.md "Before play": ``/v1/deal``, ``/v1/tribute``, and the crown/guard phases driven through
-``/v1/moves/*`` from the deal to the first play (RULES.md G-4…G-8, P)."""
+"""docs/clients.md: ``/v1/deal``, ``/v1/tribute``, and the crown/guard phases driven through
+``/v1/moves/*`` from the deal to the first play (docs/rules.md G-4…G-8, P)."""
 
 from __future__ import annotations
 

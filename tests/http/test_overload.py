@@ -1,4 +1,4 @@
-"""Overload is not an outage (API.md "Operations"): when more table work is in flight than a
+"""Overload is not an outage (docs/clients.md): when more table work is in flight than a
 process's Redis connections serve, requests wait their turn for a bounded time, then answer 503
 ``OVERLOADED`` with ``Retry-After`` — never ``STORE_UNAVAILABLE`` — and ``/readyz`` and
 ``/healthz`` keep answering 200.

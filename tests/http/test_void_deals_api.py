@@ -1,4 +1,4 @@
-"""S-10: a void deal's result says why it is void (API.md ``/v1/scores``, ``/v1/moves/replay``).
+"""S-10: a void deal's result says why it is void (docs/clients.md ``/v1/scores``, ``/v1/moves/replay``).
 
 A deal nobody took the crown of (黄庄, G-5; G-6; 流局, G-7) ends before play with ``void: true`` in
 its snapshot. Its score is final with no winner and no positions, every seat 0, and a ``void``

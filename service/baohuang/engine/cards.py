@@ -1,4 +1,4 @@
-"""Cards and decks (RULES.md section D).
+"""Cards and decks (docs/rules.md, section D).
 
 A card is a small int whose order is the canonical order, so sorting ids high to low sorts cards
 high to low (D-2) with a fixed suit order ``S H C D`` and a marked joker before its plain twin:

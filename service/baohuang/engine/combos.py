@@ -1,4 +1,4 @@
-"""Combos, 一套牌 (RULES.md section C).
+"""Combos, 一套牌 (docs/rules.md, section C).
 
 A combo is ``count`` cards of one rank plus ``small`` small and ``big`` big jokers (C-1). Its
 shape ``(rank, count, small, big)`` is all that beating looks at; ``cards`` keeps the actual

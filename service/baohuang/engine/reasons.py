@@ -1,6 +1,6 @@
 """Why a play or move is refused: stable codes, the rule id they cite, and a message.
 
-Every refusal the engine gives is one of these constants (API.md "Verdicts"). Messages state the
+Every refusal the engine gives is one of these constants (docs/clients.md). Messages state the
 rule in English with the Chinese term, so a person at a table recognises it. A constant's ``rule``
 is the rule that usually refuses with that code; where another rule refuses (the crown follows
 G-5, G-6 or G-7 by ruleset), the refusing site cites it with :meth:`Reason.citing`.
@@ -14,7 +14,7 @@ __all__ = ["MoveRefused", "Reason"]  # and the constants below, imported by name
 
 
 class Reason(msgspec.Struct, frozen=True, gc=False):
-    """A verdict's reason: ``code`` is stable, ``rule`` is a RULES.md id, ``message`` is prose."""
+    """A verdict's reason: ``code`` is stable, ``rule`` is a rule id (docs/rules.md), ``message`` is prose."""
 
     code: str
     rule: str

@@ -1,4 +1,4 @@
-"""The ruleset registry (RULES.md section R).
+"""The ruleset registry (docs/rules.md, section R).
 
 A ruleset is a base (one of four published rule texts) plus the options ``kaopai``, ``bie6``,
 ``deck`` and ``grab``; options a request leaves out take the base's values. ``kaopai``, ``bie6``
@@ -128,7 +128,7 @@ def crown_rule(ruleset: Ruleset) -> str:
     return CROWN_RULES[ruleset.base]
 
 
-# API.md: /v1/kaopai/resolve defaults to a ruleset where kaopai is on.
+# docs/clients.md: /v1/kaopai/resolve defaults to a ruleset where kaopai is on.
 KAOPAI_DEFAULT_RULESET: Final = msgspec.structs.replace(BASES["lianzhong-classic"], kaopai=True)
 
 
@@ -186,7 +186,7 @@ class RulesetSpec(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 
 
 RulesetField = str | RulesetSpec
-"""A request's ``ruleset``: a base name, or a :class:`RulesetSpec` (API.md "Rulesets")."""
+"""A request's ``ruleset``: a base name, or a :class:`RulesetSpec` (docs/clients.md)."""
 
 
 def ruleset_of(ruleset: RulesetField) -> Ruleset:

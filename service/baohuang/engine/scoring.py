@@ -1,4 +1,4 @@
-"""Scoring a deal (RULES.md section S) and the moment a deal ends (T-9, S-7, S-8).
+"""Scoring a deal (docs/rules.md, section S) and the moment a deal ends (T-9, S-7, S-8).
 
 :func:`score_deal` takes the roles, the 明保 / 造反 flags and the seats in finishing order so far,
 and answers whether the score can still change (``final``) and, once it cannot, every figure.
@@ -201,7 +201,7 @@ def multiplier(
       *(reading)*. It doubles team play (S-4) and 暗独 (S-6: 包括暗獨保), never 明独 nor 抢独,
       where the emperor plays openly and there is no hidden guard to rebel against *(reading)*.
     * S-4: 明保 and 造反 together still give ×2, never ×4 (S-4 *(reading)*).
-    * S-3 grab: the grabber plays a declared solo, ×2 like 明独 *(reading, RULES.md silent)*.
+    * S-3 grab: the grabber plays a declared solo, ×2 like 明独 *(reading: the rules are silent)*.
     """
     rebellion = rebellion_succeeded and ruleset.guard_by == "sword"
     if ruleset.scoring == "S-2":
@@ -303,7 +303,7 @@ def _seat_scores(
         rebel = -_quarter(side)
     elif ruleset.scoring == "S-3":
         if mode == "grab":
-            # (reading) RULES.md is silent on grab under S-3: a declared solo (×2) that ends at the
+            # (reading) the rules are silent on grab under S-3: a declared solo (×2) that ends at the
             # first finisher (S-8); the grabber is first (+4) or, by T-9, last (−4).
             side = (S3_POINTS[0] if e == 1 else S3_POINTS[-1]) * m
         else:

@@ -1,4 +1,4 @@
-"""Wire and state types of the play phase (API.md "Play phase, stateless").
+"""Wire and state types of the play phase (docs/clients.md).
 
 The snapshot *is* the state: the engine reads it, and every move yields a new one (frozen Structs,
 so a refused move cannot change anything). Field names are the contract's. Card codes are strings
@@ -160,7 +160,7 @@ class CrownState(_State):
 
 
 class Snapshot(_State):
-    """The whole state of a deal in play (API.md). ``positions[seat]`` is 1…5 once ``over``."""
+    """The whole state of a deal in play (docs/clients.md). ``positions[seat]`` is 1…5 once ``over``."""
 
     mode: Mode
     emperor: Seat
@@ -276,7 +276,7 @@ Move = (
     | RebelMove
 )
 
-# Events: a tagged union on ``type``, the operation records of a move (STYLE.md).
+# Events: a tagged union on ``type``, the operation records of a move.
 
 
 class _Event(msgspec.Struct, tag_field="type", frozen=True, kw_only=True, omit_defaults=True):

@@ -1,4 +1,4 @@
-"""What one seat, or a spectator, may see of a deal (hidden information, RULES.md A 暗保/暗独, G-8).
+"""What one seat, or a spectator, may see of a deal (hidden information, docs/rules.md A 暗保/暗独, G-8).
 
 A spectator sees how many cards every seat holds, the trick, whose turn it is, who has
 finished, and the emperor; a seat sees that and its own hand. The guard is shown only when it is

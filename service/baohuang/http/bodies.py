@@ -1,7 +1,9 @@
-"""Request and response bodies of the stateless combo routes (API.md "Combos", "Rulesets").
+"""Reading request bodies and writing answers, the service's way (docs/clients.md, "Conventions").
 
-Bodies are decoded by the module-level strict decoders below, never by Litestar's injection,
-which converts with ``strict=False`` (``"7"`` would pass as ``7``). Unknown fields are refused.
+Bodies are decoded by strict decoders (:class:`BodyDecoder`, one per route, over the types of
+:mod:`.schemas`), never by Litestar's injection, which converts with ``strict=False`` (``"7"``
+would pass as ``7``). Unknown fields are refused; a body must be JSON in UTF-8, at most 1 MiB and
+nested at most 64 levels deep. The hot routes answer with a pre-encoded :class:`JSONBody`.
 """
 
 from __future__ import annotations
@@ -127,7 +129,7 @@ _UTF8 = frozenset({b"utf-8", b"utf8"})
 
 
 def require_json_content_type(scope: Any) -> None:
-    """Refuse (415) a body whose ``Content-Type`` says it is not JSON in UTF-8 (API.md).
+    """Refuse (415) a body whose ``Content-Type`` says it is not JSON in UTF-8 (docs/clients.md).
 
     Accepted: no ``Content-Type`` at all (``curl --data-binary``, scripts), ``application/json``
     and any ``application/*+json``, without a charset or with UTF-8. Anything else, such as

@@ -9,7 +9,7 @@ It then rewrites the document so that it says what the service actually sends:
   encoded (Litestar's own rendering of msgspec Structs loses constraints);
 * every error response is the RFC 9457 problem document actually sent, as
   ``application/problem+json`` — including the 400 Litestar adds on its own for path parameters,
-  whose default schema is ``{status_code, detail, extra}`` (litestar issue #4523) — and every
+  whose default schema in Litestar 2 is ``{status_code, detail, extra}`` — and every
   operation documents the 500 problem any handler can end in, and every operation with a body
   the 415 for a ``Content-Type`` that is not JSON, the 408 for a body that comes too slowly and
   the 503 ``OVERLOADED`` (:mod:`.bounds`);

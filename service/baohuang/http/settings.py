@@ -7,7 +7,7 @@ from collections.abc import Mapping
 
 import msgspec
 
-MAX_BODY_BYTES = 1024 * 1024  # API.md: a body over 1 MiB is a 413 problem
+MAX_BODY_BYTES = 1024 * 1024  # docs/clients.md: a body over 1 MiB is a 413 problem
 
 
 class Settings(msgspec.Struct, frozen=True):

@@ -1,4 +1,4 @@
-"""The crown phase: who becomes the emperor (RULES.md G-2, G-4…G-7).
+"""The crown phase: who becomes the emperor (docs/rules.md G-2, G-4…G-7).
 
 The state lives in ``Snapshot.crown`` (:class:`~baohuang.engine.snapshot.CrownState`): the seat
 first offered the crown, how often it was handed on, and the cards travelling with it (贴2).
@@ -19,7 +19,7 @@ against the order of play (G-5, G-6, G-7). Per ruleset (R):
   round the holder must accept unless it cannot call or holds four of one (rank, suit); after two
   rounds the deal is void.
 
-Readings where RULES.md is silent (each marked *(reading)* where applied):
+Readings where the rules are silent (each marked *(reading)* where applied):
 
 * A seat "holds three" of a (rank, suit) when it holds three or more (G-2: four make 暗独),
   except in 逼庄, which says exactly three. Calls and acceptance read the hand only, never the

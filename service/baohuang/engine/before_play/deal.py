@@ -1,4 +1,4 @@
-"""Seeded, reproducible shuffle and deal (RULES.md G-4; API.md ``POST /v1/deal``).
+"""Seeded, reproducible shuffle and deal (docs/rules.md G-4; docs/clients.md ``POST /v1/deal``).
 
 The algorithm is fixed here precisely so that any client, in any language, can reproduce a deal
 from ``(ruleset, seed, dealer)`` and check the service. All arithmetic is on unsigned 64-bit

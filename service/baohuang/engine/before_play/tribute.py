@@ -1,4 +1,4 @@
-"""Tribute, 进贡 (RULES.md section P), for the ``tribute`` ruleset; API.md ``POST /v1/tribute``.
+"""Tribute, 进贡 (docs/rules.md, section P), for the ``tribute`` ruleset; docs/clients.md ``POST /v1/tribute``.
 
 The previous deal's roles and finishing order are scored by :func:`scoring.score_deal` (S-3);
 its ``winner`` and final ``positions`` (T-9) drive the tribute on the five new hands:
@@ -22,7 +22,7 @@ its ``winner`` and final ``positions`` (T-9) drive the tribute on the five new h
   明独 (``solo_open``): every count doubled (贡牌翻番): the emperor pays 8, two to each other,
   the earliest finisher taking the two highest, the next the next two, and so on *(reading)*;
   or eats 8, two from each other.
-* Grab: the ``tribute`` ruleset has no grab (G-6), so RULES.md is silent. A grab is scored as a
+* Grab: the ``tribute`` ruleset has no grab (G-6), so the rules are silent. A grab is scored as a
   declared solo (scoring.py, S-3 *(reading)*), and pays or eats as 明独 here, doubled counts
   *(reading)*.
 

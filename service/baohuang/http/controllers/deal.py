@@ -1,4 +1,4 @@
-"""``/v1/deal`` and ``/v1/tribute``: before the first play (RULES.md G-4, P; API.md "Before play").
+"""``/v1/deal`` and ``/v1/tribute``: before the first play (docs/rules.md G-4, P; docs/clients.md).
 
 ``/v1/deal`` deals reproducibly from a seed (engine/before_play/deal.py documents the shuffle so any
 client can check it) and returns the deal's first snapshot, in phase ``"crown"``: from there

@@ -1,4 +1,4 @@
-"""The index, liveness, readiness and metrics (API.md "Operations")."""
+"""The index, liveness, readiness and metrics (docs/clients.md)."""
 
 from __future__ import annotations
 

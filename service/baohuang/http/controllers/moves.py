@@ -1,4 +1,4 @@
-"""``/v1/moves/*`` and ``/v1/scores``: a deal judged from a snapshot, statelessly (RULES.md T, B, S).
+"""``/v1/moves/*`` and ``/v1/scores``: a deal judged from a snapshot, statelessly (docs/rules.md T, B, S).
 
 Every route validates the snapshot as a whole first (422 ``INVALID_SNAPSHOT`` naming the path),
 then asks the engine. An illegal move is a 200 verdict with a reason, never an error.

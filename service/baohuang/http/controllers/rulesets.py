@@ -1,4 +1,4 @@
-"""``/v1/rulesets``: the registry of RULES.md section R, with every option."""
+"""``/v1/rulesets``: the registry of docs/rules.md, section R, with every option."""
 
 from __future__ import annotations
 

@@ -34,7 +34,7 @@ Cards = Annotated[list[CardCode], Meta(max_length=216, examples=[["SJ", "9S", "9
 RulesetChoice = Annotated[
     RulesetField,
     Meta(
-        description="A ruleset name, or {base, kaopai?, bie6?, deck?, grab?} (RULES.md R)",
+        description="A ruleset name, or {base, kaopai?, bie6?, deck?, grab?} (docs/rules.md R)",
         examples=["classic", {"base": "lianzhong-classic", "kaopai": True}],
     ),
 ]

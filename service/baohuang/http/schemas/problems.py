@@ -6,7 +6,7 @@ from .base import Answer
 
 
 class ProblemItem(Answer):
-    """One offending field: a stable ``code``, the RULES.md ``rule`` (null when the contract
+    """One offending field: a stable ``code``, the ``rule`` id of docs/rules.md (null when the contract
     itself, not a game rule, is broken), a JSONPath ``path`` into the request, a ``message``."""
 
     code: str
