@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from baohuang.engine import BASES, NO_RANK, Combo, InvalidInput, Ruleset, read_combo, read_shape
 from baohuang.engine.reasons import EMPTY_PLAY, MIXED_RANKS, Reason
+from thorough import examples
 
 from .combo_oracle import BJ_VALUE, SJ_VALUE, value_of
 
@@ -64,7 +65,7 @@ def lists(draw: st.DrawFn) -> tuple[Ruleset, list[str]]:
     return ruleset, codes
 
 
-@settings(max_examples=3000, deadline=None)
+@settings(max_examples=examples(3000), deadline=None)
 @given(lists())
 def test_D_5_C_1_reading_a_play_agrees_with_plain_counting(
     case: tuple[Ruleset, list[str]],

@@ -33,6 +33,7 @@ from baohuang.engine import (
     verify_move,
 )
 from baohuang.engine.rulesets import resolve_ruleset
+from thorough import examples
 
 from .play_support import deck_codes, spec_of
 
@@ -167,7 +168,7 @@ def roles(hands: list[list[str]]) -> dict[str, Any]:
     return {"mode": mode, "emperor": emperor, "guard": guard}
 
 
-@settings(max_examples=500, deadline=None)
+@settings(max_examples=examples(500), deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), index=st.integers(0, len(RULESETS) - 1))
 def test_legal_moves_agree_with_brute_force_oracle(seed: int, index: int) -> None:
     ruleset = RULESETS[index]

@@ -40,6 +40,7 @@ from baohuang.engine import (
     verify_move,
 )
 from baohuang.engine.rulesets import resolve_ruleset
+from thorough import examples
 
 from .play_support import MODES, deal, deck_codes
 
@@ -135,7 +136,7 @@ def play_out(seed: int, ruleset: Ruleset, mode: Mode) -> None:
     assert audit.snapshot == snapshot
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=examples(80), deadline=None)
 @given(
     seed=st.integers(0, 2**32 - 1),
     index=st.integers(0, len(RULESETS) - 1),

@@ -44,8 +44,10 @@ def nobody_can_call(ruleset_name: str) -> dict[str, Any]:
     return encoded
 
 
-def decline_until_void(client: Client, snapshot: dict[str, Any]) -> tuple[dict[str, Any], list]:
-    moves = []
+def decline_until_void(
+    client: Client, snapshot: dict[str, Any]
+) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    moves: list[dict[str, Any]] = []
     for _ in range(12):
         if snapshot.get("void"):
             return snapshot, moves
