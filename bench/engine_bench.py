@@ -175,7 +175,6 @@ def machine() -> dict[str, Any]:
         "msgspec",
         "prometheus-client",
         "uvicorn",
-        "granian",
         "uvloop",
         "httptools",
         "baohuang-rules",

@@ -1,6 +1,6 @@
 """Find or start a Redis for tests, and kill, pause or restart one we started.
 
-The rules (DEVELOPERS guide):
+The rules:
 
 * ``REDIS_URL`` set: tests that only need *a* Redis use it.
 * Otherwise, when ``redis-server`` is installed (``REDIS_SERVER_BIN``, ``PATH`` or
@@ -12,7 +12,8 @@ The rules (DEVELOPERS guide):
 Tests that kill or pause Redis (outage and recovery) always use a server of their own, one per test
 session on its own port, never ``REDIS_URL`` nor a shared 127.0.0.1:6379.
 
-Import it as ``redis_server`` (``tests`` is on ``sys.path``: see ``tests/store/conftest.py``). It is
+Import it as ``redis_server`` (``tests`` is on ``sys.path``: see ``tests/store/conftest.py``; the
+benchmarks put it there too). It is
 a plain module with no fixtures, so any conftest can build its own fixtures on top of it.
 """
 
@@ -122,10 +123,17 @@ class RedisServer:
         host: str = "127.0.0.1",
         port: int | None = None,
         extra_args: tuple[str, ...] = (),
+        wrap: tuple[str, ...] = (),
+        own_session: bool = False,
     ) -> None:
-        """``extra_args`` go to redis-server as they are (e.g. ``--cluster-enabled yes``)."""
+        """``extra_args`` go to redis-server as they are (e.g. ``--cluster-enabled yes``);
+        ``wrap`` runs it under another command (the benchmarks pin it to a CPU with
+        ``taskset -c 1``); ``own_session`` starts it in a process group of its own, so that the
+        CPU it uses can be measured apart (bench/quiet.py)."""
         self.binary = binary
         self.extra_args = extra_args
+        self.wrap = wrap
+        self.own_session = own_session
         self.host = host
         cluster = "--cluster-enabled" in extra_args
         self.port = port if port is not None else _free_port(host, with_cluster_bus=cluster)
@@ -137,16 +145,29 @@ class RedisServer:
         self._paused = False
 
     @classmethod
-    def from_environment(cls, *, extra_args: tuple[str, ...] = ()) -> RedisServer:
+    def from_environment(
+        cls,
+        *,
+        extra_args: tuple[str, ...] = (),
+        wrap: tuple[str, ...] = (),
+        own_session: bool = False,
+    ) -> RedisServer:
         """A server from the installed binary; skips (or fails under CI) when there is none."""
         binary = find_redis_server()
         if binary is None:
             redis_unavailable("no redis-server binary (REDIS_SERVER_BIN, PATH, /usr/bin)")
-        return cls(binary, extra_args=extra_args)
+        return cls(binary, extra_args=extra_args, wrap=wrap, own_session=own_session)
 
     @property
     def url(self) -> str:
         return f"redis://{self.host}:{self.port}/0"
+
+    @property
+    def pid(self) -> int:
+        """The running server's process id (with ``own_session``, also its process group's)."""
+        if self._process is None:
+            raise RuntimeError("redis-server is not running")
+        return self._process.pid
 
     @property
     def running(self) -> bool:
@@ -157,6 +178,7 @@ class RedisServer:
         if self.running:
             return
         command = [
+            *self.wrap,
             self.binary,
             "--port", str(self.port),
             "--bind", self.host,
@@ -169,7 +191,11 @@ class RedisServer:
         ]  # fmt: skip
         with self._output.open("ab") as output:  # the child keeps its own copy of the fd
             self._process = subprocess.Popen(
-                command, stdin=subprocess.DEVNULL, stdout=output, stderr=subprocess.STDOUT
+                command,
+                stdin=subprocess.DEVNULL,
+                stdout=output,
+                stderr=subprocess.STDOUT,
+                start_new_session=self.own_session,
             )
         self._paused = False
         deadline = time.monotonic() + timeout
