@@ -25,7 +25,6 @@ from typing import Any, get_args, get_origin
 
 import msgspec
 from litestar import Litestar, Response
-from litestar._openapi.plugin import OpenAPIPlugin  # no public import path in Litestar 2
 from litestar.openapi.datastructures import ResponseSpec
 from litestar.routes import HTTPRoute
 
@@ -247,13 +246,26 @@ def _summary_and_description(fn: Any) -> tuple[str | None, str | None]:
     return summary, description
 
 
+def _served_document(app: Litestar) -> dict[str, Any]:
+    """The OpenAPI document as the dict Litestar caches and serves at ``/schema``.
+
+    Litestar 2 offers no public way to change the served document: the plugin that serves it,
+    ``OpenAPIPlugin``, lives in the private ``litestar._openapi`` package. It is found here by
+    name through the public plugin registry, and its ``provide_openapi_schema()`` (the cached
+    dict) is the one private call of this module. Should a Litestar upgrade move it, this
+    function is what to change (``tests/http/test_operations_api.py`` notices).
+    """
+    plugin: Any = app.plugins.get("OpenAPIPlugin")
+    document: dict[str, Any] = plugin.provide_openapi_schema()
+    return document
+
+
 def document_request_bodies(app: Litestar) -> dict[str, Any]:
     """Complete the app's OpenAPI document in place (idempotent); see the module docstring.
 
     Litestar caches the document dict it serves, so the change is what ``/schema`` serves.
     """
-    plugin = app.plugins.get(OpenAPIPlugin)
-    document = plugin.provide_openapi_schema()  # the dict Litestar caches and serves
+    document = _served_document(app)
     paths: dict[str, Any] = document.get("paths", {})
 
     # (path, verb) → (handler, request body type, {status: response body type})
