@@ -5,8 +5,8 @@
 #   docker build -t baohuang-rules .
 #   docker run --rm -p 8000:8000 baohuang-rules
 #
-# Two stages on one pinned base: the builder turns the project into a wheel and
-# installs it with its dependencies into /opt/venv; the runtime copies only that
+# Two stages on one pinned base: the builder installs the locked dependencies and the
+# project's wheel into /opt/venv; the runtime copies only that
 # venv, so pip's caches, the source tree and build tools never reach the image.
 
 FROM python:3.11.17-slim-bookworm AS base
@@ -24,14 +24,21 @@ WORKDIR /src
 # absolute shebangs (#!/opt/venv/bin/python).
 RUN python -m venv /opt/venv
 
+# The runtime dependencies, pinned with their hashes (requirements/runtime.txt, compiled from
+# pyproject.toml by `uv pip compile`), in a layer of their own that only a change of the lock
+# rebuilds.
+COPY requirements/runtime.txt ./requirements/runtime.txt
+RUN /opt/venv/bin/pip install --no-deps --require-hashes -r requirements/runtime.txt
+
 # Only what the wheel is built from (see .dockerignore).
 COPY pyproject.toml README.md ./
 COPY service ./service
 
-# Build the project wheel, then install it with its runtime dependencies; pip
+# Build the project wheel and install it alone: its dependencies are the locked ones above. pip
 # compiles the bytecode at install time, so the read-only runtime never needs to.
 RUN /opt/venv/bin/pip wheel --no-deps --wheel-dir /tmp/wheels . \
- && /opt/venv/bin/pip install /tmp/wheels/*.whl \
+ && /opt/venv/bin/pip install --no-deps /tmp/wheels/*.whl \
+ && /opt/venv/bin/pip check \
  && /opt/venv/bin/baohuang --help > /dev/null
 
 # ---------------------------------------------------------------- runtime ----

@@ -35,8 +35,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import random
 
-from baohuang.engine import beating, judging
-from baohuang.engine.combos import Combo, read_combo
+from baohuang.engine import Combo, beating, judging, read_combo  # modules too, for their internals
 from baohuang.engine.rulesets import resolve_ruleset
 from pairs import batch_pairs, kaopai_pairs, mixed_pairs, ruleset_named
 from quiet import wait_for_quiet
@@ -176,7 +175,6 @@ def machine() -> dict[str, Any]:
         "msgspec",
         "prometheus-client",
         "uvicorn",
-        "granian",
         "uvloop",
         "httptools",
         "baohuang-rules",

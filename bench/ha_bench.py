@@ -39,9 +39,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from baohuang.engine.before_play import opening_snapshot  # noqa: E402
-from baohuang.engine.dealing import deal  # noqa: E402
-from baohuang.engine.rulesets import ruleset_of  # noqa: E402
+from baohuang.engine import deal, opening_snapshot, ruleset_of  # noqa: E402
 from baohuang.store import (  # noqa: E402
     CasOk,
     RedisTableStore,

@@ -18,9 +18,8 @@ import random
 from collections.abc import Iterator
 from typing import NamedTuple
 
-from baohuang.engine.cards import RANK_SYMBOLS, CardError, CardSet
-from baohuang.engine.combos import Combo, read_combo
-from baohuang.engine.rulesets import Ruleset, resolve_ruleset
+from baohuang.engine import RANK_SYMBOLS, CardSet, Combo, InvalidInput, Ruleset, read_combo
+from baohuang.engine.rulesets import resolve_ruleset
 
 SUITS = "SHCD"
 # The rulesets a benchmark mixes: both decks, with and without kaopai, and the sword deck (SJ*).
@@ -112,7 +111,7 @@ def kaopai_cover_play(rng: random.Random, card_set: CardSet, top: Combo) -> list
 def _readable(codes: list[str], card_set: CardSet) -> Combo | None:
     try:
         combo = read_combo(codes, card_set)
-    except CardError:
+    except InvalidInput:
         return None
     return combo if isinstance(combo, Combo) else None
 

@@ -15,11 +15,18 @@ from pathlib import Path
 
 import msgspec
 
-from baohuang.engine.legal import legal_moves
-from baohuang.engine.play import apply_move, verify_move
-from baohuang.engine.rulesets import Ruleset, resolve_ruleset
-from baohuang.engine.snapshot import PlayMove, Snapshot, TopPlay, Trick
-from baohuang.engine.validation import validate_snapshot
+from baohuang.engine import (
+    PlayMove,
+    Ruleset,
+    Snapshot,
+    TopPlay,
+    Trick,
+    apply_move,
+    legal_moves,
+    validate_snapshot,
+    verify_move,
+)
+from baohuang.engine.rulesets import resolve_ruleset
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "engine"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -107,7 +114,7 @@ def bench_top(lead: Snapshot, top: list[str]) -> None:
 
 
 def bench_mid_deal(deals: int = 12, rounds: int = 7) -> None:
-    """Issue 3's figure on realistic positions: every (snapshot, legal move) of random deals
+    """The play phase's figure on realistic positions: every (snapshot, legal move) of random deals
     (bench/snapshots.py: 216 cards dealt, then played by a random agent), timed one by one."""
     from snapshots import game
 

@@ -22,11 +22,16 @@ from pathlib import Path
 
 import msgspec
 
-from baohuang.engine.legal import legal_moves
-from baohuang.engine.play import apply_move
+from baohuang.engine import (
+    Move,
+    PassMove,
+    PlayMove,
+    Snapshot,
+    apply_move,
+    legal_moves,
+    validate_snapshot,
+)
 from baohuang.engine.rulesets import resolve_ruleset
-from baohuang.engine.snapshot import Move, PassMove, PlayMove, Snapshot
-from baohuang.engine.validation import validate_snapshot
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "engine"))
 from play_support import deal  # the tests' dealer: one source of random deals

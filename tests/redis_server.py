@@ -1,6 +1,6 @@
 """Find or start a Redis for tests, and kill, pause or restart one we started.
 
-The rules (DEVELOPERS guide):
+The rules:
 
 * ``REDIS_URL`` set: tests that only need *a* Redis use it.
 * Otherwise, when ``redis-server`` is installed (``REDIS_SERVER_BIN``, ``PATH`` or
@@ -18,7 +18,8 @@ The same launcher starts Sentinels (``RedisServer(..., sentinel_monitor=...)``, 
 setups (a 3×3 cluster, a primary with replicas and three sentinels) from it, for the tests and
 for ``bench/``.
 
-Import it as ``redis_server`` (``tests`` is on ``sys.path``: see ``tests/store/conftest.py``). It is
+Import it as ``redis_server`` (``tests`` is on ``sys.path``: see ``tests/store/conftest.py``; the
+benchmarks put it there too). It is
 a plain module with no fixtures, so any conftest can build its own fixtures on top of it.
 """
 
@@ -150,13 +151,20 @@ class RedisServer:
         port: int | None = None,
         extra_args: tuple[str, ...] = (),
         sentinel_monitor: tuple[str, str, int, int] | None = None,
+        wrap: tuple[str, ...] = (),
+        own_session: bool = False,
     ) -> None:
         """``extra_args`` go to redis-server as they are (e.g. ``--cluster-enabled yes``); for a
-        Sentinel they are ``sentinel.conf`` lines (e.g. ``sentinel down-after-milliseconds …``)."""
+        Sentinel they are ``sentinel.conf`` lines (e.g. ``sentinel down-after-milliseconds …``).
+        ``wrap`` runs it under another command (the benchmarks pin it to a CPU with
+        ``taskset -c 1``); ``own_session`` starts it in a process group of its own, so that the
+        CPU it uses can be measured apart (bench/quiet.py)."""
         self.command = [binary] if isinstance(binary, str) else list(binary)
         self.binary = self.command[0]
         self.extra_args = extra_args
         self.sentinel_monitor = sentinel_monitor
+        self.wrap = wrap
+        self.own_session = own_session
         self.host = host
         cluster = "--cluster-enabled" in extra_args
         self.port = port if port is not None else _free_port(host, with_cluster_bus=cluster)
@@ -168,12 +176,18 @@ class RedisServer:
         self._paused = False
 
     @classmethod
-    def from_environment(cls, *, extra_args: tuple[str, ...] = ()) -> RedisServer:
+    def from_environment(
+        cls,
+        *,
+        extra_args: tuple[str, ...] = (),
+        wrap: tuple[str, ...] = (),
+        own_session: bool = False,
+    ) -> RedisServer:
         """A server from the installed binary; skips (or fails under CI) when there is none."""
         binary = find_redis_server()
         if binary is None:
             redis_unavailable("no redis-server binary (REDIS_SERVER_BIN, PATH, /usr/bin)")
-        return cls(binary, extra_args=extra_args)
+        return cls(binary, extra_args=extra_args, wrap=wrap, own_session=own_session)
 
     @property
     def url(self) -> str:
@@ -185,8 +199,11 @@ class RedisServer:
         return f"{self.host}:{self.port}"
 
     @property
-    def pid(self) -> int | None:
-        return self._process.pid if self._process is not None else None
+    def pid(self) -> int:
+        """The running server's process id (with ``own_session``, also its process group's)."""
+        if self._process is None:
+            raise RuntimeError("redis-server is not running")
+        return self._process.pid
 
     def _command(self) -> list[str]:
         common = [
@@ -197,7 +214,10 @@ class RedisServer:
             "--daemonize", "no",
         ]  # fmt: skip
         if self.sentinel_monitor is None:
-            return [*self.command, *common, "--save", "", "--appendonly", "no", *self.extra_args]
+            return [
+                *self.wrap, *self.command, *common, "--save", "", "--appendonly", "no",
+                *self.extra_args,
+            ]  # fmt: skip
         config = self._dir / "sentinel.conf"
         if not config.exists():  # Sentinel rewrites it as it learns: keep it across restarts
             name, host, port, quorum = self.sentinel_monitor
@@ -218,7 +238,11 @@ class RedisServer:
         command = self._command()
         with self._output.open("ab") as output:  # the child keeps its own copy of the fd
             self._process = subprocess.Popen(
-                command, stdin=subprocess.DEVNULL, stdout=output, stderr=subprocess.STDOUT
+                command,
+                stdin=subprocess.DEVNULL,
+                stdout=output,
+                stderr=subprocess.STDOUT,
+                start_new_session=self.own_session,
             )
         self._paused = False
         deadline = time.monotonic() + timeout

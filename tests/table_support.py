@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import msgspec
 
-from baohuang.engine.snapshot import Snapshot
+from baohuang.engine import Snapshot
 
 SMALL = msgspec.convert(
     {

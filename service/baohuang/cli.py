@@ -67,14 +67,13 @@ def _openapi(_: argparse.Namespace) -> int:
 
 
 def _compare(args: argparse.Namespace) -> int:
-    from .engine.cards import CODES, CardError
-    from .engine.judging import NotACombo, compare
-    from .engine.rulesets import UnknownRuleset, resolve_ruleset
+    from .engine import CODES, InvalidInput, compare
+    from .engine.rulesets import resolve_ruleset
 
     try:
         ruleset = resolve_ruleset(args.ruleset, kaopai=True if args.kaopai else None)
         judgement = compare(args.previous.split(), args.candidate.split(), ruleset)
-    except (CardError, NotACombo, UnknownRuleset) as error:
+    except InvalidInput as error:
         print(f"bad input: {error}", file=sys.stderr)
         return 2
     if judgement.reason is not None:

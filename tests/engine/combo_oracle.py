@@ -1,4 +1,4 @@
-"""A brute-force oracle for beating, written from RULES.md without the engine's algebra.
+"""A brute-force oracle for beating, written from docs/rules.md without the engine's algebra.
 
 Cards are plain D-2 values (3 → 0 … 2 → 12, SJ 13, BJ 14). Normal beating compares the sorted
 lists card for card (N-1, N-2). Kaopai tries every split of the candidate into K-1 groups, one

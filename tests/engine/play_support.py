@@ -9,9 +9,8 @@ import random
 
 import msgspec
 
+from baohuang.engine import BASES, Mode, Ruleset, RulesetSpec, Snapshot, Trick
 from baohuang.engine.cards import BJ, BJ_SCEPTER, CARD_IDS, CODES, SJ, SJ_SWORD
-from baohuang.engine.rulesets import BASES, Ruleset, RulesetSpec
-from baohuang.engine.snapshot import Mode, Snapshot, Trick
 
 MODES: tuple[Mode, ...] = ("team", "solo_hidden", "solo_open", "grab")
 

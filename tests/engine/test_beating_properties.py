@@ -8,16 +8,16 @@ from collections import Counter
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from baohuang.engine.beating import cover, refusal
-from baohuang.engine.cards import CODES
-from baohuang.engine.combos import Combo, read_combo
+from baohuang.engine import BASES, CODES, Combo, Ruleset, cover, read_combo, refusal
 from baohuang.engine.reasons import BIG_JOKER_UNBEATABLE, NO_COVER, SIZE_MISMATCH
-from baohuang.engine.rulesets import BASES, Ruleset
+from thorough import examples
 
 from .combo_oracle import group_covers, kaopai_singles, normal_beats, value_of
 
 RULESETS = [BASES["classic"], BASES["lianzhong-simple"], BASES["lianzhong-classic"]]
-SETTINGS = settings(max_examples=3500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(
+    max_examples=examples(3500), deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
 
 
 @st.composite

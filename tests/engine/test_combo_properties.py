@@ -8,10 +8,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from baohuang.engine.cards import CardError
-from baohuang.engine.combos import NO_RANK, Combo, read_combo, read_shape
+from baohuang.engine import BASES, NO_RANK, Combo, InvalidInput, Ruleset, read_combo, read_shape
 from baohuang.engine.reasons import EMPTY_PLAY, MIXED_RANKS, Reason
-from baohuang.engine.rulesets import BASES, Ruleset
+from thorough import examples
 
 from .combo_oracle import BJ_VALUE, SJ_VALUE, value_of
 
@@ -19,7 +18,7 @@ RULESETS = [BASES["classic"], BASES["lianzhong-simple"]]
 
 
 def reference(codes: list[str], ruleset: Ruleset) -> str | tuple[int, int, int, int]:
-    """What RULES.md says, counted plainly: an error code, a reason code, or the shape."""
+    """What docs/rules.md says, counted plainly: an error code, a reason code, or the shape."""
     canonical = [("T" + code[2:]) if code.startswith("10") else code for code in codes]
     lowest = 3 if ruleset.deck == "short" else 0
     for code in canonical:
@@ -66,7 +65,7 @@ def lists(draw: st.DrawFn) -> tuple[Ruleset, list[str]]:
     return ruleset, codes
 
 
-@settings(max_examples=3000, deadline=None)
+@settings(max_examples=examples(3000), deadline=None)
 @given(lists())
 def test_D_5_C_1_reading_a_play_agrees_with_plain_counting(
     case: tuple[Ruleset, list[str]],
@@ -76,7 +75,7 @@ def test_D_5_C_1_reading_a_play_agrees_with_plain_counting(
     for read in (read_shape, read_combo):
         try:
             found = read(codes, ruleset.cards)
-        except CardError as error:
+        except InvalidInput as error:
             assert error.code == expected, (codes, expected)
             continue
         if isinstance(found, Reason):
@@ -88,6 +87,6 @@ def test_D_5_C_1_reading_a_play_agrees_with_plain_counting(
 
 @pytest.mark.parametrize("codes", [["TS"] * 3 + ["10S"] * 2, ["7S"] * 5 + ["8S"], ["BJ*", "BJ*"]])
 def test_D_5_aliases_and_mixed_lists_still_count_copies(codes: list[str]) -> None:
-    with pytest.raises(CardError) as raised:
+    with pytest.raises(InvalidInput) as raised:
         read_shape(codes, BASES["classic"].cards)
     assert raised.value.code == "TOO_MANY_COPIES"

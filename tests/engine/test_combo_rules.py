@@ -1,4 +1,4 @@
-"""One named test per rule and per example of RULES.md D, C, N and K."""
+"""One named test per rule and per example of docs/rules.md D, C, N and K."""
 
 from __future__ import annotations
 
@@ -6,10 +6,17 @@ import itertools
 
 import pytest
 
-from baohuang.engine.beating import cover, refusal
-from baohuang.engine.cards import CODES, CardError
-from baohuang.engine.combos import Combo, read_combo
-from baohuang.engine.judging import compare
+from baohuang.engine import (
+    BASES,
+    CODES,
+    KAOPAI_DEFAULT_RULESET,
+    Combo,
+    InvalidInput,
+    compare,
+    cover,
+    read_combo,
+    refusal,
+)
 from baohuang.engine.reasons import (
     BIG_JOKER_UNBEATABLE,
     EMPTY_PLAY,
@@ -19,7 +26,7 @@ from baohuang.engine.reasons import (
     SIZE_MISMATCH,
     Reason,
 )
-from baohuang.engine.rulesets import BASES, KAOPAI_DEFAULT_RULESET, resolve_ruleset
+from baohuang.engine.rulesets import resolve_ruleset
 
 CLASSIC = BASES["classic"]
 KAOPAI_FULL = resolve_ruleset("classic", kaopai=True)
@@ -53,7 +60,7 @@ def test_D_1_full_deck_has_216_cards_short_deck_168() -> None:
 
 
 def test_D_1_short_deck_has_no_3_4_5() -> None:
-    with pytest.raises(CardError) as raised:
+    with pytest.raises(InvalidInput) as raised:
         read_combo(["5S"], BASES["lianzhong-classic"].cards)
     assert raised.value.code == "UNKNOWN_CARD" and raised.value.rule == "D-1"
     assert isinstance(read_combo(["6S"], BASES["lianzhong-classic"].cards), Combo)
@@ -91,9 +98,9 @@ def test_D_3_ten_alias_is_written_back_as_T() -> None:
 
 @pytest.mark.parametrize("code", ["1H", "TX", "BJ**", "sj", "", "11S", "ZZ"])
 def test_D_3_unknown_codes_are_bad_input(code: str) -> None:
-    with pytest.raises(CardError) as raised:
+    with pytest.raises(InvalidInput) as raised:
         read_combo([code], CLASSIC.cards)
-    assert raised.value.code == "UNKNOWN_CARD" and raised.value.index == 0
+    assert raised.value.code == "UNKNOWN_CARD" and raised.value.path == "[0]"
 
 
 def test_D_4_marked_jokers_beat_as_their_plain_twins() -> None:
@@ -107,22 +114,22 @@ def test_D_4_marked_jokers_beat_as_their_plain_twins() -> None:
 
 
 def test_D_4_sword_joker_only_in_lianzhong_simple() -> None:
-    with pytest.raises(CardError) as raised:
+    with pytest.raises(InvalidInput) as raised:
         read_combo(["SJ*"], CLASSIC.cards)
     assert raised.value.rule == "D-4"
 
 
 def test_D_4_at_most_one_marked_joker_and_it_counts_toward_four() -> None:
-    with pytest.raises(CardError) as raised:
+    with pytest.raises(InvalidInput) as raised:
         read_combo(["BJ*", "BJ*"], CLASSIC.cards)
     assert raised.value.code == "TOO_MANY_COPIES"
-    with pytest.raises(CardError):
+    with pytest.raises(InvalidInput):
         read_combo(["BJ*", "BJ", "BJ", "BJ", "BJ"], CLASSIC.cards)
     assert isinstance(read_combo(["BJ*", "BJ", "BJ", "BJ"], CLASSIC.cards), Combo)
 
 
 def test_D_5_five_copies_of_a_card_are_bad_input() -> None:
-    with pytest.raises(CardError) as raised:
+    with pytest.raises(InvalidInput) as raised:
         read_combo(["7S"] * 5, CLASSIC.cards)
     assert raised.value.code == "TOO_MANY_COPIES" and raised.value.rule == "D-5"
     assert isinstance(read_combo(["7S"] * 4 + ["7H"] * 4, CLASSIC.cards), Combo)
@@ -279,7 +286,7 @@ def test_K_6_big_jokers_before_small_ones_on_rank_cards() -> None:
 
 
 def test_K_7_each_play_judged_against_the_one_under_it() -> None:
-    from baohuang.engine.judging import resolve_trick
+    from baohuang.engine import resolve_trick
 
     trick = resolve_trick([["SJ"], ["SJ", "SJ"], ["BJ", "BJ"]], KAOPAI_DEFAULT_RULESET)
     assert trick.valid and trick.winner == 2
@@ -304,16 +311,16 @@ def test_kaopai_cover_works_on_any_base() -> None:
 def test_K_7_the_plays_of_a_trick_count_their_copies_together() -> None:
     """保皇游戏攻略 (烤牌玩法): the plays of one trick lie on the table together, so D-5 counts
     their cards together (K-7); a comparison of two plays stays per play (K-3)."""
-    from baohuang.engine.judging import BadPlay, resolve_trick
+    from baohuang.engine import resolve_trick
 
     seven = [["BJ"], ["BJ", "BJ"], ["BJ", "BJ", "BJ", "BJ"]]  # seven big jokers: four exist
-    with pytest.raises(BadPlay) as caught:
+    with pytest.raises(InvalidInput) as caught:
         resolve_trick(seven, KAOPAI_DEFAULT_RULESET)
-    assert caught.value.index == 2
-    assert (caught.value.error.code, caught.value.error.rule) == ("TOO_MANY_COPIES", "D-5")
-    with pytest.raises(BadPlay) as caught:
+    assert caught.value.path == ".plays[2]"
+    assert (caught.value.code, caught.value.rule) == ("TOO_MANY_COPIES", "D-5")
+    with pytest.raises(InvalidInput) as caught:
         resolve_trick([["SJ"], ["BJ*"], ["BJ", "BJ", "BJ*"]], KAOPAI_DEFAULT_RULESET)
-    assert caught.value.index == 2 and caught.value.error.code == "TOO_MANY_COPIES"
+    assert caught.value.path == ".plays[2]" and caught.value.code == "TOO_MANY_COPIES"
     four = resolve_trick([["BJ"], ["BJ", "BJ", "BJ*"]], KAOPAI_DEFAULT_RULESET)
     assert four.winner == 0 and not four.valid  # four big jokers in all: judged, K-3 no group
     assert compare(["BJ", "BJ"], ["BJ", "BJ", "BJ", "BJ"], KAOPAI_FULL).reason is None  # K-3

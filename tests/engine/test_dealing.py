@@ -1,4 +1,4 @@
-"""RULES.md G-4: the seeded, reproducible shuffle and deal (engine/dealing.py).
+"""docs/rules.md G-4: the seeded, reproducible shuffle and deal (engine/before_play/deal.py).
 
 ``reference_deal`` below re-implements the algorithm from the module docstring alone, the way a
 client in another language would, and must agree with the engine on every ruleset, seed and
@@ -12,13 +12,14 @@ from collections import Counter
 
 import pytest
 
-from baohuang.engine.dealing import (
+from baohuang.engine import BASES, Ruleset
+from baohuang.engine.before_play.deal import (
     SplitMix64,
     canonical_deck,
     deal,
     shuffled_deck,
 )
-from baohuang.engine.rulesets import BASES, Ruleset, resolve_ruleset
+from baohuang.engine.rulesets import resolve_ruleset
 
 CLASSIC = BASES["classic"]
 TRIBUTE = BASES["tribute"]
@@ -112,7 +113,7 @@ def test_below_is_in_range_and_rejects_the_biased_tail() -> None:
 
 def test_published_vector() -> None:
     """Seed 1, dealer 0: the test vector other implementations check themselves against."""
-    from baohuang.engine.cards import CODES
+    from baohuang.engine import CODES
 
     assert [CODES[c] for c in shuffled_deck(CLASSIC, 1)[:12]] == [
         "QS", "QD", "5S", "8C", "6H", "6H", "3H", "KD", "AS", "5D", "7D", "JD",

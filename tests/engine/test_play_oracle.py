@@ -1,6 +1,6 @@
 """A brute-force oracle for ``legal_moves``: every sub-multiset of a hand, judged card by card.
 
-Written from RULES.md alone, without the engine's shape arithmetic: a candidate is a combo when its
+Written from docs/rules.md alone, without the engine's shape arithmetic: a candidate is a combo when its
 rank cards share one rank (C-1); it beats under N when, sorted high to low, each card is higher
 (N-1, N-2); under K when its cards split into K-1 groups, one per card of the top play, none left
 (K-2), found by trying every split; 憋6 (B-1) needs a play with a 6 to be the whole hand.
@@ -17,13 +17,23 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from baohuang.engine.combos import NO_RANK, classify
-from baohuang.engine.legal import legal_moves
-from baohuang.engine.play import verify_move
-from baohuang.engine.reasons import Reason
-from baohuang.engine.rulesets import BASES, Ruleset, resolve_ruleset
-from baohuang.engine.snapshot import PassMove, PlayMove, Snapshot, TopPlay, Trick
-from baohuang.engine.validation import validate_snapshot
+from baohuang.engine import (
+    BASES,
+    NO_RANK,
+    PassMove,
+    PlayMove,
+    Reason,
+    Ruleset,
+    Snapshot,
+    TopPlay,
+    Trick,
+    classify,
+    legal_moves,
+    validate_snapshot,
+    verify_move,
+)
+from baohuang.engine.rulesets import resolve_ruleset
+from thorough import examples
 
 from .play_support import deck_codes, spec_of
 
@@ -158,7 +168,7 @@ def roles(hands: list[list[str]]) -> dict[str, Any]:
     return {"mode": mode, "emperor": emperor, "guard": guard}
 
 
-@settings(max_examples=500, deadline=None)
+@settings(max_examples=examples(500), deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), index=st.integers(0, len(RULESETS) - 1))
 def test_legal_moves_agree_with_brute_force_oracle(seed: int, index: int) -> None:
     ruleset = RULESETS[index]

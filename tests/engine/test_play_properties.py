@@ -16,24 +16,31 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from baohuang.engine.combos import classify
-from baohuang.engine.legal import auto_move, legal_moves
-from baohuang.engine.play import MoveRefused, apply_move, replay, verify_move
-from baohuang.engine.reasons import Reason
-from baohuang.engine.rulesets import BASES, Ruleset, resolve_ruleset
-from baohuang.engine.snapshot import (
+from baohuang.engine import (
+    BASES,
     FinishedEvent,
     JiefengMove,
     Mode,
     Move,
+    MoveRefused,
     PassMove,
     PlayedEvent,
     PlayMove,
+    Reason,
+    Ruleset,
     Snapshot,
     YieldMove,
+    apply_move,
+    auto_move,
+    classify,
+    legal_moves,
+    replay,
+    score,
+    validate_snapshot,
+    verify_move,
 )
-from baohuang.engine.turns import score_snapshot
-from baohuang.engine.validation import validate_snapshot
+from baohuang.engine.rulesets import resolve_ruleset
+from thorough import examples
 
 from .play_support import MODES, deal, deck_codes
 
@@ -118,18 +125,18 @@ def play_out(seed: int, ruleset: Ruleset, mode: Mode) -> None:
     assert positions is not None and sorted(positions) == [1, 2, 3, 4, 5]
     for place, seat in enumerate(snapshot.finished, start=1):
         assert positions[seat] == place
-    score = score_snapshot(snapshot, ruleset)
-    assert score.final and score.scores is not None and score.sides is not None
-    assert score.sides.emperor + score.sides.rebels == 0
+    result = score(snapshot)
+    assert result.final and result.scores is not None and result.sides is not None
+    assert result.sides.emperor + result.sides.rebels == 0
     if ruleset.scoring != "S-3":
-        assert sum(score.scores) == 0
+        assert sum(result.scores) == 0
     # The audit of the whole deal in one call reaches the same end.
     audit = replay(start, history)
     assert (audit.applied, audit.failed) == (len(history), None)
     assert audit.snapshot == snapshot
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=examples(80), deadline=None)
 @given(
     seed=st.integers(0, 2**32 - 1),
     index=st.integers(0, len(RULESETS) - 1),

@@ -1,4 +1,4 @@
-"""One named test per T and B rule of RULES.md, and per reason code of the play phase."""
+"""One named test per T and B rule of docs/rules.md, and per reason code of the play phase."""
 
 from __future__ import annotations
 
@@ -7,30 +7,37 @@ import random
 import msgspec
 import pytest
 
-from baohuang.engine.legal import auto_move, legal_moves
-from baohuang.engine.play import MoveRefused, apply_move, replay, verify_move
-from baohuang.engine.reasons import Reason
-from baohuang.engine.rulesets import BASES, RulesetField, RulesetSpec
-from baohuang.engine.snapshot import (
+from baohuang.engine import (
+    BASES,
     DealOverEvent,
     Event,
     FinishedEvent,
+    InvalidInput,
     JiefengEvent,
     JiefengMove,
     Mode,
     Move,
+    MoveRefused,
     PassedEvent,
     PassMove,
     PlayedEvent,
     PlayMove,
+    Reason,
+    RulesetField,
+    RulesetSpec,
     Snapshot,
     TopPlay,
     Trick,
     TrickWonEvent,
     YieldedEvent,
     YieldMove,
+    apply_move,
+    auto_move,
+    legal_moves,
+    replay,
+    validate_snapshot,
+    verify_move,
 )
-from baohuang.engine.validation import InvalidInput, validate_snapshot
 
 from .play_support import deal
 
@@ -417,7 +424,7 @@ def test_bad_input_in_a_move_is_not_a_verdict() -> None:
     snapshot = make(FIVE, 0)
     with pytest.raises(InvalidInput) as caught:
         verify_move(snapshot, play(0, "9S XX"))
-    assert (caught.value.code, caught.value.path) == ("UNKNOWN_CARD", "$.move.cards[1]")
+    assert (caught.value.code, caught.value.at("$")) == ("UNKNOWN_CARD", "$.move.cards[1]")
     with pytest.raises(InvalidInput) as caught:
         verify_move(snapshot, play(0, "9S 9S 9S 9S 9S"))
     assert caught.value.code == "TOO_MANY_COPIES"
@@ -452,4 +459,4 @@ def test_replay_stops_at_first_illegal_move() -> None:
     assert (whole.applied, whole.failed) == (2, None)
     with pytest.raises(InvalidInput) as caught:
         replay(snapshot, [play(0, "9S"), play(1, "ZZ")])
-    assert caught.value.path == "$.moves[1].cards[0]"
+    assert caught.value.at("$") == "$.moves[1].cards[0]"

@@ -1,4 +1,4 @@
-"""Snapshot wire types and whole-snapshot validation (API.md "Play phase", D-5, T-1…T-9)."""
+"""Snapshot wire types and whole-snapshot validation (docs/clients.md, D-5, T-1…T-9)."""
 
 from __future__ import annotations
 
@@ -7,17 +7,18 @@ from typing import Any
 import msgspec
 import pytest
 
-from baohuang.engine.snapshot import (
+from baohuang.engine import (
     DealOverEvent,
     Event,
     FinishedEvent,
+    InvalidInput,
     Move,
     PassMove,
     PlayMove,
     Snapshot,
     TrickWonEvent,
+    validate_snapshot,
 )
-from baohuang.engine.validation import InvalidInput, validate_snapshot
 
 FIVE = [[f"{r}S", f"{r}H", f"7{s}", f"8{s}"] for r, s in zip("9TJQK", "SHCDS", strict=True)]
 
@@ -115,11 +116,15 @@ def test_unknown_card_names_its_path() -> None:
     hands = [list(hand) for hand in FIVE]
     hands[2][3] = "1X"
     error = invalid(wire(hands=hands))
-    assert (error.code, error.path) == ("UNKNOWN_CARD", "$.snapshot.hands[2][3]")
+    assert (error.code, error.at("$")) == ("UNKNOWN_CARD", "$.snapshot.hands[2][3]")
     short = [[c for c in hand if c[0] not in "345"] for hand in FIVE]
     short[4].append("3S")
     error = invalid(wire(hands=short, ruleset="lianzhong-classic"))
-    assert (error.code, error.rule, error.path) == ("UNKNOWN_CARD", "D-1", "$.snapshot.hands[4][4]")
+    assert (error.code, error.rule, error.at("$")) == (
+        "UNKNOWN_CARD",
+        "D-1",
+        "$.snapshot.hands[4][4]",
+    )
 
 
 def test_D_5_too_many_copies_over_hands_and_top() -> None:
@@ -127,7 +132,7 @@ def test_D_5_too_many_copies_over_hands_and_top() -> None:
     hands[1] += ["7S", "7S"]
     hands[2] += ["7S"]
     error = invalid(wire(hands=hands))
-    assert (error.code, error.rule, error.path) == (
+    assert (error.code, error.rule, error.at("$")) == (
         "TOO_MANY_COPIES",
         "D-5",
         "$.snapshot.hands[4][2]",
@@ -136,7 +141,7 @@ def test_D_5_too_many_copies_over_hands_and_top() -> None:
     hands[1] += ["7S", "7S"]
     body = wire(hands=hands, turn=1, trick_top={"seat": 0, "cards": ["7S"]})
     error = invalid(body)
-    assert error.path == "$.snapshot.trick.top.cards[0]"
+    assert error.at("$") == "$.snapshot.trick.top.cards[0]"
 
 
 def test_D_7_marked_jokers_fix_roles() -> None:
@@ -150,7 +155,7 @@ def test_D_7_marked_jokers_fix_roles() -> None:
         return hands
 
     error = invalid(wire(hands=holding(2, "BJ*")))
-    assert (error.code, error.rule, error.path) == (
+    assert (error.code, error.rule, error.at("$")) == (
         "INVALID_SNAPSHOT",
         "D-7",
         "$.snapshot.hands[2]",
@@ -160,11 +165,11 @@ def test_D_7_marked_jokers_fix_roles() -> None:
     grab = wire(hands=holding(0, "BJ*"), mode="grab", guard=None)
     assert validate_snapshot(decode(grab))
     error = invalid({**grab, "emperor": 1, "turn": 1})
-    assert (error.rule, error.path) == ("D-7", "$.snapshot.hands[0]")
+    assert (error.rule, error.at("$")) == ("D-7", "$.snapshot.hands[0]")
 
     simple = {"ruleset": "lianzhong-simple"}
     error = invalid(wire(hands=holding(1, "SJ*"), **simple))
-    assert (error.code, error.rule, error.path) == (
+    assert (error.code, error.rule, error.at("$")) == (
         "INVALID_SNAPSHOT",
         "D-7",
         "$.snapshot.hands[1]",
@@ -174,18 +179,19 @@ def test_D_7_marked_jokers_fix_roles() -> None:
         solo = {**simple, "mode": mode, "guard": 0}
         assert validate_snapshot(decode(wire(hands=holding(0, "SJ*"), **solo)))
         error = invalid(wire(hands=holding(3, "SJ*"), **solo))
-        assert (error.rule, error.path) == ("D-7", "$.snapshot.hands[3]")
+        assert (error.rule, error.at("$")) == ("D-7", "$.snapshot.hands[3]")
     # a grab (in a room with 抢独) has no guard: the sword names nobody, wherever it lies (reading)
     room = {"ruleset": {"base": "lianzhong-simple", "grab": True}}
     assert validate_snapshot(decode(wire(hands=holding(2, "SJ*"), mode="grab", guard=None, **room)))
 
 
-def test_path_prefix_is_a_parameter() -> None:
+def test_path_is_relative_to_the_arguments() -> None:
     hands = [list(hand) for hand in FIVE]
     hands[0][0] = "ZZ"
     with pytest.raises(InvalidInput) as caught:
-        validate_snapshot(decode(wire(hands=hands)), "$.tables.t1")
-    assert caught.value.path == "$.tables.t1.hands[0][0]"
+        validate_snapshot(decode(wire(hands=hands)))
+    assert caught.value.path == ".snapshot.hands[0][0]"
+    assert caught.value.at("$.tables.t1") == "$.tables.t1.snapshot.hands[0][0]"
 
 
 @pytest.mark.parametrize(
@@ -239,16 +245,16 @@ def test_contradictions_are_invalid_snapshot(
     if "trick_yielded" in changes:
         changes = {**changes, "ruleset": "tribute"}
     error = invalid(wire(**changes))
-    assert (error.code, error.path, error.rule) == ("INVALID_SNAPSHOT", path, rule)
+    assert (error.code, error.at("$"), error.rule) == ("INVALID_SNAPSHOT", path, rule)
 
 
 def test_seat_to_act_holds_cards_and_empty_hands_are_finished() -> None:
     hands = [list(hand) for hand in FIVE]
     hands[1] = []
     error = invalid(wire(hands=hands))
-    assert (error.path, error.rule) == ("$.snapshot.finished", "T-7")
+    assert (error.at("$"), error.rule) == ("$.snapshot.finished", "T-7")
     error = invalid(wire(hands=hands, finished=[1], turn=1))
-    assert (error.path, error.rule) == ("$.snapshot.turn", "T-8")
+    assert (error.at("$"), error.rule) == ("$.snapshot.turn", "T-8")
 
 
 def test_five_hands_when_built_in_python() -> None:
@@ -256,8 +262,8 @@ def test_five_hands_when_built_in_python() -> None:
     short = msgspec.structs.replace(snapshot, hands=snapshot.hands[:4])
     with pytest.raises(InvalidInput) as caught:
         validate_snapshot(short)
-    assert caught.value.path == "$.snapshot.hands"
+    assert caught.value.at("$") == "$.snapshot.hands"
     bad_seat = msgspec.structs.replace(snapshot, emperor=7)
     with pytest.raises(InvalidInput) as caught:
         validate_snapshot(bad_seat)
-    assert (caught.value.path, caught.value.rule) == ("$.snapshot.emperor", "T-1")
+    assert (caught.value.at("$"), caught.value.rule) == ("$.snapshot.emperor", "T-1")

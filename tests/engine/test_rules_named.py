@@ -8,14 +8,21 @@ from typing import Any
 import msgspec
 import pytest
 
-from baohuang.engine.before_play import opening_snapshot
-from baohuang.engine.dealing import deal
-from baohuang.engine.legal import legal_moves
-from baohuang.engine.play import apply_move
-from baohuang.engine.rulesets import RulesetField, ruleset_of
-from baohuang.engine.snapshot import AcceptMove, CallMove, DeclineMove, Snapshot
-from baohuang.engine.turns import score_snapshot
-from baohuang.engine.validation import InvalidInput, validate_snapshot
+from baohuang.engine import (
+    AcceptMove,
+    CallMove,
+    DeclineMove,
+    InvalidInput,
+    RulesetField,
+    Snapshot,
+    apply_move,
+    deal,
+    legal_moves,
+    opening_snapshot,
+    ruleset_of,
+    score,
+    validate_snapshot,
+)
 
 HANDS = [
     ["BJ*", "7S", "7H", "9D"],
@@ -158,7 +165,7 @@ def test_S_10_a_void_deal_has_no_winner_no_places_and_scores_zero(
         assert not state.over
         state = apply_move(state, DeclineMove(state.turn))[0]
     assert state.over and state.void
-    result = score_snapshot(state, ruleset_of(ruleset))
+    result = score(state)
     assert result.final
     assert result.winner is None and result.positions is None
     assert result.scores == [0] * 5

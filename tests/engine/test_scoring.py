@@ -1,4 +1,4 @@
-"""RULES.md S-1 … S-8 and the deal end of T-9 (engine/scoring.py).
+"""docs/rules.md S-1 … S-8 and the deal end of T-9 (engine/scoring.py).
 
 The table tests score every one of the 120 finishing orders, and every prefix of each, for every
 ruleset × mode × 明保/造反 flag × role seats, against :func:`expected_full` — the formulas written
@@ -17,10 +17,10 @@ from functools import cache
 import msgspec
 import pytest
 
-from baohuang.engine.rulesets import BASES, Ruleset, resolve_ruleset
+from baohuang.engine import BASES, InvalidInput, Ruleset
+from baohuang.engine.rulesets import resolve_ruleset
 from baohuang.engine.scoring import (
     MODES,
-    DealInputError,
     Mode,
     ScoreResult,
     Sides,
@@ -38,7 +38,7 @@ LZ_SIMPLE = BASES["lianzhong-simple"]
 SEATS = range(5)
 
 # ---------------------------------------------------------------------------------------------
-# The formulas, independently: position -> points tables straight from RULES.md and the seeds.
+# The formulas, independently: position -> points tables straight from docs/rules.md.
 
 S2_TEAM = {1: 6, 2: 3, 3: 0, 4: -3, 5: -6}  # 头科 6 二科 3 第三 0 二落 -3 大落 -6
 S2_SOLO = {1: 16, 2: 4, 3: 0, 4: -4, 5: -16}  # 独保
@@ -397,7 +397,7 @@ def test_S_3_solo_and_solo_open_doubles() -> None:
 
 
 def test_S_3_grab_reading() -> None:
-    # (reading) RULES.md is silent: a grab is a declared solo (×2) ending at the first finisher.
+    # (reading) the rules are silent: a grab is a declared solo (×2) ending at the first finisher.
     r = score_deal(TRIBUTE, "grab", 0, None, False, False, [0])
     assert r.final and r.multiplier == 2 and r.scores == [8, -8, -8, -8, -8]
     r = score_deal(TRIBUTE, "grab", 0, None, False, False, [2])
@@ -546,7 +546,7 @@ def test_T_9_side_that_finished_holds_the_better_positions() -> None:
 def test_not_final_reports_only_the_multiplier() -> None:
     r = score_deal(CLASSIC, "team", 0, 1, True, False, [0, 2])
     assert r == ScoreResult(
-        final=False, winner=None, multiplier=2, positions=None, scores=None, sides=None
+        final=False, winner=None, multiplier=2, positions=None, scores=None, sides=None, void=None
     )
     assert msgspec.json.decode(msgspec.json.encode(r)) == {
         "final": False,
@@ -555,6 +555,7 @@ def test_not_final_reports_only_the_multiplier() -> None:
         "positions": None,
         "scores": None,
         "sides": None,
+        "void": None,
     }
 
 
@@ -567,6 +568,7 @@ def test_result_encodes_as_the_api_shape() -> None:
         "positions": [1, 4, 2, 3, 5],
         "scores": [2, 1, -1, -1, -1],
         "sides": {"emperor": 3, "rebels": -3},
+        "void": None,
     }
 
 
@@ -595,9 +597,9 @@ def test_options_do_not_change_scoring() -> None:
 def test_bad_input_is_refused(
     mode: str, emperor: int, guard: int | None, finished: list[int], code: str, field: str
 ) -> None:
-    with pytest.raises(DealInputError) as caught:
+    with pytest.raises(InvalidInput) as caught:
         score_deal(CLASSIC, mode, emperor, guard, False, False, finished)  # type: ignore[arg-type]
-    assert caught.value.code == code and caught.value.field == field
+    assert caught.value.code == code and caught.value.path == "." + field
 
 
 def test_solo_accepts_the_emperor_as_his_own_guard() -> None:

@@ -10,11 +10,9 @@ import msgspec
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from baohuang.engine.legal import legal_moves
-from baohuang.engine.play import apply_move
-from baohuang.engine.rulesets import BASES, resolve_ruleset
-from baohuang.engine.snapshot import Snapshot
-from baohuang.engine.views import seat_view
+from baohuang.engine import BASES, Snapshot, apply_move, legal_moves, seat_view
+from baohuang.engine.rulesets import resolve_ruleset
+from thorough import examples
 
 from .play_support import deal
 
@@ -43,7 +41,7 @@ def mid_deal(seed: int, ruleset_index: int, moves: int) -> Snapshot:
     return snapshot
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(st.integers(0, 2**32), st.integers(0, 7), st.integers(0, 120))
 def test_G_8_seat_view_holds_own_hand_and_public_cards_only(
     seed: int, ruleset_index: int, moves: int

@@ -1,4 +1,4 @@
-"""RULES.md P-1 … P-4: tribute (进贡) under the ``tribute`` ruleset (engine/tribute.py)."""
+"""docs/rules.md P-1 … P-4: tribute (进贡) under the ``tribute`` ruleset (engine/before_play/tribute.py)."""
 
 from __future__ import annotations
 
@@ -9,11 +9,8 @@ from collections.abc import Sequence
 import msgspec
 import pytest
 
-from baohuang.engine.cards import CardError
-from baohuang.engine.dealing import deal
-from baohuang.engine.rulesets import BASES
-from baohuang.engine.scoring import MODES, DealInputError, Mode, score_deal
-from baohuang.engine.tribute import Transfer, TributeResult, pay_tribute
+from baohuang.engine import BASES, InvalidInput, Transfer, TributeResult, deal, pay_tribute
+from baohuang.engine.scoring import MODES, Mode, score_deal
 
 TRIBUTE = BASES["tribute"]
 SEATS = range(5)
@@ -224,32 +221,31 @@ def test_every_finishing_order_on_real_deals(mode: Mode) -> None:
 
 
 def test_only_the_tribute_ruleset_pays() -> None:
-    with pytest.raises(DealInputError) as caught:
+    with pytest.raises(InvalidInput) as caught:
         pay_tribute(BASES["classic"], "team", 0, 1, [0, 1], HANDS)
     assert caught.value.code == "NO_TRIBUTE" and caught.value.rule == "P"
 
 
 def test_previous_deal_must_be_over() -> None:
-    with pytest.raises(DealInputError) as caught:
+    with pytest.raises(InvalidInput) as caught:
         pay_tribute(TRIBUTE, "team", 0, 1, [0, 2], HANDS)
-    assert caught.value.code == "PREVIOUS_NOT_OVER" and caught.value.field == "finished"
+    assert caught.value.code == "PREVIOUS_NOT_OVER" and caught.value.path == ".finished"
 
 
 def test_bad_roles_and_hands() -> None:
-    with pytest.raises(DealInputError):
+    with pytest.raises(InvalidInput):
         pay_tribute(TRIBUTE, "team", 0, 0, [0, 1], HANDS)
-    with pytest.raises(DealInputError):
+    with pytest.raises(InvalidInput):
         pay_tribute(TRIBUTE, "team", 0, 1, [0, 1], HANDS[:4])
-    with pytest.raises(CardError) as unknown:
+    with pytest.raises(InvalidInput) as unknown:
         pay_tribute(TRIBUTE, "team", 0, 1, [0, 1], [*HANDS[:2], ["XX"], *HANDS[3:]])
-    assert unknown.value.code == "UNKNOWN_CARD" and "hands[2]" in unknown.value.message
-    assert unknown.value.index == 0
-    with pytest.raises(CardError) as sword:
+    assert unknown.value.code == "UNKNOWN_CARD" and unknown.value.path == ".hands[2][0]"
+    with pytest.raises(InvalidInput) as sword:
         pay_tribute(TRIBUTE, "team", 0, 1, [0, 1], [["SJ*"], *HANDS[1:]])
     assert sword.value.rule == "D-4"
-    with pytest.raises(CardError) as copies:
+    with pytest.raises(InvalidInput) as copies:
         pay_tribute(TRIBUTE, "team", 0, 1, [0, 1], [["AS"] * 5, *HANDS[1:]])
     assert copies.value.code == "TOO_MANY_COPIES"
-    with pytest.raises(DealInputError) as short:
+    with pytest.raises(InvalidInput) as short:
         pay_tribute(TRIBUTE, "team", 0, 1, [3, 2, 4], [["BJ*", "AS"], *HANDS[1:]])
     assert short.value.code == "CANNOT_PAY_TRIBUTE" and short.value.rule == "P-2"

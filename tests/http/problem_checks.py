@@ -1,4 +1,4 @@
-"""What every problem document must hold (API.md "Verdicts versus bad input")."""
+"""What every problem document must hold (docs/clients.md)."""
 
 from __future__ import annotations
 

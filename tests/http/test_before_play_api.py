@@ -1,5 +1,5 @@
-"""API.md "Before play": ``/v1/deal``, ``/v1/tribute``, and the crown/guard phases driven through
-``/v1/moves/*`` from the deal to the first play (RULES.md G-4…G-8, P)."""
+"""docs/clients.md: ``/v1/deal``, ``/v1/tribute``, and the crown/guard phases driven through
+``/v1/moves/*`` from the deal to the first play (docs/rules.md G-4…G-8, P)."""
 
 from __future__ import annotations
 
@@ -8,8 +8,7 @@ from typing import Any
 import pytest
 from litestar.testing import TestClient
 
-from baohuang.engine.dealing import deal
-from baohuang.engine.rulesets import ruleset_of
+from baohuang.engine import deal, ruleset_of
 
 RULESETS: list[Any] = [
     "classic",
@@ -51,7 +50,7 @@ def test_deal_is_reproducible_and_starts_in_the_crown_phase(
 
 
 def _spec(ruleset: Any) -> Any:
-    from baohuang.engine.rulesets import RulesetSpec
+    from baohuang.engine import RulesetSpec
 
     if isinstance(ruleset, str):
         return ruleset

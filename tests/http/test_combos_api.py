@@ -1,4 +1,4 @@
-"""API tests for /v1/combos/*, /v1/kaopai/resolve and /v1/rulesets (API.md "Combos")."""
+"""API tests for /v1/combos/*, /v1/kaopai/resolve and /v1/rulesets (docs/clients.md)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""``/v1/deal`` seeds (RULES.md G-4): any integer, read modulo 2**64 as documented."""
+"""``/v1/deal`` seeds (docs/rules.md G-4): any integer, read modulo 2**64 as documented."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""API tests for /v1/moves/* and /v1/scores (API.md "Play phase, stateless")."""
+"""API tests for /v1/moves/* and /v1/scores (docs/clients.md)."""
 
 from __future__ import annotations
 

@@ -155,7 +155,9 @@ def test_request_examples_are_real_requests(
         schema = operation["responses"]["200"]["content"]["application/json"]["schema"]
         validator(document, schema).validate(response.json())
         shown = examples.RESPONSES[(path, verb, 200)]
-        holds(response.json(), shown.get(name, shown.get("example"))["value"])
+        expected = shown.get(name, shown.get("example"))
+        assert expected is not None, (path, verb, name)
+        holds(response.json(), expected["value"])
 
 
 def test_table_examples_are_real_requests(
@@ -190,6 +192,7 @@ def test_table_examples_are_real_requests(
         body = examples.REQUESTS.get((template, verb))
         value = copy.deepcopy(body["example"]["value"]) if body else None
         if template.endswith("/moves"):
+            assert value is not None
             value["version"] = 2  # after two PUTs
         headers = {"Authorization": f"Bearer {tokens[who]}"} if who else {}
         response = client.request(verb.upper(), url, json=value, headers=headers)

@@ -1,4 +1,4 @@
-"""/healthz, /readyz, /metrics and the OpenAPI document (API.md "Operations")."""
+"""/healthz, /readyz, /metrics and the OpenAPI document (docs/clients.md)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Overload is not an outage (API.md "Operations"): when more table work is in flight than a
+"""Overload is not an outage (docs/clients.md): when more table work is in flight than a
 process's Redis connections serve, requests wait their turn for a bounded time, then answer 503
 ``OVERLOADED`` with ``Retry-After`` — never ``STORE_UNAVAILABLE`` — and ``/readyz`` and
 ``/healthz`` keep answering 200.
@@ -19,7 +19,7 @@ from redis.asyncio import Redis
 
 from baohuang.http.app import create_app
 from baohuang.http.settings import Settings
-from baohuang.store import RedisTableStore, StoreOverloaded
+from baohuang.store import CasOk, RedisTableStore, StoreOverloaded
 from redis_server import RedisServer
 
 from .problem_checks import assert_problem
@@ -51,7 +51,7 @@ def server() -> Iterator[RedisServer]:
 async def _pause_writes(url: str) -> None:
     raw = Redis.from_url(url)
     try:
-        await raw.execute_command("CLIENT", "PAUSE", PAUSE_MS, "WRITE")
+        await raw.execute_command("CLIENT", "PAUSE", PAUSE_MS, "WRITE")  # type: ignore[no-untyped-call]
     finally:
         await raw.aclose()
 
@@ -68,7 +68,8 @@ async def test_the_store_refuses_work_past_its_bound_as_overloaded(server: Redis
         with pytest.raises(StoreOverloaded):
             await store.put("u", b"1")
         await store.ping()  # readiness does not queue behind table work
-        assert (await held).version == 2  # the held write still commits after the pause
+        written = await held
+        assert isinstance(written, CasOk) and written.version == 2  # committed after the pause
         await store.put("u", b"1")  # and the bound frees up again
     finally:
         await store.close()
@@ -83,7 +84,7 @@ async def test_overload_is_503_overloaded_and_readiness_stays_200(server: RedisS
     # concurrently, in this event loop, where the app's lifespan opened its store.
     async with (
         app.lifespan(),
-        httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://t") as client,
+        httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://t") as client,  # type: ignore[arg-type]
     ):
         tables = [f"busy-{n}" for n in range(3)]
         for tid in tables:

@@ -35,11 +35,7 @@ import msgspec
 import pytest
 from litestar.testing import AsyncTestClient
 
-from baohuang.engine.before_play import opening_snapshot
-from baohuang.engine.dealing import deal
-from baohuang.engine.legal import legal_moves
-from baohuang.engine.rulesets import ruleset_of
-from baohuang.engine.snapshot import Snapshot
+from baohuang.engine import Snapshot, deal, legal_moves, opening_snapshot, ruleset_of
 from baohuang.http.app import create_app
 from baohuang.http.settings import Settings
 from redis_server import RedisServer

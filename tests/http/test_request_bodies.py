@@ -1,8 +1,8 @@
-"""What every route with a JSON body does with a body it cannot take (API.md "Verdicts").
+"""What every route with a JSON body does with a body it cannot take (docs/clients.md).
 
 The routes are discovered from the app itself, so a route added later is covered without a change
 here. One route is added for these tests only: it takes its body through Litestar's own decoding
-(a ``data`` parameter), the path a future route may use instead of :class:`.wire.BodyDecoder`.
+(a ``data`` parameter), the path a future route may use instead of :class:`.bodies.BodyDecoder`.
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ DEPTH = 1000
 
 @post("/test-only/litestar-data", status_code=200, include_in_schema=False)
 async def litestar_data(data: JSONBody[dict[str, Any]]) -> dict[str, Any]:
-    """A route whose body Litestar decodes (``data``), not a :class:`.wire.BodyDecoder`."""
+    """A route whose body Litestar decodes (``data``), not a :class:`.bodies.BodyDecoder`."""
     return {"keys": sorted(data)}
 
 
@@ -212,7 +212,7 @@ def test_recursion_error_in_a_handler_is_a_500_logged_on_one_line() -> None:
         "application/x-www-form-urlencoded",  # curl -d without a content type of its own
         "application/xml",
         "multipart/form-data; boundary=x",
-        "application/json; charset=iso-8859-1",  # API.md: bodies are UTF-8
+        "application/json; charset=iso-8859-1",  # docs/clients.md: bodies are UTF-8
         "application/jsonx",
     ],
 )

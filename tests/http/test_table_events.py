@@ -19,7 +19,7 @@ import httpx
 import pytest
 from litestar.testing import AsyncTestClient
 
-from baohuang.engine.snapshot import Event
+from baohuang.engine import Event
 from baohuang.http.app import create_app
 from baohuang.http.settings import Settings
 from baohuang.tables.views import CUT_EVENTS, PLATFORM_EVENTS, PUBLIC_EVENTS

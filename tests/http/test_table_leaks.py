@@ -22,12 +22,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from litestar.testing import TestClient
 
-from baohuang.engine.before_play import opening_snapshot
-from baohuang.engine.dealing import deal
-from baohuang.engine.legal import legal_moves
-from baohuang.engine.play import apply_move
-from baohuang.engine.rulesets import ruleset_of
-from baohuang.engine.snapshot import Snapshot
+from baohuang.engine import Snapshot, apply_move, deal, legal_moves, opening_snapshot, ruleset_of
 from baohuang.http.app import create_app
 from baohuang.http.settings import Settings
 

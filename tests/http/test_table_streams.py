@@ -21,11 +21,7 @@ import httpx
 import msgspec
 import pytest
 
-from baohuang.engine.before_play import opening_snapshot
-from baohuang.engine.dealing import deal
-from baohuang.engine.legal import legal_moves
-from baohuang.engine.rulesets import ruleset_of
-from baohuang.engine.snapshot import Snapshot
+from baohuang.engine import Snapshot, deal, legal_moves, opening_snapshot, ruleset_of
 from baohuang.http.settings import Settings
 from live_server import LiveServer, ProcessServer
 from redis_server import RedisServer, shared_redis_url

@@ -1,4 +1,4 @@
-"""Live tables over HTTP (API.md "Live tables"): versions, races, seat views, auth, fail closed.
+"""Live tables over HTTP (docs/clients.md): versions, races, seat views, auth, fail closed.
 
 Runs against the in-memory store and against a real Redis (our own redis-server, see
 tests/redis_server.py; REDIS_URL is used when set). Two app instances on one Redis stand for two

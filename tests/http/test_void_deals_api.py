@@ -1,4 +1,4 @@
-"""S-10: a void deal's result says why it is void (API.md ``/v1/scores``, ``/v1/moves/replay``).
+"""S-10: a void deal's result says why it is void (docs/clients.md ``/v1/scores``, ``/v1/moves/replay``).
 
 A deal nobody took the crown of (黄庄, G-5; G-6; 流局, G-7) ends before play with ``void: true`` in
 its snapshot. Its score is final with no winner and no positions, every seat 0, and a ``void``
@@ -13,11 +13,10 @@ from typing import Any
 import msgspec
 import pytest
 
-from baohuang.engine.before_play import opening_snapshot
+from baohuang.engine import opening_snapshot, ruleset_of
+from baohuang.engine.before_play.crown import kind_of
+from baohuang.engine.before_play.deal import Dealt, canonical_deck
 from baohuang.engine.cards import BJ_SCEPTER, CODES
-from baohuang.engine.crown import kind_of
-from baohuang.engine.dealing import Dealt, canonical_deck
-from baohuang.engine.rulesets import ruleset_of
 
 Client = Any
 
@@ -45,8 +44,10 @@ def nobody_can_call(ruleset_name: str) -> dict[str, Any]:
     return encoded
 
 
-def decline_until_void(client: Client, snapshot: dict[str, Any]) -> tuple[dict[str, Any], list]:
-    moves = []
+def decline_until_void(
+    client: Client, snapshot: dict[str, Any]
+) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    moves: list[dict[str, Any]] = []
     for _ in range(12):
         if snapshot.get("void"):
             return snapshot, moves
@@ -94,6 +95,6 @@ def test_a_deal_that_is_not_void_has_a_null_void(client: Client) -> None:
 
 def test_openapi_documents_the_void_reason(client: Client) -> None:
     document = client.get("/schema/openapi.json").json()
-    result = document["components"]["schemas"]["ScoresResult"]
+    result = document["components"]["schemas"]["ScoreResult"]
     assert "void" in result["required"]
     assert "S-10" in result["description"]

@@ -122,8 +122,9 @@ def _wait_closed(socks: list[socket.socket], within: float) -> dict[socket.socke
     deadline = time.monotonic() + within
     while open_ and time.monotonic() < deadline:
         for key, _ in selector.select(timeout=0.2):
-            sock = key.fileobj
-            assert isinstance(sock, socket.socket)
+            ready = key.fileobj
+            assert isinstance(ready, socket.socket)
+            sock = ready
             try:
                 chunk = sock.recv(65536)
             except ConnectionError:
@@ -138,6 +139,7 @@ def _wait_closed(socks: list[socket.socket], within: float) -> dict[socket.socke
     return received
 
 
+@pytest.mark.slow
 def test_slow_clients_cannot_starve_the_service(service: tuple[str, Path]) -> None:
     base, log = service
     port = int(base.rsplit(":", 1)[1])

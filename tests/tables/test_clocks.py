@@ -13,11 +13,17 @@ import random
 import msgspec
 import pytest
 
-from baohuang.engine.before_play import opening_snapshot
-from baohuang.engine.dealing import deal
-from baohuang.engine.legal import legal_moves
+from baohuang.engine import (
+    DealOverEvent,
+    MoveEvent,
+    PassMove,
+    PlayMove,
+    Snapshot,
+    deal,
+    legal_moves,
+    opening_snapshot,
+)
 from baohuang.engine.rulesets import ruleset_of
-from baohuang.engine.snapshot import DealOverEvent, MoveEvent, PassMove, PlayMove, Snapshot
 from baohuang.store import RedisTableStore, TableStore
 from baohuang.tables import Authority, TableService, VersionConflict
 from baohuang.tables.audit import audit
@@ -49,9 +55,9 @@ async def test_T_11_a_seat_that_never_acts_is_timed_out_and_played_by_T_10(
     assert await second.tick() == 1  # the other replica applies it
     table = await first.read("t", PLATFORM)
     assert table.table.seats[0].trustee and table.table.seats[0].entered == 1
-    hand = table.view.hands[0]  # type: ignore[union-attr]
+    hand = table.view.hands[0]
     assert len(hand) == 3 and "BJ*" in hand and "9D" in hand  # T-10: a lowest single went
-    assert table.view.turn == 1  # type: ignore[union-attr]
+    assert table.view.turn == 1
     assert table.table.deadline == time.now + 20  # seat 1's clock starts
     page = await first.events("t", PLATFORM, 0)
     kinds = [type(e).__struct_config__.tag for e in page.events]
@@ -95,7 +101,7 @@ async def test_T_11_a_deal_where_every_seat_times_out_ends_by_itself_unscored(
         time.now += 31
         await other.tick()
     table = await service.read("all", PLATFORM)
-    assert table.view.over is True  # type: ignore[union-attr]
+    assert table.view.over is True
     assert all(seat.trustee for seat in table.table.seats)
     [result] = table.table.results
     assert result.score.void is not None and result.score.void.code == "ALL_TRUSTEE"
@@ -180,7 +186,7 @@ async def test_three_deals_in_a_row_totals_and_an_audit_from_the_log(
         if not previous.void:
             assert started.table.dealer == previous.emperor  # G-4: from the last emperor's seat
         if ruleset == "tribute" and not previous.void:
-            assert started.events[0].tribute or table.table.results[-1].score.winner == "draw"  # type: ignore[union-attr]
+            assert started.events[0].tribute or table.table.results[-1].score.winner == "draw"
         await _play_out(service, table_id, rng)
     table = await service.read(table_id, PLATFORM)
     assert table.table.deal == 3 and len(table.table.results) == 3
@@ -192,7 +198,7 @@ async def test_three_deals_in_a_row_totals_and_an_audit_from_the_log(
     # a log edited by hand is caught
     page = await service.events(table_id, PLATFORM, 0, limit=100_000)
     played = next(e for e in page.events if type(e).__struct_config__.tag == "played")
-    forged = msgspec.structs.replace(played, cards=[*reversed(played.cards), "3S"])  # type: ignore[attr-defined]
+    forged = msgspec.structs.replace(played, cards=[*reversed(played.cards), "3S"])
     edited = [forged if e is played else e for e in page.events]
     assert audit(edited).valid is False
     over = next(e for e in page.events if isinstance(e, DealOverEvent))
@@ -213,7 +219,7 @@ async def test_S_9_a_seat_that_leaves_plays_on_under_tuoguan_and_cannot_come_bac
     moved = await service.move("leave", PLATFORM, PlayMove(0, ["7S", "7H"]), created.version)
     left = await service.leave("leave", PLATFORM, 1, moved.version)
     assert left.table.seats[1].left and left.table.seats[1].trustee
-    assert left.view.turn == 2  # type: ignore[union-attr]  # seat 1 passed at once (T-10)
+    assert left.view.turn == 2  # seat 1 passed at once (T-10)
     assert left.table.penalties == [0] * 5  # classic: no charge (S-9 is lianzhong's)
     with pytest.raises(Exception) as refused:
         await service.set_trustee("leave", PLATFORM, 1, False, left.version)

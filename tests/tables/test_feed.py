@@ -7,7 +7,11 @@ from collections.abc import AsyncIterator
 
 import pytest
 
-from baohuang.engine.snapshot import PassMove, PlayedEvent, PlayMove
+from baohuang.engine import (
+    PassMove,
+    PlayedEvent,
+    PlayMove,
+)
 from baohuang.store import MemoryTableStore
 from baohuang.tables import Authority, Caller, Closed, Heartbeat, Opening, TableService
 from baohuang.tables.callers import PLATFORM

@@ -16,11 +16,13 @@ import msgspec
 import pytest
 import uvicorn
 
-from baohuang.engine.before_play import opening_snapshot
-from baohuang.engine.dealing import deal
-from baohuang.engine.legal import legal_moves
+from baohuang.engine import (
+    Snapshot,
+    deal,
+    legal_moves,
+    opening_snapshot,
+)
 from baohuang.engine.rulesets import ruleset_of
-from baohuang.engine.snapshot import Snapshot
 from baohuang.store import MemoryTableStore, TableStore
 from baohuang.tables import Authority, TableService
 from baohuang.tables.callers import PLATFORM

@@ -1,4 +1,4 @@
-"""Does a play beat the top play? Normal rules (RULES.md N) and 烤牌 (K).
+"""Does a play beat the top play? Normal rules (docs/rules.md N) and 烤牌 (K).
 
 ``refusal(p, q, kaopai)`` is the hot path: ``None`` when ``p`` beats ``q``, else the reason.
 ``cover(p, q, kaopai)`` names which cards of ``p`` beat which card of ``q`` (K-6); it is only

@@ -1,4 +1,4 @@
-"""Cards and decks (RULES.md section D).
+"""Cards and decks (docs/rules.md, section D).
 
 A card is a small int whose order is the canonical order, so sorting ids high to low sorts cards
 high to low (D-2) with a fixed suit order ``S H C D`` and a marked joker before its plain twin:
@@ -14,6 +14,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Final, Literal
+
+from .errors import InvalidInput
 
 RANK_SYMBOLS: Final = "3456789TJQKA2"
 SUIT_SYMBOLS: Final = "SHCD"
@@ -37,15 +39,6 @@ Deck = Literal["full", "short"]
 def rank_card(rank: int, suit: int) -> int:
     """The id of a rank card; ``suit`` indexes ``S H C D``."""
     return rank * 4 + (3 - suit)
-
-
-def card_rank(card: int) -> int:
-    """D-2 rank of a card: 0 (``3``) … 12 (``2``), 13 small joker, 14 big joker."""
-    return card >> 2
-
-
-def is_joker(card: int) -> bool:
-    return card >= SJ
 
 
 def _code_of(card: int) -> str:
@@ -85,21 +78,6 @@ _OVER_FOUR: Final = sum((0x8000 - COPIES_PER_CARD - 1) << (_WIDE_BITS * card) fo
 _TOP_BITS: Final = sum(0x8000 << (_WIDE_BITS * card) for card in range(SJ))
 
 
-class CardError(ValueError):
-    """Input naming a card that does not exist, or more copies than the decks hold (D-1, D-5).
-
-    This is bad input, never a verdict. ``index`` is the position in the list that was read, when
-    one card is to blame; the HTTP layer turns it into a field path.
-    """
-
-    def __init__(self, code: str, rule: str, message: str, index: int | None = None) -> None:
-        super().__init__(message)
-        self.code = code
-        self.rule = rule
-        self.message = message
-        self.index = index
-
-
 class CardSet:
     """The cards of one ruleset's deck: which codes exist and how many copies of each (D-1, D-4).
 
@@ -129,26 +107,27 @@ class CardSet:
         rank_cards = (13 - lowest) * 4 * COPIES_PER_CARD
         self.size = rank_cards + 2 * JOKERS_PER_KIND
 
-    def card(self, code: str, index: int | None = None) -> int:
+    def card(self, code: str, path: str = "") -> int:
+        """The id of ``code``; an unknown code is ``UNKNOWN_CARD`` bad input at ``path``."""
         card = self._ids.get(code)
         if card is None:
-            raise CardError(
-                "UNKNOWN_CARD", self._rule_for_unknown(code), self._unknown(code), index
+            raise InvalidInput(
+                "UNKNOWN_CARD", self._rule_for_unknown(code), self._unknown(code), path
             )
         return card
 
     def parse(self, codes: Sequence[str]) -> list[int]:
-        """Card ids of ``codes``; raises :class:`CardError` naming the first unknown one."""
+        """Card ids of ``codes``; an unknown one is bad input at its index (``[3]``)."""
         ids = self._ids
         try:
             return [ids[code] for code in codes]
         except KeyError:
             for index, code in enumerate(codes):
-                self.card(code, index)
+                self.card(code, f"[{index}]")
             raise  # pragma: no cover - the loop above raises first
 
     def pack(self, codes: Sequence[str]) -> int:
-        """The :data:`PACKED` count of ``codes``; raises :class:`CardError` like :meth:`parse`."""
+        """The :data:`PACKED` count of ``codes``; bad input as for :meth:`parse`."""
         try:
             return sum(map(self.packed.__getitem__, codes))
         except (KeyError, TypeError):
@@ -213,15 +192,20 @@ def check_copies(cards: Iterable[int], where: str = "the input") -> None:
             what = "four jokers of each kind in all, at most one of them marked"
         else:
             what = "four copies of each card"
-        raise CardError(
+        raise InvalidInput(
             "TOO_MANY_COPIES",
             "D-5",
             f"{where} holds more '{code}' than four decks do: there are {what} (D-1)",
         )
 
 
-def codes_of(cards: Iterable[int]) -> list[str]:
-    return [CODES[c] for c in cards]
+def parse_cards(codes: Sequence[str], card_set: CardSet, path: str) -> list[int]:
+    """Card ids of ``codes``, which sit at ``path``; an unknown code is ``UNKNOWN_CARD`` bad input
+    at ``path[index]`` (D-3)."""
+    try:
+        return card_set.parse(codes)
+    except InvalidInput as error:
+        raise error.within(path) from None
 
 
 CARD_SETS: Final[dict[tuple[Deck, bool], CardSet]] = {

@@ -1,4 +1,4 @@
-"""Combos, 一套牌 (RULES.md section C).
+"""Combos, 一套牌 (docs/rules.md, section C).
 
 A combo is ``count`` cards of one rank plus ``small`` small and ``big`` big jokers (C-1). Its
 shape ``(rank, count, small, big)`` is all that beating looks at; ``cards`` keeps the actual
@@ -87,7 +87,8 @@ def classify(cards: Sequence[int]) -> Combo | Reason:
 def read_shape(codes: Sequence[str], card_set: CardSet, where: str = "the play") -> Combo | Reason:
     """Parse and classify without keeping the cards (``cards`` is empty): all that beating needs.
 
-    Bad input raises ``CardError``: an unknown code (D-3) or more copies than the decks (D-5).
+    Bad input (:class:`~.errors.InvalidInput`, its path within ``codes``): an unknown code (D-3)
+    or more copies than the decks (D-5).
     """
     found, over = _shape(card_set.pack(codes))
     if over or (over is None and card_set.rank_copies_exceeded(codes)):

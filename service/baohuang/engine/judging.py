@@ -1,8 +1,10 @@
 """Questions about plays without a deal around them: classify, compare, batch, 烤牌 stacks.
 
-These are the engine entry points of API.md "Combos": they read card codes (D-3), enforce copy
-limits (D-5), classify (C), and judge beating (N, K). A ``previous`` that is no combo is bad input
-(:class:`NotACombo`); a ``candidate`` that is no combo is a verdict.
+These are the engine's entry points for the combo routes (docs/clients.md): they read card codes
+(D-3), enforce copy limits (D-5), classify (C), and judge beating (N, K). A ``previous`` that is
+no combo is bad input (:class:`~.errors.InvalidInput` with the reason's code); a ``candidate``
+that is no combo is a verdict. Bad input lies at a path relative to the arguments, each named as
+its parameter (``.previous[2]``, ``.pairs[7].candidate``, ``.plays[1]``).
 
 Copy limits (D-5):
 
@@ -16,25 +18,32 @@ Copy limits (D-5):
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Protocol
+from collections.abc import Callable, Sequence
+from typing import Protocol, TypeVar
 
 import msgspec
 
 from .beating import CoverEntry, cover, kaopai_refusal, normal_refusal, refusal
-from .cards import CardError, CardSet, check_copies
+from .cards import CardSet, check_copies
 from .combos import Combo, read_combo, read_shape
+from .errors import InvalidInput
 from .reasons import Reason
 from .rulesets import Ruleset
 
+T = TypeVar("T")
 
-class NotACombo(ValueError):
-    """A play that must be a combo is not one (C-1); ``index`` says which, in a list of plays."""
 
-    def __init__(self, reason: Reason, index: int | None = None) -> None:
-        super().__init__(reason.message)
-        self.reason = reason
-        self.index = index
+def not_a_combo(reason: Reason, path: str = "") -> InvalidInput:
+    """A play that must be a combo is not one (C-1): bad input with the reason's code."""
+    return InvalidInput(reason.code, reason.rule, f"not a combo: {reason.message}", path)
+
+
+def _within(path: str, read: Callable[[], T]) -> T:
+    """``read()``, its bad input seen from where the value it reads sits (``path``)."""
+    try:
+        return read()
+    except InvalidInput as error:
+        raise error.within(path) from None
 
 
 class Judgement(msgspec.Struct, frozen=True, gc=False):
@@ -45,11 +54,16 @@ class Judgement(msgspec.Struct, frozen=True, gc=False):
 
 
 def read_previous(codes: Sequence[str], card_set: CardSet) -> Combo:
-    """The top play as a combo; bad cards raise ``CardError``, a non-combo :class:`NotACombo`."""
+    """The top play as a combo; bad cards, or no combo (C-1), are bad input within ``codes``."""
     combo = read_combo(codes, card_set, "previous")
     if isinstance(combo, Reason):
-        raise NotACombo(combo)
+        raise not_a_combo(combo)
     return combo
+
+
+def classify_play(cards: Sequence[str], ruleset: Ruleset) -> Combo | Reason:
+    """API ``/v1/combos/classify``: the combo ``cards`` make (C-1…C-4), or why they make none."""
+    return _within(".cards", lambda: read_combo(cards, ruleset.cards, "cards"))
 
 
 def judge(previous: Combo, candidate: Combo | Reason, ruleset: Ruleset) -> Judgement:
@@ -65,18 +79,9 @@ def judge(previous: Combo, candidate: Combo | Reason, ruleset: Ruleset) -> Judge
 def compare(previous: Sequence[str], candidate: Sequence[str], ruleset: Ruleset) -> Judgement:
     """API ``/v1/combos/compare``: the judgement with its cover."""
     card_set = ruleset.cards
-    top = read_previous(previous, card_set)
-    return judge(top, read_combo(candidate, card_set, "candidate"), ruleset)
-
-
-class BadPair(ValueError):
-    """Bad input in pair ``index`` of a batch: ``field`` is ``previous`` or ``candidate``."""
-
-    def __init__(self, index: int, field: str, error: CardError | NotACombo) -> None:
-        super().__init__(str(error))
-        self.index = index
-        self.field = field
-        self.error = error
+    top = _within(".previous", lambda: read_previous(previous, card_set))
+    play = _within(".candidate", lambda: read_combo(candidate, card_set, "candidate"))
+    return judge(top, play, ruleset)
 
 
 class PairOfPlays(Protocol):
@@ -102,14 +107,14 @@ def compare_many(pairs: Sequence[PairOfPlays], ruleset: Ruleset) -> list[str | N
     for index, pair in enumerate(pairs):
         try:
             top = read_shape(pair.previous, card_set, "previous")
-        except CardError as error:
-            raise BadPair(index, "previous", error) from None
+        except InvalidInput as error:
+            raise error.within(f".pairs[{index}].previous") from None
         if isinstance(top, Reason):
-            raise BadPair(index, "previous", NotACombo(top))
+            raise not_a_combo(top, f".pairs[{index}].previous")
         try:
             play = read_shape(pair.candidate, card_set, "candidate")
-        except CardError as error:
-            raise BadPair(index, "candidate", error) from None
+        except InvalidInput as error:
+            raise error.within(f".pairs[{index}].candidate") from None
         if isinstance(play, Reason):
             append(play.code)
             continue
@@ -137,10 +142,10 @@ class TrickResolution(msgspec.Struct, frozen=True, gc=False):
 
 
 def resolve_trick(plays: Sequence[Sequence[str]], ruleset: Ruleset) -> TrickResolution:
-    """API ``/v1/kaopai/resolve``. The bottom play must be a combo (else :class:`NotACombo` with
-    index 0); bad cards raise ``CardError`` carrying the play's index in ``BadPlay``, and so do
-    more copies across the stack than four decks hold (K-7, D-5: the plays are on the table
-    together)."""
+    """API ``/v1/kaopai/resolve``. The bottom play must be a combo (else bad input at
+    ``.plays[0]``); bad cards are bad input within their play (``.plays[2][1]``), and so are more
+    copies across the stack than four decks hold (``.plays[2]``: K-7, D-5, the plays are on the
+    table together)."""
     card_set = ruleset.cards
     combos: list[Combo | Reason] = []
     stacked: list[int] = []
@@ -150,12 +155,12 @@ def resolve_trick(plays: Sequence[Sequence[str]], ruleset: Ruleset) -> TrickReso
             stacked.extend(card_set.parse(play) if isinstance(combo, Reason) else combo.cards)
             if index:
                 check_copies(stacked, f"the trick up to play {index}")
-        except CardError as error:
-            raise BadPlay(index, error) from None
+        except InvalidInput as error:
+            raise error.within(f".plays[{index}]") from None
         combos.append(combo)
     bottom = combos[0]
     if isinstance(bottom, Reason):
-        raise NotACombo(bottom, 0)
+        raise not_a_combo(bottom, ".plays[0]")
     steps: list[TrickStep] = []
     winner = 0
     under: Combo = bottom
@@ -169,12 +174,3 @@ def resolve_trick(plays: Sequence[Sequence[str]], ruleset: Ruleset) -> TrickReso
         under = top
         winner = index
     return TrickResolution(True, winner, steps)
-
-
-class BadPlay(ValueError):
-    """Bad cards in play ``index`` of a trick."""
-
-    def __init__(self, index: int, error: CardError) -> None:
-        super().__init__(str(error))
-        self.index = index
-        self.error = error

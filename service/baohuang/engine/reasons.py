@@ -1,6 +1,6 @@
 """Why a play or move is refused: stable codes, the rule id they cite, and a message.
 
-Every refusal the engine gives is one of these constants (API.md "Verdicts"). Messages state the
+Every refusal the engine gives is one of these constants (docs/clients.md). Messages state the
 rule in English with the Chinese term, so a person at a table recognises it. A constant's ``rule``
 is the rule that usually refuses with that code; where another rule refuses (the crown follows
 G-5, G-6 or G-7 by ruleset), the refusing site cites it with :meth:`Reason.citing`.
@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import msgspec
 
+__all__ = ["MoveRefused", "Reason"]  # and the constants below, imported by name
+
 
 class Reason(msgspec.Struct, frozen=True, gc=False):
-    """A verdict's reason: ``code`` is stable, ``rule`` is a RULES.md id, ``message`` is prose."""
+    """A verdict's reason: ``code`` is stable, ``rule`` is a rule id (docs/rules.md), ``message`` is prose."""
 
     code: str
     rule: str
@@ -23,6 +25,15 @@ class Reason(msgspec.Struct, frozen=True, gc=False):
         if rule == self.rule and message is None:
             return self
         return Reason(self.code, rule, self.message if message is None else message)
+
+
+class MoveRefused(ValueError):
+    """A move applied although the rules refuse it; ``reason`` says why (a verdict, not bad
+    input: see :func:`baohuang.engine.apply_move`)."""
+
+    def __init__(self, reason: Reason) -> None:
+        super().__init__(reason.message)
+        self.reason = reason
 
 
 # C — combos
@@ -162,34 +173,4 @@ ACTION_NOT_AVAILABLE = Reason(
     "ACTION_NOT_AVAILABLE",
     "G-8",
     "this action is not open to this seat at this step of choosing the emperor and guard",
-)
-
-ALL_REASONS: tuple[Reason, ...] = (
-    EMPTY_PLAY,
-    MIXED_RANKS,
-    SIZE_MISMATCH,
-    NOT_HIGHER,
-    BIG_JOKER_UNBEATABLE,
-    NO_COVER,
-    SIX_HELD_BACK,
-    NOT_YOUR_TURN,
-    CARDS_NOT_IN_HAND,
-    LEADER_CANNOT_PASS,
-    YIELD_NOT_ALLOWED,
-    JIEFENG_NOT_ALLOWED,
-    PLAYER_FINISHED,
-    DEAL_OVER,
-    WRONG_PHASE,
-    NOT_CROWN_HOLDER,
-    ACCEPT_BY_CALLING,
-    CANNOT_ACCEPT,
-    MUST_ACCEPT,
-    MUST_CALL,
-    CANNOT_CALL,
-    CALL_CARD_NOT_ALLOWED,
-    GRAB_NOT_ALLOWED,
-    SOLO_NOT_ALLOWED,
-    REVEAL_NOT_ALLOWED,
-    REBEL_NOT_ALLOWED,
-    ACTION_NOT_AVAILABLE,
 )

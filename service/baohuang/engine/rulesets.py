@@ -1,4 +1,4 @@
-"""The ruleset registry (RULES.md section R).
+"""The ruleset registry (docs/rules.md, section R).
 
 A ruleset is a base (one of four published rule texts) plus the options ``kaopai``, ``bie6``,
 ``deck`` and ``grab``; options a request leaves out take the base's values. ``kaopai``, ``bie6``
@@ -17,6 +17,9 @@ from typing import Annotated, Final, Literal
 import msgspec
 
 from .cards import CARD_SETS, CardSet, Deck
+from .errors import InvalidInput
+
+UNKNOWN_RULESET: Final = "UNKNOWN_RULESET"
 
 SEATS: Final = 5
 """Five players in every ruleset, seats 0–4 in the order of play (T-1)."""
@@ -110,21 +113,23 @@ BASES: Final[dict[str, Ruleset]] = {
     ),
 }
 DEFAULT_RULESET: Final = BASES["classic"]
-# API.md: /v1/kaopai/resolve defaults to a ruleset where kaopai is on.
+
+CROWN_RULES: Final = {
+    "classic": "G-5",
+    "tribute": "G-6",
+    "lianzhong-classic": "G-7",
+    "lianzhong-simple": "G-7",
+}
+
+
+def crown_rule(ruleset: Ruleset) -> str:
+    """The rule that governs the crown, and grabbing it, in ``ruleset``: G-5 (classic), G-6
+    (tribute) or G-7 (lianzhong-*). Refusals and checks about the crown cite it."""
+    return CROWN_RULES[ruleset.base]
+
+
+# docs/clients.md: /v1/kaopai/resolve defaults to a ruleset where kaopai is on.
 KAOPAI_DEFAULT_RULESET: Final = msgspec.structs.replace(BASES["lianzhong-classic"], kaopai=True)
-
-
-class UnknownRuleset(ValueError):
-    """A ruleset that does not exist (problem ``UNKNOWN_RULESET``): a name that is not one of
-    :data:`BASES` (R), or an option its base does not have (``field`` names it)."""
-
-    def __init__(
-        self, name: str, message: str | None = None, rule: str = "R", field: str | None = None
-    ) -> None:
-        super().__init__(message or f"unknown ruleset '{name}': one of {', '.join(BASES)} (R)")
-        self.name = name
-        self.rule = rule
-        self.field = field
 
 
 _resolved: dict[tuple[str, bool | None, bool | None, str | None, bool | None], Ruleset] = {}
@@ -139,7 +144,8 @@ def resolve_ruleset(
 ) -> Ruleset:
     """The ruleset ``base`` with the given options; ``None`` keeps the base's value (R).
 
-    Raises :class:`UnknownRuleset` for an unknown base, or for ``grab`` on tribute (G-6).
+    An unknown base (R), or ``grab`` on tribute (G-6), is ``UNKNOWN_RULESET`` bad input, at the
+    option (``.grab``) where one is to blame.
     """
     key = (base, kaopai, bie6, deck, grab)
     found = _resolved.get(key)
@@ -147,13 +153,15 @@ def resolve_ruleset(
         return found
     default = BASES.get(base)
     if default is None:
-        raise UnknownRuleset(base)
+        raise InvalidInput(
+            UNKNOWN_RULESET, "R", f"unknown ruleset '{base}': one of {', '.join(BASES)} (R)"
+        )
     if grab and default.tribute:
-        raise UnknownRuleset(
-            f"{base}+grab=true",
-            "tribute has no grab (G-6): there is no ruleset tribute with grab; leave grab out",
+        raise InvalidInput(
+            UNKNOWN_RULESET,
             "G-6",
-            "grab",
+            "tribute has no grab (G-6): there is no ruleset tribute with grab; leave grab out",
+            ".grab",
         )
     ruleset = msgspec.structs.replace(
         default,
@@ -178,11 +186,17 @@ class RulesetSpec(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 
 
 RulesetField = str | RulesetSpec
-"""A request's ``ruleset``: a base name, or a :class:`RulesetSpec` (API.md "Rulesets")."""
+"""A request's ``ruleset``: a base name, or a :class:`RulesetSpec` (docs/clients.md)."""
 
 
-def ruleset_of(spec: RulesetField) -> Ruleset:
-    """Resolve a request's ``ruleset`` field; raises :class:`UnknownRuleset` for a bad name."""
-    if isinstance(spec, str):
-        return resolve_ruleset(spec)
-    return resolve_ruleset(spec.base, spec.kaopai, spec.bie6, spec.deck, spec.grab)
+def ruleset_of(ruleset: RulesetField) -> Ruleset:
+    """Resolve a request's ``ruleset`` field; bad input at ``.ruleset`` (or ``.ruleset.grab``)
+    when it names no ruleset (:func:`resolve_ruleset`)."""
+    try:
+        if isinstance(ruleset, str):
+            return resolve_ruleset(ruleset)
+        return resolve_ruleset(
+            ruleset.base, ruleset.kaopai, ruleset.bie6, ruleset.deck, ruleset.grab
+        )
+    except InvalidInput as error:
+        raise error.within(".ruleset") from None

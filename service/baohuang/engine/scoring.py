@@ -1,4 +1,4 @@
-"""Scoring a deal (RULES.md section S) and the moment a deal ends (T-9, S-7, S-8).
+"""Scoring a deal (docs/rules.md, section S) and the moment a deal ends (T-9, S-7, S-8).
 
 :func:`score_deal` takes the roles, the 明保 / 造反 flags and the seats in finishing order so far,
 and answers whether the score can still change (``final``) and, once it cannot, every figure.
@@ -50,6 +50,7 @@ from typing import Final, Literal, get_args
 
 import msgspec
 
+from .errors import InvalidInput
 from .reasons import Reason
 from .rulesets import SEATS, Ruleset
 
@@ -72,23 +73,21 @@ class Sides(msgspec.Struct, frozen=True, gc=False):
     rebels: int
 
 
-class ScoreResult(msgspec.Struct, frozen=True, omit_defaults=True):
-    """The score of a deal (API.md ``POST /v1/scores``).
-
-    ``final`` is true exactly when the score can no longer change (T-9); until then ``winner``,
-    ``positions``, ``scores`` and ``sides`` are ``None``. ``positions[seat]`` is the seat's
-    finishing position 1 … 5, unfinished seats placed as T-9 says; ``scores[seat]`` its score.
-    A void deal (S-10, :func:`void_result`) is final with no winner and no positions, every seat
-    0, and ``void`` saying why.
-    """
+class ScoreResult(msgspec.Struct, frozen=True):
+    """A deal's score. `final` is false, and the figures null, while the score can still change
+    (T-9). `void` is null unless the deal is void (S-10): then it is final with no winner and no
+    positions, every seat scores 0, and `void` says why: `{"code": "NO_EMPEROR", "rule": "G-5"}`
+    (黄庄; `G-6`, `G-7` in the other rulesets) when nobody took the crown, `{"code":
+    "ALL_TRUSTEE", "rule": "T-11"}` when every seat was in 托管 at the end. A void snapshot has
+    `"void": true` and `"over": true`."""
 
     final: bool
     winner: Winner | None
     multiplier: int
-    positions: list[int] | None
+    positions: list[int] | None  # positions[seat]: 1 … 5, unfinished seats placed as T-9 says
     scores: list[int] | None
     sides: Sides | None
-    void: Reason | None = None
+    void: Reason | None
 
 
 # S-10: why a deal is void. The code says what happened, the rule which rule voids it.
@@ -140,23 +139,8 @@ def void_result(reason: Reason) -> ScoreResult:
     )
 
 
-class DealInputError(ValueError):
-    """Roles or a finishing order that describe no possible deal (bad input, never a verdict).
-
-    ``field`` names the offending input (``"mode"``, ``"emperor"``, ``"guard"``, ``"finished"``,
-    ``"hands"``, ``"ruleset"``); ``rule`` is the RULES.md id; the HTTP layer makes a 422 of it.
-    """
-
-    def __init__(self, code: str, rule: str, field: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
-        self.rule = rule
-        self.field = field
-        self.message = message
-
-
 def check_roles(mode: str, emperor: int, guard: int | None, finished: Sequence[int]) -> None:
-    """Raise :class:`DealInputError` unless the roles fit ``mode`` and ``finished`` is a valid
+    """Raise bad input (:class:`~.errors.InvalidInput`) unless the roles fit ``mode`` and ``finished`` is a valid
     partial finishing order (distinct seats 0–4).
 
     Team play needs a guard other than the emperor (G-1); solo and grab deals have none, so
@@ -164,44 +148,44 @@ def check_roles(mode: str, emperor: int, guard: int | None, finished: Sequence[i
     ``SJ*``, G-3).
     """
     if mode not in MODES:
-        raise DealInputError(
-            "INVALID_MODE", "G-1", "mode", f"mode '{mode}' is not one of {', '.join(MODES)} (G-1)"
+        raise InvalidInput(
+            "INVALID_MODE", "G-1", f"mode '{mode}' is not one of {', '.join(MODES)} (G-1)", ".mode"
         )
     if not 0 <= emperor < SEATS:
-        raise DealInputError("INVALID_SEAT", "T-1", "emperor", f"seat {emperor} is not 0–4 (T-1)")
+        raise InvalidInput("INVALID_SEAT", "T-1", f"seat {emperor} is not 0–4 (T-1)", ".emperor")
     if mode == "team":
         if guard is None:
-            raise DealInputError(
-                "GUARD_REQUIRED", "G-1", "guard", "team play needs a guard (皇帝 + 侍卫, G-1)"
+            raise InvalidInput(
+                "GUARD_REQUIRED", "G-1", "team play needs a guard (皇帝 + 侍卫, G-1)", ".guard"
             )
         if not 0 <= guard < SEATS:
-            raise DealInputError("INVALID_SEAT", "T-1", "guard", f"seat {guard} is not 0–4 (T-1)")
+            raise InvalidInput("INVALID_SEAT", "T-1", f"seat {guard} is not 0–4 (T-1)", ".guard")
         if guard == emperor:
-            raise DealInputError(
+            raise InvalidInput(
                 "GUARD_IS_EMPEROR",
                 "G-1",
-                "guard",
                 "in team play the guard is another seat than the emperor; "
                 "an emperor who is his own guard plays solo (G-1, G-2)",
+                ".guard",
             )
     elif guard is not None and guard != emperor:
-        raise DealInputError(
+        raise InvalidInput(
             "UNEXPECTED_GUARD",
             "G-1",
-            "guard",
             f"a {mode} deal has no guard: the emperor plays alone (G-1)",
+            ".guard",
         )
     if len(finished) > SEATS:
-        raise DealInputError(
-            "INVALID_FINISHED", "T-7", "finished", "at most five seats can finish (T-7)"
+        raise InvalidInput(
+            "INVALID_FINISHED", "T-7", "at most five seats can finish (T-7)", ".finished"
         )
     seen: set[int] = set()
     for seat in finished:
         if not 0 <= seat < SEATS:
-            raise DealInputError("INVALID_SEAT", "T-1", "finished", f"seat {seat} is not 0–4 (T-1)")
+            raise InvalidInput("INVALID_SEAT", "T-1", f"seat {seat} is not 0–4 (T-1)", ".finished")
         if seat in seen:
-            raise DealInputError(
-                "INVALID_FINISHED", "T-7", "finished", f"seat {seat} finishes twice (T-7, T-8)"
+            raise InvalidInput(
+                "INVALID_FINISHED", "T-7", f"seat {seat} finishes twice (T-7, T-8)", ".finished"
             )
         seen.add(seat)
 
@@ -217,7 +201,7 @@ def multiplier(
       *(reading)*. It doubles team play (S-4) and 暗独 (S-6: 包括暗獨保), never 明独 nor 抢独,
       where the emperor plays openly and there is no hidden guard to rebel against *(reading)*.
     * S-4: 明保 and 造反 together still give ×2, never ×4 (S-4 *(reading)*).
-    * S-3 grab: the grabber plays a declared solo, ×2 like 明独 *(reading, RULES.md silent)*.
+    * S-3 grab: the grabber plays a declared solo, ×2 like 明独 *(reading: the rules are silent)*.
     """
     rebellion = rebellion_succeeded and ruleset.guard_by == "sword"
     if ruleset.scoring == "S-2":
@@ -319,7 +303,7 @@ def _seat_scores(
         rebel = -_quarter(side)
     elif ruleset.scoring == "S-3":
         if mode == "grab":
-            # (reading) RULES.md is silent on grab under S-3: a declared solo (×2) that ends at the
+            # (reading) the rules are silent on grab under S-3: a declared solo (×2) that ends at the
             # first finisher (S-8); the grabber is first (+4) or, by T-9, last (−4).
             side = (S3_POINTS[0] if e == 1 else S3_POINTS[-1]) * m
         else:
@@ -359,13 +343,19 @@ def score_deal(
 
     ``finished`` is the seats in finishing order, partial or complete. ``rebellion_succeeded`` is
     the S-4 condition itself (see :func:`rebellion_succeeded`; :func:`score_with_rebellion`
-    derives it from the declarers). Raises :class:`DealInputError` on impossible roles or orders.
+    derives it from the declarers). Raises bad input (:class:`~.errors.InvalidInput`) on impossible roles or orders.
     """
     check_roles(mode, emperor, guard, finished)
     m = multiplier(ruleset, mode, guard_revealed, rebellion_succeeded)
     if not is_final(ruleset, mode, emperor, guard, finished):
         return ScoreResult(
-            final=False, winner=None, multiplier=m, positions=None, scores=None, sides=None
+            final=False,
+            winner=None,
+            multiplier=m,
+            positions=None,
+            scores=None,
+            sides=None,
+            void=None,
         )
     positions = final_positions(mode, emperor, finished)
     scores, sides = _seat_scores(ruleset, mode, emperor, guard, positions, m)
@@ -380,6 +370,7 @@ def score_deal(
         positions=positions,
         scores=scores,
         sides=sides,
+        void=None,
     )
 
 
@@ -407,134 +398,6 @@ def score_with_rebellion(
     if not rebellion_succeeded(rebellion, plain.winner):
         return plain
     return score_deal(ruleset, mode, emperor, guard, guard_revealed, True, finished)
-
-
-def check_finished_within_deal(
-    ruleset: Ruleset, mode: Mode, emperor: int, guard: int | None, finished: Sequence[int]
-) -> None:
-    """T-9: ``finished`` lists the seats that finished while the deal ran, so it stops where the
-    deal ended; a seat listed after that is refused, naming it (``finished[i]``).
-
-    Nobody finishes once the score is settled: the seats still holding cards then take the
-    remaining positions as T-9 says (:func:`final_positions`), without being listed. A complete
-    finishing order of five seats therefore always runs past the end. (:func:`score_deal` itself
-    reads a complete order as positions; this check is for input that claims to be the deal's.)
-    """
-    for index in range(1, len(finished)):
-        if is_final(ruleset, mode, emperor, guard, finished[:index]):
-            raise DealInputError(
-                "DEAL_OVER",
-                "T-9",
-                f"finished[{index}]",
-                f"seat {finished[index]} is listed after the deal ended: it was over once "
-                f"{', '.join(map(str, finished[:index]))} had finished, and the seats still "
-                "holding cards take the remaining positions without being listed (T-9)",
-            )
-
-
-def has_rebellion(ruleset: Ruleset, mode: Mode) -> bool:
-    """G-8: 造反 exists in ``lianzhong-simple`` (the guard decided by ``SJ*``), in team play and in
-    暗独; it doubles S-4 team and S-6 scores once it succeeded (see :func:`multiplier`)."""
-    return ruleset.guard_by == "sword" and mode in ("team", "solo_hidden")
-
-
-def score_declared(
-    ruleset: Ruleset,
-    mode: Mode,
-    emperor: int,
-    guard: int | None,
-    guard_revealed: bool,
-    finished: Sequence[int],
-    rebellion: Sequence[int] | None = None,
-    succeeded: bool | None = None,
-) -> ScoreResult:
-    """A deal as a client states it: roles, the seats that finished while it ran, and 造反
-    either as its declarers (``rebellion``) or as its outcome (``succeeded``), or both.
-
-    One meaning for both: 造反 succeeded when two or more rebels declared it and the rebels' side
-    won the deal (S-4, S-6), and only then doubles the score. ``rebellion`` gives the declarers
-    (each a rebel, once: G-8) and the outcome is decided here, as for a snapshot. ``succeeded``
-    states the outcome: ``True`` stands for two or more declarers and is refused where the
-    finishing order gives the deal to the emperor's side or a draw; given with ``rebellion`` it
-    must agree with it. While the deal is not final nothing has succeeded yet and the multiplier
-    leaves 造反 out. Where there is no 造反 (:func:`has_rebellion`) neither may claim one.
-
-    Raises :class:`DealInputError` (``field`` may name an entry, ``finished[3]``).
-    """
-    check_roles(mode, emperor, guard, finished)
-    check_finished_within_deal(ruleset, mode, emperor, guard, finished)
-    declarers = _check_declarers(mode, emperor, guard, rebellion)
-    if not has_rebellion(ruleset, mode):
-        if rebellion:
-            raise _no_rebellion(ruleset, mode, "rebellion")
-        if succeeded:
-            raise _no_rebellion(ruleset, mode, "rebellion_succeeded")
-    plain = score_deal(ruleset, mode, emperor, guard, guard_revealed, False, finished)
-    declared = succeeded is True if declarers is None else declarers >= 2
-    won = plain.final and plain.winner == "rebels"
-    if succeeded is not None:
-        rule = "S-6" if mode == "solo_hidden" else "S-4"
-        if succeeded and declarers is not None and declarers < 2:
-            raise _mismatch(
-                rule,
-                f"a rebellion succeeds only once two or more rebels declared it; "
-                f"'rebellion' names {declarers}",
-            )
-        if succeeded and plain.final and not won:
-            raise _mismatch(
-                rule,
-                f"a rebellion succeeds only when the rebels' side wins, and this deal's "
-                f"winner is {'the emperor' if plain.winner == 'emperor' else 'nobody (a draw)'}",
-            )
-        if not succeeded and declared and won:
-            raise _mismatch(
-                rule,
-                "two or more rebels declared 造反 and the rebels' side won: the rebellion "
-                "succeeded",
-            )
-    if declared and won:
-        return score_deal(ruleset, mode, emperor, guard, guard_revealed, True, finished)
-    return plain
-
-
-def _check_declarers(
-    mode: Mode, emperor: int, guard: int | None, rebellion: Sequence[int] | None
-) -> int | None:
-    """G-8: the declarers are rebels, each once; how many there are (``None`` when not given)."""
-    if rebellion is None:
-        return None
-    seen: set[int] = set()
-    for index, seat in enumerate(rebellion):
-        if seat in (emperor, guard) or not 0 <= seat < SEATS:
-            raise DealInputError(
-                "INVALID_REBELLION",
-                "G-8",
-                f"rebellion[{index}]",
-                f"seat {seat} is no rebel in this {mode} deal: only rebels declare 造反 (G-8)",
-            )
-        if seat in seen:
-            raise DealInputError(
-                "INVALID_REBELLION",
-                "G-8",
-                f"rebellion[{index}]",
-                f"seat {seat} declares 造反 twice (G-8)",
-            )
-        seen.add(seat)
-    return len(seen)
-
-
-def _no_rebellion(ruleset: Ruleset, mode: Mode, field: str) -> DealInputError:
-    return DealInputError(
-        "NO_REBELLION",
-        "G-8",
-        field,
-        f"there is no 造反 in a {mode} deal of '{ruleset.name}': rebels declare it only in "
-        "lianzhong-simple, in team play and in 暗独 (G-8)",
-    )
-
-
-def _mismatch(rule: str, message: str) -> DealInputError:
-    return DealInputError("REBELLION_MISMATCH", rule, "rebellion_succeeded", message)
 
 
 def rebels_won(result: ScoreResult) -> bool:

@@ -1,39 +1,44 @@
-"""Wire and state types of the play phase (API.md "Play phase, stateless").
+"""Wire and state types of the play phase (docs/clients.md).
 
 The snapshot *is* the state: the engine reads it, and every move yields a new one (frozen Structs,
 so a refused move cannot change anything). Field names are the contract's. Card codes are strings
-(D-3); :func:`~baohuang.engine.validation.validate_snapshot` rewrites them canonically (``10H`` →
+(D-3); :func:`~baohuang.engine.validate_snapshot` rewrites them canonically (``10H`` →
 ``TH``), and every snapshot the engine writes is canonical.
 
 ``phase`` (``"crown"``/``"guard"``, absent meaning play), ``crown``, ``called`` and ``void`` are
-the before-play fields (G-4…G-8, engine/before_play.py); their defaults keep every play snapshot
+the before-play fields (G-4…G-8, engine/before_play/); their defaults keep every play snapshot
 valid.
 """
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Literal, dataclass_transform
 
 import msgspec
 from msgspec import Meta
 
+from .errors import InvalidInput
 from .reasons import Reason
 from .rulesets import Ruleset, RulesetField, RulesetSpec, ruleset_of
-from .scoring import ScoreResult
-from .tribute import Transfer
+from .scoring import Mode, ScoreResult
 
 __all__ = [
     "BEFORE_PLAY_MOVES",
     "AcceptMove",
     "AcceptedEvent",
-    "BeforePlayMove",
     "CallMove",
     "CalledEvent",
+    "CardCode",
+    "CardList",
+    "ClockEvent",
     "CrownForcedEvent",
     "CrownPassedEvent",
     "CrownState",
     "DealOverEvent",
+    "DealResult",
+    "DealStartedEvent",
     "DealVoidEvent",
+    "DealtEvent",
     "DeclareSoloMove",
     "DeclineMove",
     "DeclinedEvent",
@@ -43,14 +48,17 @@ __all__ = [
     "GrabbedEvent",
     "JiefengEvent",
     "JiefengMove",
+    "LeftEvent",
     "Mode",
     "Move",
+    "MoveEvent",
     "PassMove",
     "PassedEvent",
     "Phase",
     "PhaseEvent",
     "PlayMove",
     "PlayedEvent",
+    "Position",
     "RebelMove",
     "RebelledEvent",
     "ReplayFailure",
@@ -64,33 +72,57 @@ __all__ = [
     "SoloDeclaredEvent",
     "Stage",
     "TopPlay",
+    "Transfer",
     "Trick",
     "TrickWonEvent",
+    "TrusteeCause",
+    "TrusteeEvent",
     "YieldMove",
     "YieldedEvent",
-    "resolve_spec",
+    "ruleset_at",
 ]
 
 Seat = Annotated[int, Meta(ge=0, le=4, description="T-1: seats 0–4 in the order of play")]
-CardCode = Annotated[str, Meta(max_length=4, description="D-3 card code", examples=["TH", "BJ"])]
+# D-3 card codes. The pattern is documentation only: it is not enforced when decoding, so an
+# unknown code is bad input (UNKNOWN_CARD) that names the card, not a schema error.
+CARD_CODE_PATTERN = r"^(?:(?:[3-9TJQKA2]|10)[SHCD]|[SB]J\*?)$"
+CardCode = Annotated[
+    str,
+    Meta(
+        max_length=4,
+        description="D-3: rank 3456789TJQKA2 (10 accepted for T) then suit SHCD; SJ, BJ, BJ*, SJ*",
+        examples=["BJ", "TH"],
+        extra_json_schema={"pattern": CARD_CODE_PATTERN},
+    ),
+]
 CardList = Annotated[list[CardCode], Meta(max_length=216)]
-Mode = Literal["team", "solo_hidden", "solo_open", "grab"]
 Position = Annotated[int, Meta(ge=1, le=5)]
 
 
-def resolve_spec(spec: RulesetField) -> Ruleset:
-    """The :class:`Ruleset` a snapshot's ``ruleset`` field names (R); raises ``UnknownRuleset``."""
-    return ruleset_of(spec)
+def ruleset_at(snapshot: Snapshot, path: str = ".snapshot") -> Ruleset:
+    """The snapshot's resolved ruleset (R); an unknown one is ``UNKNOWN_RULESET`` bad input at
+    ``{path}.ruleset``, the snapshot sitting at ``path``."""
+    try:
+        return ruleset_of(snapshot.ruleset)
+    except InvalidInput as error:
+        raise error.within(path) from None
 
 
-class TopPlay(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
+# dataclass_transform(frozen_default=True) tells type checkers that subclasses are frozen too,
+# as msgspec makes them: the options are inherited, so no subclass repeats them.
+@dataclass_transform(frozen_default=True, field_specifiers=(msgspec.field,))
+class _State(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
+    """The options of the state's Structs: strict (unknown fields refused) and frozen."""
+
+
+class TopPlay(_State):
     """The play on top of the trick and the seat that made it (possibly finished: a 底牌, T-7)."""
 
     seat: Seat
     cards: Annotated[list[CardCode], Meta(min_length=1, max_length=24)]
 
 
-class Trick(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
+class Trick(_State):
     """The trick in progress. ``top`` is ``None`` when ``turn`` must lead (T-3).
 
     ``passed``/``yielded``: the seats that passed or yielded on ``top`` (T-4, T-6); a yielder who
@@ -109,8 +141,8 @@ Phase = Literal["crown", "guard", "play"]
 Stage = Literal["grab", "call", "declare"]
 
 
-class CrownState(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
-    """Before the first play (G-4…G-8; engine/before_play.py). Present exactly while ``phase`` is
+class CrownState(_State):
+    """Before the first play (G-4…G-8; engine/before_play/). Present exactly while ``phase`` is
     ``"crown"`` or ``"guard"`` (and kept on a void deal).
 
     ``first``: the seat first offered the crown (G-4). ``passes``: how many times the crown was
@@ -127,8 +159,8 @@ class CrownState(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
     pending: Annotated[list[Seat], Meta(max_length=5)] = msgspec.field(default_factory=list)
 
 
-class Snapshot(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
-    """The whole state of a deal in play (API.md). ``positions[seat]`` is 1…5 once ``over``."""
+class Snapshot(_State):
+    """The whole state of a deal in play (docs/clients.md). ``positions[seat]`` is 1…5 once ``over``."""
 
     mode: Mode
     emperor: Seat
@@ -153,94 +185,74 @@ class Snapshot(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
 # Moves: a tagged union on ``action``.
 
 
-class PlayMove(
-    msgspec.Struct, tag_field="action", tag="play", forbid_unknown_fields=True, frozen=True
-):
+@dataclass_transform(frozen_default=True, field_specifiers=(msgspec.field,))
+class _Move(msgspec.Struct, tag_field="action", forbid_unknown_fields=True, frozen=True):
+    """Every move's options: tagged by ``action``, strict, frozen."""
+
+
+class PlayMove(_Move, tag="play"):
     seat: Seat
     cards: Annotated[list[CardCode], Meta(max_length=216)]
 
 
-class PassMove(
-    msgspec.Struct, tag_field="action", tag="pass", forbid_unknown_fields=True, frozen=True
-):
+class PassMove(_Move, tag="pass"):
     seat: Seat
 
 
-class YieldMove(
-    msgspec.Struct, tag_field="action", tag="yield", forbid_unknown_fields=True, frozen=True
-):
+class YieldMove(_Move, tag="yield"):
     seat: Seat
 
 
-class JiefengMove(
-    msgspec.Struct, tag_field="action", tag="jiefeng", forbid_unknown_fields=True, frozen=True
-):
+class JiefengMove(_Move, tag="jiefeng"):
     seat: Seat
 
 
-class AcceptMove(
-    msgspec.Struct, tag_field="action", tag="accept", forbid_unknown_fields=True, frozen=True
-):
+class AcceptMove(_Move, tag="accept"):
     """G-6/G-7: the crown holder becomes the emperor (tribute, lianzhong-*)."""
 
     seat: Seat
 
 
-class DeclineMove(
-    msgspec.Struct, tag_field="action", tag="decline", forbid_unknown_fields=True, frozen=True
-):
+class DeclineMove(_Move, tag="decline"):
     """Crown: hand it on (让庄/让位, 贴2 where the ruleset has it). Guard phase: no grab, no
     明独 (lianzhong-simple), no 明保 nor 造反."""
 
     seat: Seat
 
 
-class GrabMove(
-    msgspec.Struct, tag_field="action", tag="grab", forbid_unknown_fields=True, frozen=True
-):
+class GrabMove(_Move, tag="grab"):
     """抢庄 (G-5, classic, any seat not holding the crown) or 抢独 (G-7, in the grab round), where
     the ruleset's ``grab`` option is on; tribute has no grab (G-6)."""
 
     seat: Seat
 
 
-class CallMove(
-    msgspec.Struct, tag_field="action", tag="call", forbid_unknown_fields=True, frozen=True
-):
+class CallMove(_Move, tag="call"):
     """G-2: the emperor names a (rank, suit) he holds three or four of; ``BJ``/``SJ`` in classic."""
 
     seat: Seat
     card: CardCode
 
 
-class DeclareSoloMove(
-    msgspec.Struct, tag_field="action", tag="declare_solo", forbid_unknown_fields=True, frozen=True
-):
+class DeclareSoloMove(_Move, tag="declare_solo"):
     """G-8 明独: the emperor plays alone, openly (tribute: only holding four of one (rank, suit),
     neither joker nor 2, which he shows, G-6)."""
 
     seat: Seat
 
 
-class RevealMove(
-    msgspec.Struct, tag_field="action", tag="reveal", forbid_unknown_fields=True, frozen=True
-):
+class RevealMove(_Move, tag="reveal"):
     """G-8 明保: the guard shows itself before the first play."""
 
     seat: Seat
 
 
-class RebelMove(
-    msgspec.Struct, tag_field="action", tag="rebel", forbid_unknown_fields=True, frozen=True
-):
+class RebelMove(_Move, tag="rebel"):
     """G-8 造反 (lianzhong-simple): a rebel declares before the first play."""
 
     seat: Seat
 
 
-BeforePlayMove = (
-    AcceptMove | DeclineMove | GrabMove | CallMove | DeclareSoloMove | RevealMove | RebelMove
-)
 BEFORE_PLAY_MOVES = (
     AcceptMove,
     DeclineMove,
@@ -264,7 +276,7 @@ Move = (
     | RebelMove
 )
 
-# Events: a tagged union on ``type``, the operation records of a move (STYLE.md).
+# Events: a tagged union on ``type``, the operation records of a move.
 
 
 class _Event(msgspec.Struct, tag_field="type", frozen=True, kw_only=True, omit_defaults=True):
@@ -412,6 +424,14 @@ class LeftEvent(_Event, tag="left", frozen=True):
 
     seat: int
     penalty: int
+
+
+class Transfer(msgspec.Struct, frozen=True, gc=False, rename={"from_": "from"}):
+    """One tribute card: ``from_`` (``"from"`` in JSON) gives ``card`` to ``to``."""
+
+    from_: int
+    to: int
+    card: str
 
 
 class DealStartedEvent(_Event, tag="deal_started", frozen=True):

@@ -1,4 +1,4 @@
-"""What one seat, or a spectator, may see of a deal (hidden information, RULES.md A 暗保/暗独, G-8).
+"""What one seat, or a spectator, may see of a deal (hidden information, docs/rules.md A 暗保/暗独, G-8).
 
 A spectator sees how many cards every seat holds, the trick, whose turn it is, who has
 finished, and the emperor; a seat sees that and its own hand. The guard is shown only when it is
@@ -6,7 +6,7 @@ revealed (明保, G-8; or two rebels declared 造反 in ``lianzhong-simple``), w
 or to the guard itself. A hidden solo (暗独, G-1) looks like team play to everyone but the emperor
 *(reading: showing ``solo_hidden`` or ``guard == emperor`` would reveal exactly what 暗独 hides)*.
 Before play the crown state and the called card are public; the guard is hidden the same way, and
-every seat answers the 明保/造反 round, so whose turn it is reveals nobody (engine/guard_phase.py).
+every seat answers the 明保/造反 round, so whose turn it is reveals nobody (engine/before_play/guard.py).
 """
 
 from __future__ import annotations

@@ -15,6 +15,7 @@ from ..store import open_store
 from ..tables import Authority, TableService
 from ..tables.feed import TableFeed
 from ..tables.webhooks import Dispatcher, http_sender
+from .bodies import JSONRequest
 from .bounds import RequestBounds
 from .controllers.combos import CombosController
 from .controllers.deal import DealController
@@ -33,12 +34,11 @@ from .metrics import (
 )
 from .problems import EXCEPTION_HANDLERS, problem_details_plugin
 from .settings import Settings
-from .wire import JSONRequest
 
 DESCRIPTION = """\
 The rules referee for 保皇 (Baohuang): is a combo legal, does it beat the top play (normal rules
 or 烤牌), is a move legal in a deal and what follows, which moves are legal, what every seat
-scores. Rule ids (`N-2`, `K-6`, …) refer to RULES.md. A "no" is a 200 verdict with a `reason`;
+scores. Rule ids (`N-2`, `K-6`, …) refer to docs/rules.md. A "no" is a 200 verdict with a `reason`;
 input the referee cannot judge is a 4xx RFC 9457 problem document naming the field.
 
 Request bodies are JSON in UTF-8, sent with `Content-Type: application/json` (any

@@ -1,6 +1,6 @@
 """What the generated OpenAPI document cannot know by itself.
 
-Request bodies are decoded by our strict decoders from the raw body (see :mod:`.wire`), so
+Request bodies are decoded by our strict decoders from the raw body (see :mod:`.bodies`), so
 Litestar never sees a ``data`` parameter to document; each route names its body type in
 ``opt["body"]`` and :func:`document_request_bodies` adds it to the document Litestar builds.
 It then rewrites the document so that it says what the service actually sends:
@@ -9,7 +9,7 @@ It then rewrites the document so that it says what the service actually sends:
   encoded (Litestar's own rendering of msgspec Structs loses constraints);
 * every error response is the RFC 9457 problem document actually sent, as
   ``application/problem+json`` — including the 400 Litestar adds on its own for path parameters,
-  whose default schema is ``{status_code, detail, extra}`` (litestar issue #4523) — and every
+  whose default schema in Litestar 2 is ``{status_code, detail, extra}`` — and every
   operation documents the 500 problem any handler can end in, and every operation with a body
   the 415 for a ``Content-Type`` that is not JSON, the 408 for a body that comes too slowly and
   the 503 ``OVERLOADED`` (:mod:`.bounds`);
@@ -25,30 +25,28 @@ from typing import Any, get_args, get_origin
 
 import msgspec
 from litestar import Litestar, Response
-from litestar._openapi.plugin import OpenAPIPlugin  # no public import path in Litestar 2
 from litestar.openapi.datastructures import ResponseSpec
 from litestar.routes import HTTPRoute
 
-from ..engine.play import MoveRefused
-from ..engine.reasons import Reason
+from ..engine import MoveRefused, Reason
 from . import examples
+from .bodies import BodyDecoder
 from .problems import (
     PROBLEM_MEDIA_TYPE,
     TITLES,
     Problem,
-    ProblemDocument,
     forbidden_problem,
     illegal_move_problem,
     overloaded_problem,
     unauthorized_problem,
     unavailable_problem,
 )
-from .wire import BodyDecoder
+from .schemas import ProblemDocument
 
 
 def body(decoder: BodyDecoder[Any], returns: type[Any] | None = None) -> dict[str, Any]:
     """A route's ``opt``: the type its body decodes to and, for a route that answers with
-    :func:`.wire.json_response`, the type it encodes — for the OpenAPI document. A route whose
+    :func:`.bodies.json_response`, the type it encodes — for the OpenAPI document. A route whose
     answer depends on the caller sets ``opt["returns"]`` to a tuple of types (``oneOf``)."""
     opt: dict[str, Any] = {"body": decoder.type}
     if returns is not None:
@@ -248,13 +246,26 @@ def _summary_and_description(fn: Any) -> tuple[str | None, str | None]:
     return summary, description
 
 
+def _served_document(app: Litestar) -> dict[str, Any]:
+    """The OpenAPI document as the dict Litestar caches and serves at ``/schema``.
+
+    Litestar 2 offers no public way to change the served document: the plugin that serves it,
+    ``OpenAPIPlugin``, lives in the private ``litestar._openapi`` package. It is found here by
+    name through the public plugin registry, and its ``provide_openapi_schema()`` (the cached
+    dict) is the one private call of this module. Should a Litestar upgrade move it, this
+    function is what to change (``tests/http/test_operations_api.py`` notices).
+    """
+    plugin: Any = app.plugins.get("OpenAPIPlugin")
+    document: dict[str, Any] = plugin.provide_openapi_schema()
+    return document
+
+
 def document_request_bodies(app: Litestar) -> dict[str, Any]:
     """Complete the app's OpenAPI document in place (idempotent); see the module docstring.
 
     Litestar caches the document dict it serves, so the change is what ``/schema`` serves.
     """
-    plugin = app.plugins.get(OpenAPIPlugin)
-    document = plugin.provide_openapi_schema()  # the dict Litestar caches and serves
+    document = _served_document(app)
     paths: dict[str, Any] = document.get("paths", {})
 
     # (path, verb) → (handler, request body type, {status: response body type})
@@ -336,7 +347,7 @@ def document_request_bodies(app: Litestar) -> dict[str, Any]:
             responses["200"].setdefault("content", {}).update(_STREAM_CONTENT)
         responses.setdefault("500", {})
         if body_type is not None:
-            responses.setdefault("415", {})  # wire.require_json_content_type
+            responses.setdefault("415", {})  # bodies.require_json_content_type
             responses.setdefault("408", {})  # bounds.RequestBounds: the body came too slowly
             responses.setdefault("503", {})  # bounds.RequestBounds: OVERLOADED
         route_problems = _route_problem_examples(path)

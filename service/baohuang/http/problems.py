@@ -1,4 +1,4 @@
-"""RFC 9457 problem documents for input the service cannot judge (API.md "Verdicts").
+"""RFC 9457 problem documents for input the service cannot judge (docs/clients.md).
 
 Every 4xx and 5xx leaves the service as ``application/problem+json`` with ``type``, ``title``,
 ``status``, ``detail`` and ``errors: [{code, rule, path, message}]``. Illegal moves and plays are
@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import logging
 import re
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 import msgspec
 from litestar import Request, Response
@@ -20,10 +21,7 @@ from litestar.plugins.problem_details import (
     ProblemDetailsPlugin,
 )
 
-from ..engine.cards import CardError
-from ..engine.play import MoveRefused
-from ..engine.rulesets import UnknownRuleset
-from ..engine.validation import InvalidInput
+from ..engine import InvalidInput, MoveRefused
 from ..store import StoreOutcomeUnknown, StoreOverloaded, StoreUnavailable
 from ..tables import (
     Forbidden,
@@ -33,31 +31,11 @@ from ..tables import (
     VersionConflict,
 )
 from ..tables.errors import WebhooksOff
+from .schemas import ProblemDocument, ProblemItem
 
 log = logging.getLogger("baohuang.http")
 
 PROBLEM_MEDIA_TYPE = "application/problem+json"
-
-
-class ProblemItem(msgspec.Struct, frozen=True):
-    """One offending field: a stable ``code``, the RULES.md ``rule`` (null when the contract
-    itself, not a game rule, is broken), a JSONPath ``path`` into the request, a ``message``."""
-
-    code: str
-    rule: str | None
-    path: str
-    message: str
-
-
-class ProblemDocument(msgspec.Struct, frozen=True, omit_defaults=True):
-    """The body of every error response (RFC 9457)."""
-
-    type: str
-    title: str
-    status: int
-    detail: str
-    errors: list[ProblemItem] = []
-    current_version: int | None = None  # 409 on a table move: the version to retry against
 
 
 TITLES = {
@@ -116,17 +94,6 @@ class Problem(ProblemDetailsException):
             media_type=PROBLEM_MEDIA_TYPE,
             headers=self.headers,
         )
-
-
-def card_problem(error: CardError, path: str) -> Problem:
-    """A :class:`CardError` (D-3, D-4, D-5) as a 422 naming the card's path when it has one."""
-    where = f"{path}[{error.index}]" if error.index is not None else path
-    return Problem(422, error.code, error.message, path=where, rule=error.rule)
-
-
-def invalid_input_problem(error: InvalidInput) -> Problem:
-    """A snapshot or move the engine cannot judge (``INVALID_SNAPSHOT``, ``UNKNOWN_CARD``, …)."""
-    return Problem(422, error.code, error.message, path=error.path, rule=error.rule)
 
 
 RETRY_AFTER_SECONDS = "1"
@@ -206,12 +173,6 @@ def conflict_problem(conflict: VersionConflict) -> Problem:
     )
 
 
-def ruleset_problem(error: UnknownRuleset, path: str = "$.ruleset") -> Problem:
-    """An unknown base (R), or an option its base does not have (``$.ruleset.grab``, G-6)."""
-    where = f"{path}.{error.field}" if error.field else path
-    return Problem(422, "UNKNOWN_RULESET", str(error), path=where, rule=error.rule)
-
-
 _AT_PATH = re.compile(r"^(?P<message>.*?)(?: - at `(?P<path>[^`]*)`)?$", re.S)
 
 
@@ -275,63 +236,48 @@ def _internal_error(request: Request[Any, Any, Any], exc: Exception) -> Response
     )
 
 
-def _as_problem(request: Request[Any, Any, Any], exc: Exception) -> Response[Any]:
-    if isinstance(exc, (msgspec.ValidationError, msgspec.DecodeError)):
-        return validation_problem(exc).to_response(request)
-    if isinstance(exc, UnknownRuleset):
-        return ruleset_problem(exc).to_response(request)
-    if isinstance(exc, CardError):
-        return card_problem(exc, "$").to_response(request)
-    if isinstance(exc, InvalidInput):
-        return invalid_input_problem(exc).to_response(request)
-    if isinstance(exc, StoreOutcomeUnknown):
-        return outcome_unknown_problem().to_response(request)
-    if isinstance(exc, StoreUnavailable):
-        return unavailable_problem().to_response(request)
-    return _internal_error(request, exc)
+def bad_input_problem(error: InvalidInput) -> Problem:
+    """Input the engine cannot judge (422): its path is relative to the engine call's arguments,
+    which the request body carries under the same names, so the body's root goes in front."""
+    return Problem(422, error.code, error.message, path=error.at("$"), rule=error.rule)
 
 
-def _table_problem(request: Request[Any, Any, Any], exc: Exception) -> Response[Any]:
-    """The table service's refusals, each mapped to its status once."""
-    problem: Problem
-    if isinstance(exc, MoveRefused):
-        problem = illegal_move_problem(exc)
-    elif isinstance(exc, VersionConflict):
-        problem = conflict_problem(exc)
-    elif isinstance(exc, TableNotFound):
-        problem = not_found_problem(exc.table_id)
-    elif isinstance(exc, Forbidden):
-        problem = forbidden_problem(str(exc), exc.path)
-    elif isinstance(exc, Unauthorized):
-        problem = unauthorized_problem(str(exc))
-    elif isinstance(exc, StoreOverloaded):
-        problem = overloaded_problem()
-    elif isinstance(exc, WebhooksOff):
-        problem = Problem(422, "WEBHOOKS_OFF", str(exc), path="$.webhook")
-    elif isinstance(exc, IdempotencyKeyReused):
-        problem = Problem(422, "IDEMPOTENCY_KEY_REUSED", str(exc), path="$.headers.idempotency-key")
-    else:  # pragma: no cover - registered for the types above only
-        return _internal_error(request, exc)
-    return problem.to_response(request)
+def idempotency_key_problem(error: IdempotencyKeyReused) -> Problem:
+    return Problem(422, "IDEMPOTENCY_KEY_REUSED", str(error), path="$.headers.idempotency-key")
 
 
+E = TypeVar("E", bound=Exception)
+
+
+def _answer(
+    problem: Callable[[E], Problem],
+) -> Callable[[Request[Any, Any, Any], E], Response[Any]]:
+    """An exception handler answering with the problem document ``problem`` makes of the error."""
+
+    def handle(request: Request[Any, Any, Any], exc: E) -> Response[Any]:
+        return problem(exc).to_response(request)
+
+    return handle
+
+
+# Every error that leaves a handler becomes its problem document here, once: Litestar picks the
+# handler of the exception's nearest class.
 EXCEPTION_HANDLERS: dict[int | type[Exception], Any] = {
     HTTPException: _http_exception,
-    msgspec.ValidationError: _as_problem,
-    msgspec.DecodeError: _as_problem,
-    UnknownRuleset: _as_problem,
-    CardError: _as_problem,
-    InvalidInput: _as_problem,
-    StoreUnavailable: _as_problem,
-    MoveRefused: _table_problem,
-    VersionConflict: _table_problem,
-    TableNotFound: _table_problem,
-    Forbidden: _table_problem,
-    Unauthorized: _table_problem,
-    StoreOverloaded: _table_problem,
-    IdempotencyKeyReused: _table_problem,
-    WebhooksOff: _table_problem,
-    Exception: _as_problem,
+    msgspec.ValidationError: _answer(validation_problem),
+    msgspec.DecodeError: _answer(validation_problem),
+    InvalidInput: _answer(bad_input_problem),
+    MoveRefused: _answer(illegal_move_problem),
+    VersionConflict: _answer(conflict_problem),
+    TableNotFound: _answer(lambda exc: not_found_problem(exc.table_id)),
+    Forbidden: _answer(lambda exc: forbidden_problem(str(exc), exc.path)),
+    Unauthorized: _answer(lambda exc: unauthorized_problem(str(exc))),
+    StoreUnavailable: _answer(lambda _: unavailable_problem()),
+    StoreOutcomeUnknown: _answer(lambda _: outcome_unknown_problem()),
+    StoreOverloaded: _answer(lambda _: overloaded_problem()),
+    IdempotencyKeyReused: _answer(idempotency_key_problem),
+    WebhooksOff: _answer(lambda exc: Problem(422, "WEBHOOKS_OFF", str(exc), path="$.webhook")),
+    Exception: _internal_error,
 }
 
 

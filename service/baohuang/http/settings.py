@@ -9,7 +9,7 @@ import msgspec
 
 from ..store.redis_config import DEFAULT_WAIT_TIMEOUT_MS, RedisConfig, RedisMode, redact_url
 
-MAX_BODY_BYTES = 1024 * 1024  # API.md: a body over 1 MiB is a 413 problem
+MAX_BODY_BYTES = 1024 * 1024  # docs/clients.md: a body over 1 MiB is a 413 problem
 
 
 class Settings(msgspec.Struct, frozen=True):

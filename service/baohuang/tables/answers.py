@@ -6,8 +6,11 @@ from typing import Generic, TypeVar
 
 import msgspec
 
-from ..engine.snapshot import Event, Snapshot
-from ..engine.views import PublicView
+from ..engine import (
+    Event,
+    PublicView,
+    Snapshot,
+)
 from .record import TableState
 
 V = TypeVar("V", bound=Snapshot | PublicView)

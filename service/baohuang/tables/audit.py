@@ -14,10 +14,8 @@ from collections.abc import Sequence
 
 import msgspec
 
-from ..engine.dealing import deal
-from ..engine.play import MoveRefused, apply_move
-from ..engine.rulesets import SEATS, ruleset_of
-from ..engine.snapshot import (
+from ..engine import (
+    SEATS,
     ClockEvent,
     DealOverEvent,
     DealResult,
@@ -26,11 +24,17 @@ from ..engine.snapshot import (
     Event,
     LeftEvent,
     MoveEvent,
+    MoveRefused,
     Snapshot,
     TrusteeEvent,
+    apply_move,
+    deal,
+    pay_tribute,
+    ruleset_of,
 )
-from ..engine.tribute import pay_tribute
-from ..engine.turns import score_snapshot
+from ..engine import (
+    score as score_of,
+)
 
 
 class AuditFailure(msgspec.Struct, frozen=True):
@@ -168,7 +172,7 @@ class _Audit:
         snapshot = self.snapshot
         if all(self.trustee) and not snapshot.void:
             snapshot = msgspec.structs.replace(snapshot, void=True)  # T-11
-        score = score_snapshot(snapshot, ruleset_of(snapshot.ruleset))
+        score = score_of(snapshot)
         result = DealResult(deal=self.deals, score=score, penalties=list(self.charges))
         if event.positions != (score.positions or []) or event.result != result:
             raise _Broken(event.seq, f"deal {self.deals}'s result is not what the rules give")

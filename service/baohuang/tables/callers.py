@@ -24,7 +24,7 @@ from typing import Final, Literal
 
 import msgspec
 
-from ..engine.snapshot import Seat
+from ..engine import Seat
 
 log = logging.getLogger("baohuang.tables")
 

@@ -23,29 +23,33 @@ from typing import Final
 
 from msgspec.structs import replace
 
-from ..engine.before_play import opening_snapshot
-from ..engine.dealing import Dealt, deal
-from ..engine.legal import auto_move
-from ..engine.play import MoveRefused, apply_move
-from ..engine.reasons import Reason
-from ..engine.rulesets import ruleset_of
-from ..engine.snapshot import (
+from ..engine import (
     ClockEvent,
     DealOverEvent,
     DealResult,
     DealStartedEvent,
+    Dealt,
     DealtEvent,
     Event,
     LeftEvent,
     Move,
     MoveEvent,
+    MoveRefused,
     PlayedEvent,
+    Reason,
     Snapshot,
     TrusteeCause,
     TrusteeEvent,
+    apply_move,
+    auto_move,
+    deal,
+    opening_snapshot,
+    pay_tribute,
+    ruleset_of,
 )
-from ..engine.tribute import pay_tribute
-from ..engine.turns import score_snapshot
+from ..engine import (
+    score as score_of,
+)
 from .record import Clock, SeatState, TableRecord, TableState
 
 Change = tuple[TableRecord, list[Event]]
@@ -205,7 +209,7 @@ def _record_result(
 ) -> tuple[Snapshot, TableState, list[Event]]:
     if all(seat.trustee for seat in table.seats) and not snapshot.void:
         snapshot = replace(snapshot, void=True)  # T-11: 不予计分
-    score = score_snapshot(snapshot, ruleset_of(snapshot.ruleset))
+    score = score_of(snapshot)
     result = DealResult(deal=table.deal, score=score, penalties=list(table.charges))
     scores = score.scores or [0] * len(table.totals)
     table = replace(

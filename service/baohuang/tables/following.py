@@ -7,7 +7,9 @@ from collections.abc import AsyncIterator
 
 import msgspec
 
-from ..engine.snapshot import Event
+from ..engine import (
+    Event,
+)
 from ..store import LoggedEvent, TableStore
 from .answers import Closed, Heartbeat, Opening, StreamItem, TableRead
 from .callers import Caller

@@ -12,8 +12,7 @@ import hashlib
 
 import msgspec
 
-from ..engine.reasons import Reason
-from ..engine.snapshot import Event, Move
+from ..engine import Event, Move, Reason
 
 IDEMPOTENCY_KEY_PATTERN = r"^[\x21-\x7e]+$"
 """Printable ASCII without spaces."""

@@ -12,8 +12,7 @@ from urllib.parse import urlsplit
 
 import msgspec
 
-from ..engine.rulesets import SEATS
-from ..engine.snapshot import DealResult, Event, Snapshot
+from ..engine import SEATS, DealResult, Event, Snapshot
 
 Seconds = Annotated[int, msgspec.Meta(ge=1, le=86400)]
 

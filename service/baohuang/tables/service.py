@@ -32,10 +32,16 @@ from time import perf_counter
 
 from msgspec.structs import replace
 
-from ..engine.play import MoveRefused
-from ..engine.snapshot import Event, Move, Snapshot
-from ..engine.validation import InvalidInput, validate_snapshot
-from ..engine.views import SeatView, seat_view
+from ..engine import (
+    Event,
+    InvalidInput,
+    Move,
+    MoveRefused,
+    SeatView,
+    Snapshot,
+    seat_view,
+    validate_snapshot,
+)
 from ..store import (
     CasConflict,
     CasMissing,

@@ -11,7 +11,7 @@ from typing import Final, TypeAlias
 
 import msgspec
 
-from ..engine.snapshot import (
+from ..engine import (
     AcceptedEvent,
     CalledEvent,
     ClockEvent,
@@ -31,15 +31,18 @@ from ..engine.snapshot import (
     PassedEvent,
     PhaseEvent,
     PlayedEvent,
+    PublicView,
     RebelledEvent,
     RevealedEvent,
+    SeatView,
     Snapshot,
     SoloDeclaredEvent,
     TrickWonEvent,
     TrusteeEvent,
     YieldedEvent,
+    public_view,
+    seat_view,
 )
-from ..engine.views import PublicView, SeatView, public_view, seat_view
 from .callers import Caller
 
 View: TypeAlias = Snapshot | SeatView | PublicView

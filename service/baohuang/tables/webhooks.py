@@ -28,7 +28,9 @@ from typing import Final
 
 import msgspec
 
-from ..engine.snapshot import Event
+from ..engine import (
+    Event,
+)
 from ..store import StoreOverloaded, StoreUnavailable, TableStore
 from .following import logged_event
 from .record import Webhook, decode_record

@@ -1,4 +1,7 @@
-"""``/v1/combos/*`` and ``/v1/kaopai/resolve``: plays judged without a deal (RULES.md C, N, K)."""
+"""``/v1/combos/*`` and ``/v1/kaopai/resolve``: plays judged without a deal (C, N, K).
+
+Bad input raised by the engine becomes its problem document in one place (:mod:`..problems`).
+"""
 
 from __future__ import annotations
 
@@ -7,48 +10,33 @@ from typing import Any
 
 from litestar import Controller, Request, post
 
-from ...engine.cards import CardError
-from ...engine.combos import read_combo
-from ...engine.judging import (
-    BadPair,
-    BadPlay,
-    NotACombo,
-    compare_many,
-    judge,
-    read_previous,
-    resolve_trick,
-)
-from ...engine.reasons import Reason
-from ...engine.rulesets import ruleset_of
+from ...engine import Reason, classify_play, compare, compare_many, resolve_trick, ruleset_of
+from ..bodies import BodyDecoder, JSONBody, gc_paused, json_response, read_body
 from ..docs import body, problems
 from ..metrics import ENGINE_SECONDS, count_verdict, count_verdicts
-from ..problems import Problem, card_problem
-from ..wire import (
-    BATCH,
-    CLASSIFY,
-    COMPARE,
-    RESOLVE,
+from ..schemas import (
+    BatchRequest,
     BatchResult,
+    ClassifyRequest,
     ClassifyResult,
     ComboOut,
+    CompareRequest,
     CompareResult,
-    JSONBody,
+    ResolveRequest,
     ResolveResult,
     ResolveStep,
     cover_items,
-    gc_paused,
-    json_response,
-    read_body,
 )
+
+CLASSIFY = BodyDecoder(ClassifyRequest)
+COMPARE = BodyDecoder(CompareRequest)
+BATCH = BodyDecoder(BatchRequest)
+RESOLVE = BodyDecoder(ResolveRequest)
 
 _CLASSIFY_TIME = ENGINE_SECONDS["classify"]
 _COMPARE_TIME = ENGINE_SECONDS["compare"]
 _BATCH_TIME = ENGINE_SECONDS["batch"]
 _RESOLVE_TIME = ENGINE_SECONDS["resolve"]
-
-
-def not_a_combo_problem(reason: Reason, path: str) -> Problem:
-    return Problem(422, reason.code, f"not a combo: {reason.message}", path=path, rule=reason.rule)
 
 
 class CombosController(Controller):
@@ -64,12 +52,9 @@ class CombosController(Controller):
     async def classify(self, request: Request[Any, Any, Any]) -> JSONBody:
         """Is this a combo (C-1…C-4)? Its shape and canonical cards, or the reason it is not."""
         query = await CLASSIFY.read(request)
-        card_set = ruleset_of(query.ruleset).cards
+        ruleset = ruleset_of(query.ruleset)
         start = perf_counter()
-        try:
-            combo = read_combo(query.cards, card_set, "cards")
-        except CardError as error:
-            raise card_problem(error, "$.cards") from None
+        combo = classify_play(query.cards, ruleset)
         _CLASSIFY_TIME.observe(perf_counter() - start)
         if isinstance(combo, Reason):
             count_verdict("classify", combo.code)
@@ -87,19 +72,8 @@ class CombosController(Controller):
         """Does ``candidate`` beat ``previous`` (N-1…N-6, or K with kaopai)? With its cover (K-6)."""
         query = await COMPARE.read(request)
         ruleset = ruleset_of(query.ruleset)
-        card_set = ruleset.cards
         start = perf_counter()
-        try:
-            top = read_previous(query.previous, card_set)
-        except NotACombo as error:
-            raise not_a_combo_problem(error.reason, "$.previous") from None
-        except CardError as error:
-            raise card_problem(error, "$.previous") from None
-        try:
-            candidate = read_combo(query.candidate, card_set, "candidate")
-        except CardError as error:
-            raise card_problem(error, "$.candidate") from None
-        judgement = judge(top, candidate, ruleset)
+        judgement = compare(query.previous, query.candidate, ruleset)
         _COMPARE_TIME.observe(perf_counter() - start)
         reason = judgement.reason
         count_verdict("compare", reason.code if reason else None)
@@ -118,13 +92,7 @@ class CombosController(Controller):
             query = BATCH.decode(body)
             ruleset = ruleset_of(query.ruleset)
             start = perf_counter()
-            try:
-                codes = compare_many(query.pairs, ruleset)
-            except BadPair as bad:
-                path = f"$.pairs[{bad.index}].{bad.field}"
-                if isinstance(bad.error, NotACombo):
-                    raise not_a_combo_problem(bad.error.reason, path) from None
-                raise card_problem(bad.error, path) from None
+            codes = compare_many(query.pairs, ruleset)
             _BATCH_TIME.observe(perf_counter() - start)
             count_verdicts("batch", codes)
             return json_response(BatchResult.of(codes))
@@ -137,12 +105,7 @@ class CombosController(Controller):
         query = await RESOLVE.read(request)
         ruleset = ruleset_of(query.ruleset)
         start = perf_counter()
-        try:
-            trick = resolve_trick(query.plays, ruleset)
-        except BadPlay as bad:
-            raise card_problem(bad.error, f"$.plays[{bad.index}]") from None
-        except NotACombo as error:
-            raise not_a_combo_problem(error.reason, "$.plays[0]") from None
+        trick = resolve_trick(query.plays, ruleset)
         _RESOLVE_TIME.observe(perf_counter() - start)
         steps = []
         for step in trick.steps:

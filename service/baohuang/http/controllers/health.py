@@ -1,10 +1,9 @@
-"""The index, liveness, readiness and metrics (API.md "Operations")."""
+"""The index, liveness, readiness and metrics (docs/clients.md)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-import msgspec
 from litestar import Controller, Request, Response, get
 from litestar.openapi.datastructures import ResponseSpec
 from litestar.response import Redirect
@@ -12,26 +11,9 @@ from litestar.response import Redirect
 from ... import __version__
 from ..docs import problems
 from ..metrics import exposition
-
-
-class Health(msgspec.Struct, frozen=True):
-    status: str
-
+from ..schemas import Health, Index
 
 _OK = Health("ok")
-
-
-class Index(msgspec.Struct, frozen=True):
-    """Where the API reference is: `docs` (Scalar), `swagger` (Swagger UI), `openapi` (the
-    OpenAPI document as JSON)."""
-
-    name: str
-    version: str
-    docs: str
-    swagger: str
-    openapi: str
-
-
 _INDEX = Index(
     name="baohuang-rules",
     version=__version__,

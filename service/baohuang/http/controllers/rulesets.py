@@ -1,11 +1,11 @@
-"""``/v1/rulesets``: the registry of RULES.md section R, with every option."""
+"""``/v1/rulesets``: the registry of docs/rules.md, section R, with every option."""
 
 from __future__ import annotations
 
 from litestar import Controller, get
 from litestar.params import FromPath
 
-from ...engine.rulesets import BASES, Ruleset
+from ...engine import BASES, Ruleset
 from ..docs import problems
 from ..problems import Problem
 

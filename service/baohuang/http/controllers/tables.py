@@ -15,8 +15,7 @@ from litestar.di import NamedDependency, Provide
 from litestar.params import HeaderParameter, PathParameter, QueryParameter
 from litestar.types import ASGIApp
 
-from ...engine.snapshot import Move, Snapshot
-from ...engine.views import PublicView, SeatView
+from ...engine import Move, PublicView, SeatView, Snapshot
 from ...tables import (
     Caller,
     CreatedTable,
@@ -29,9 +28,9 @@ from ...tables.audit import AuditReport
 from ...tables.idempotency import IDEMPOTENCY_KEY_MAX, IDEMPOTENCY_KEY_PATTERN
 from ...tables.record import Clock, Webhook
 from ..auth import TableId, provide_caller
+from ..bodies import BodyDecoder, JSONBody, json_response
 from ..docs import body, created, problems
 from ..streams import STREAM_MEDIA_TYPES, stream_response
-from ..wire import BodyDecoder, JSONBody, json_response
 
 SeatNumber = Annotated[int, PathParameter(ge=0, le=4, description="T-1: a seat, 0–4")]
 Instance = Annotated[

@@ -1,4 +1,4 @@
-"""The crown phase: who becomes the emperor (RULES.md G-2, G-4…G-7).
+"""The crown phase: who becomes the emperor (docs/rules.md G-2, G-4…G-7).
 
 The state lives in ``Snapshot.crown`` (:class:`~baohuang.engine.snapshot.CrownState`): the seat
 first offered the crown, how often it was handed on, and the cards travelling with it (贴2).
@@ -19,7 +19,7 @@ against the order of play (G-5, G-6, G-7). Per ruleset (R):
   round the holder must accept unless it cannot call or holds four of one (rank, suit); after two
   rounds the deal is void.
 
-Readings where RULES.md is silent (each marked *(reading)* where applied):
+Readings where the rules are silent (each marked *(reading)* where applied):
 
 * A seat "holds three" of a (rank, suit) when it holds three or more (G-2: four make 暗独),
   except in 逼庄, which says exactly three. Calls and acceptance read the hand only, never the
@@ -47,8 +47,8 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Final
 
-from .cards import BJ, BJ_SCEPTER, CODES, SJ, SJ_SWORD, TWO_RANK
-from .reasons import (
+from ..cards import BJ, BJ_SCEPTER, SJ, TWO_RANK
+from ..reasons import (
     ACCEPT_BY_CALLING,
     CALL_CARD_NOT_ALLOWED,
     CANNOT_ACCEPT,
@@ -61,8 +61,8 @@ from .reasons import (
     WRONG_PHASE,
     Reason,
 )
-from .rulesets import SEATS, Ruleset
-from .snapshot import (
+from ..rulesets import SEATS, Ruleset, crown_rule
+from ..snapshot import (
     AcceptMove,
     CallMove,
     CrownState,
@@ -77,20 +77,6 @@ ROUND: Final = 5  # one full round of hand-ons
 CLASSIC_FORCE_AFTER: Final = 5  # G-5: after five hand-ons, 逼庄
 CROWN_STEP: Final = -1  # G-5, G-6, G-7: to the previous seat, against the order of play (T-1)
 LIANZHONG_VOID_AFTER: Final = 10  # G-7: two rounds with no emperor
-
-
-CROWN_RULES: Final = {
-    "classic": "G-5",
-    "tribute": "G-6",
-    "lianzhong-classic": "G-7",
-    "lianzhong-simple": "G-7",
-}
-
-
-def crown_rule(ruleset: Ruleset) -> str:
-    """The rule that governs the crown, and grabbing it, in ``ruleset``: G-5 (classic), G-6
-    (tribute) or G-7 (lianzhong-*). Refusals before play cite it."""
-    return CROWN_RULES[ruleset.base]
 
 
 def kind_of(card: int) -> int:
@@ -269,21 +255,14 @@ def crown_refusal(
     return None
 
 
-def code(card: int) -> str:
-    return CODES[card]
-
-
 __all__ = [
-    "BJ_SCEPTER",
     "CLASSIC_FORCE_AFTER",
     "CROWN_STEP",
     "LIANZHONG_VOID_AFTER",
     "ROUND",
-    "SJ_SWORD",
     "call_refusal",
     "callable_kinds",
     "crown_refusal",
-    "crown_rule",
     "forced_call_refusal",
     "forced_seat",
     "hand_at_forcing",

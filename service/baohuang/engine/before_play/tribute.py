@@ -1,4 +1,4 @@
-"""Tribute, 进贡 (RULES.md section P), for the ``tribute`` ruleset; API.md ``POST /v1/tribute``.
+"""Tribute, 进贡 (docs/rules.md, section P), for the ``tribute`` ruleset; docs/clients.md ``POST /v1/tribute``.
 
 The previous deal's roles and finishing order are scored by :func:`scoring.score_deal` (S-3);
 its ``winner`` and final ``positions`` (T-9) drive the tribute on the five new hands:
@@ -22,7 +22,7 @@ its ``winner`` and final ``positions`` (T-9) drive the tribute on the five new h
   明独 (``solo_open``): every count doubled (贡牌翻番): the emperor pays 8, two to each other,
   the earliest finisher taking the two highest, the next the next two, and so on *(reading)*;
   or eats 8, two from each other.
-* Grab: the ``tribute`` ruleset has no grab (G-6), so RULES.md is silent. A grab is scored as a
+* Grab: the ``tribute`` ruleset has no grab (G-6), so the rules are silent. A grab is scored as a
   declared solo (scoring.py, S-3 *(reading)*), and pays or eats as 明独 here, doubled counts
   *(reading)*.
 
@@ -35,29 +35,35 @@ that tie order. Returned hands are high to low.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final
+from typing import Annotated, Final
 
 import msgspec
+from msgspec import Meta
 
-from .cards import BJ_SCEPTER, CODES, CardError, check_copies
-from .rulesets import SEATS, Ruleset
-from .scoring import DealInputError, Mode, score_deal
+from ..cards import BJ_SCEPTER, CODES, check_copies, parse_cards
+from ..declared import check_finished_within_deal
+from ..errors import InvalidInput
+from ..rulesets import SEATS, Ruleset, RulesetField, ruleset_of
+from ..scoring import Mode, ScoreResult, check_roles, score_deal
+from ..snapshot import Seat, Transfer
 
 TEAM_EMPEROR_COUNT: Final = 2  # P-3 皇帝吃2张贡或进2张贡
 TEAM_OTHER_COUNT: Final = 1  # P-3 其他人吃或进1张贡牌
 SOLO_EACH_COUNT: Final = 1  # P-4 one to / from each other; the emperor's total is four
 
 
-class Transfer(msgspec.Struct, frozen=True, gc=False, rename={"from_": "from"}):
-    """One tribute card: ``from_`` (``"from"`` in JSON) gives ``card`` to ``to``."""
+class PreviousDeal(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
+    """The previous deal's roles and finishing order (P: it must be over, T-9). `finished` lists
+    the seats that finished while it ran and stops at its end, as for `/v1/scores`."""
 
-    from_: int
-    to: int
-    card: str
+    mode: Mode
+    emperor: Seat
+    finished: Annotated[list[Seat], Meta(max_length=5)]
+    guard: Seat | None = None
 
 
 class TributeResult(msgspec.Struct, frozen=True):
-    """The transfers (P) and the five hands after them, high to low."""
+    """The tribute cards, highest first (P-2…P-4), and the five hands after them, high to low."""
 
     transfers: list[Transfer]
     hands: list[list[str]]
@@ -74,11 +80,11 @@ def _highest(hand: Sequence[int], count: int, seat: int) -> list[int]:
     """P-2: the ``count`` highest cards of ``hand``, never ``BJ*``."""
     payable = sorted((card for card in hand if card != BJ_SCEPTER), reverse=True)
     if len(payable) < count:
-        raise DealInputError(
+        raise InvalidInput(
             "CANNOT_PAY_TRIBUTE",
             "P-2",
-            "hands",
             f"seat {seat} must pay {count} cards but holds only {len(payable)} besides BJ* (P-2)",
+            ".hands",
         )
     return payable[:count]
 
@@ -96,6 +102,22 @@ def _pool(
     return pool
 
 
+def _check_over(
+    ruleset: Ruleset, mode: Mode, emperor: int, guard: int | None, finished: Sequence[int]
+) -> ScoreResult:
+    """The previous deal's score, which must be final (T-9): else bad input at ``.finished``."""
+    previous = score_deal(ruleset, mode, emperor, guard, False, False, finished)
+    if not previous.final:
+        raise InvalidInput(
+            "PREVIOUS_NOT_OVER",
+            "T-9",
+            "the previous deal is not over: its score can still change, so its tribute is "
+            "unknown (T-9, P)",
+            ".finished",
+        )
+    return previous
+
+
 def tribute_ids(
     ruleset: Ruleset,
     mode: Mode,
@@ -107,27 +129,19 @@ def tribute_ids(
     """P-1 … P-4 on card ids: the transfers ``(from, to, card)``, highest card first.
 
     ``mode``, ``emperor``, ``guard`` and ``finished`` describe the previous deal, which must be
-    over (T-9). Raises :class:`DealInputError` for a non-tribute ruleset, a previous deal that is
-    not over, impossible roles, or a payer without enough cards.
+    over (T-9). A non-tribute ruleset, a previous deal that is not over, impossible roles, or a
+    payer without enough cards is bad input (``.ruleset``, ``.finished``, ``.hands``).
     """
     if not ruleset.tribute:
-        raise DealInputError(
+        raise InvalidInput(
             "NO_TRIBUTE",
             "P",
-            "ruleset",
             f"ruleset '{ruleset.name}' has no tribute: only the tribute ruleset pays it (P)",
+            ".ruleset",
         )
     if len(hands) != SEATS:
-        raise DealInputError("INVALID_HANDS", "P", "hands", "tribute needs five hands (P)")
-    previous = score_deal(ruleset, mode, emperor, guard, False, False, finished)
-    if not previous.final:
-        raise DealInputError(
-            "PREVIOUS_NOT_OVER",
-            "T-9",
-            "finished",
-            "the previous deal is not over: its score can still change, so its tribute is "
-            "unknown (T-9, P)",
-        )
+        raise InvalidInput("INVALID_HANDS", "P", "tribute needs five hands (P)", ".hands")
+    previous = _check_over(ruleset, mode, emperor, guard, finished)
     assert previous.positions is not None
     positions = previous.positions
     if previous.winner == "draw":  # P-1 平局无输赢: nothing is paid
@@ -168,22 +182,17 @@ def pay_tribute(
 ) -> TributeResult:
     """P: the tribute the previous deal ``(mode, emperor, guard, finished)`` imposes on ``hands``.
 
-    ``hands`` are five lists of card codes. Unknown codes raise :class:`CardError` whose message
-    names the hand (``hands[i]``) and whose ``index`` is the card's place in it; more copies than
-    the decks hold raise ``TOO_MANY_COPIES`` (D-5).
+    ``hands`` are five lists of card codes. An unknown code is bad input at ``.hands[i][j]``;
+    more copies than the decks hold, ``TOO_MANY_COPIES`` (D-5) at ``.hands``.
     """
     if len(hands) != SEATS:
-        raise DealInputError("INVALID_HANDS", "P", "hands", "tribute needs five hands (P)")
+        raise InvalidInput("INVALID_HANDS", "P", "tribute needs five hands (P)", ".hands")
     card_set = ruleset.cards
-    ids: list[list[int]] = []
-    for seat, hand in enumerate(hands):
-        try:
-            ids.append(card_set.parse(hand))
-        except CardError as error:
-            raise CardError(
-                error.code, error.rule, f"hands[{seat}]: {error.message}", error.index
-            ) from error
-    check_copies((card for hand in ids for card in hand), "the hands")
+    ids = [parse_cards(hand, card_set, f".hands[{seat}]") for seat, hand in enumerate(hands)]
+    try:
+        check_copies((card for hand in ids for card in hand), "the hands")
+    except InvalidInput as error:
+        raise error.within(".hands") from None
     transfers = tribute_ids(ruleset, mode, emperor, guard, finished, ids)
     for giver, taker, card in transfers:
         ids[giver].remove(card)
@@ -192,3 +201,38 @@ def pay_tribute(
         transfers=[Transfer(from_=g, to=t, card=CODES[c]) for g, t, c in transfers],
         hands=[[CODES[card] for card in sorted(hand, reverse=True)] for hand in ids],
     )
+
+
+def tribute(
+    ruleset: RulesetField, previous: PreviousDeal, hands: Sequence[Sequence[str]]
+) -> TributeResult:
+    """API ``/v1/tribute``: the tribute (P) that the ``previous`` deal imposes on new ``hands``.
+
+    Checked in this order, each bad input at its argument: the ruleset exists and pays tribute
+    (``.ruleset``, R, P); every card exists (``.hands[i][j]``, D-3); the previous deal's roles and
+    finishing order are a deal's, over and stopping at its end (``.previous.finished``, G-1, T-9);
+    the hands hold no more copies than the decks (``.hands``, D-5) and every payer can pay (P-2).
+    """
+    resolved = ruleset_of(ruleset)
+    if not resolved.tribute:
+        raise InvalidInput(
+            "NO_TRIBUTE",
+            "P",
+            f"ruleset '{resolved.name}' has no tribute: only the tribute ruleset pays it (P)",
+            ".ruleset",
+        )
+    for seat, hand in enumerate(hands):
+        parse_cards(hand, resolved.cards, f".hands[{seat}]")
+    mode, emperor, guard, finished = (
+        previous.mode,
+        previous.emperor,
+        previous.guard,
+        previous.finished,
+    )
+    try:  # the previous deal as /v1/scores reads one: its finishing order stops at its end
+        check_roles(mode, emperor, guard, finished)
+        check_finished_within_deal(resolved, mode, emperor, guard, finished)
+        _check_over(resolved, mode, emperor, guard, finished)
+    except InvalidInput as error:
+        raise error.within(".previous") from None
+    return pay_tribute(resolved, mode, emperor, guard, finished, hands)

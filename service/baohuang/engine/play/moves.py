@@ -1,16 +1,17 @@
-"""The deal state machine of the play phase (RULES.md T-1…T-10, B-1, K in play, T-9).
+"""The deal state machine of the play phase (T-1…T-10, B-1, K in play, T-9).
 
-PokerKit's verify/apply idea (STYLE.md): :func:`verify_move` says why a move is refused, or
-``None``; :func:`apply_move` calls the same checks first and raises :class:`MoveRefused` on a
-refusal, so a refused move changes nothing (snapshots are frozen; a new one is built per move).
-The predicates below (``turn_refusal``, ``answer_refusal``, ``play_refusal``) are the rules;
-:mod:`.legal` lists moves by asking them, never by a copy of its own.
+Verify, then apply: :func:`baohuang.engine.verify_move` asks the predicates below why a move is
+refused, or ``None``; :func:`baohuang.engine.apply_move` asks the same predicates first and
+builds the next snapshot (:func:`apply_play`) only for a move they allow, so a refused move
+changes nothing (snapshots are frozen; a new one is built per move). The predicates
+(``turn_refusal``, ``answer_refusal``, ``play_refusal``) are the rules; :mod:`.legal` lists moves
+by asking them, never by a copy of its own.
 
-Snapshots given to these functions have passed
-:func:`~baohuang.engine.validation.validate_snapshot`; a move naming unknown cards, or more copies
-than four decks hold, is bad input and raises :class:`~baohuang.engine.validation.InvalidInput`.
+Snapshots given to these functions have passed :func:`baohuang.engine.validate_snapshot`, and
+the cards of a move have been read (unknown cards and too many copies are bad input, raised
+before any verdict).
 
-Readings where RULES.md is silent (marked *(reading)* where they are applied):
+Readings where the rules are silent (marked *(reading)* where they are applied):
 
 * T-4: a pass holds for the current top play only; a new top play starts a fresh circle 1 in
   which every seat holding cards answers again, yielders of the old top included.
@@ -32,11 +33,11 @@ from typing import NamedTuple
 
 import msgspec
 
-from .beating import refusal
-from .before_play import apply_before_play, before_play_refusal
-from .cards import BJ, BJ_SCEPTER, CODES, SIX_RANK, SJ, SJ_SWORD, CardError, copies_excess
-from .combos import Combo, classify
-from .reasons import (
+from ..beating import refusal
+from ..cards import BJ, BJ_SCEPTER, CODES, SIX_RANK, SJ, SJ_SWORD
+from ..combos import Combo, classify
+from ..errors import invalid_snapshot
+from ..reasons import (
     BIG_JOKER_IS_MARKED,
     CARDS_NOT_IN_HAND,
     DEAL_OVER,
@@ -49,10 +50,8 @@ from .reasons import (
     YIELD_NOT_ALLOWED,
     Reason,
 )
-from .rulesets import Ruleset
-from .snapshot import (
-    BEFORE_PLAY_MOVES,
-    CallMove,
+from ..rulesets import Ruleset
+from ..snapshot import (
     DealOverEvent,
     Event,
     FinishedEvent,
@@ -62,9 +61,6 @@ from .snapshot import (
     PassedEvent,
     PassMove,
     PlayedEvent,
-    PlayMove,
-    ReplayFailure,
-    ReplayResult,
     Snapshot,
     TopPlay,
     Trick,
@@ -72,28 +68,17 @@ from .snapshot import (
     YieldedEvent,
     YieldMove,
 )
-from .turns import final_positions, next_holding, score_snapshot, to_act
-from .validation import InvalidInput, parse_cards, ruleset_at
+from .turns import next_holding, score_play, to_act
 
 __all__ = [
-    "MoveRefused",
+    "Play",
     "answer_refusal",
-    "apply_move",
+    "apply_play",
     "play_refusal",
-    "replay",
+    "read_play",
     "top_combo",
     "turn_refusal",
-    "verify_move",
 ]
-
-
-class MoveRefused(ValueError):
-    """:func:`apply_move` was given a move :func:`verify_move` refuses; ``reason`` says why."""
-
-    def __init__(self, reason: Reason) -> None:
-        super().__init__(reason.message)
-        self.reason = reason
-
 
 # The predicates: every rule of a move lives in exactly one of these.
 
@@ -154,41 +139,18 @@ def top_combo(snapshot: Snapshot, ruleset: Ruleset) -> Combo | None:
         return None
     combo = classify(ruleset.cards.parse(top.cards))
     if isinstance(combo, Reason):  # pragma: no cover - validate_snapshot refuses such snapshots
-        raise InvalidInput("INVALID_SNAPSHOT", "C-1", "$.snapshot.trick.top.cards", combo.message)
+        raise invalid_snapshot(".snapshot.trick.top.cards", combo.message, "C-1")
     return combo
 
 
-class _Play(NamedTuple):
+class Play(NamedTuple):
     combo: Combo
     remaining: list[int]  # the hand after the play, in the hand's order
 
 
-def read_move_cards(move: Move, ruleset: Ruleset, path: str) -> list[int] | None:
-    """The card ids a move names, checked before any verdict: a card that cannot exist (D-3,
-    D-4) or more copies than four decks hold (D-5) is bad input whatever else is wrong."""
-    if isinstance(move, CallMove):
-        try:
-            ruleset.cards.card(move.card)
-        except CardError as error:
-            raise InvalidInput(error.code, error.rule, f"{path}.card", error.message) from None
-        return None
-    if not isinstance(move, PlayMove):
-        return None
-    cards = parse_cards(move.cards, ruleset.cards, f"{path}.cards")
-    excess = copies_excess(cards) if len(cards) > 1 else None
-    if excess is not None:
-        raise InvalidInput(
-            "TOO_MANY_COPIES",
-            "D-5",
-            f"{path}.cards",
-            f"the play holds more '{CODES[excess]}' than four decks do (D-1, D-4)",
-        )
-    return cards
-
-
-def _read_play(
+def read_play(
     snapshot: Snapshot, ruleset: Ruleset, seat: int, cards: list[int]
-) -> tuple[Reason | None, _Play | None]:
+) -> tuple[Reason | None, Play | None]:
     """C-1, the hand (CARDS_NOT_IN_HAND), then :func:`play_refusal`."""
     combo = classify(cards)
     if isinstance(combo, Reason):
@@ -198,7 +160,7 @@ def _read_play(
     if remaining is None:
         return _not_in_hand(hand, cards), None
     reason = play_refusal(ruleset, top_combo(snapshot, ruleset), combo, len(hand))
-    return reason, (None if reason else _Play(combo, remaining))
+    return reason, (None if reason else Play(combo, remaining))
 
 
 def _not_in_hand(hand: Sequence[int], cards: Sequence[int]) -> Reason:
@@ -230,53 +192,18 @@ def _without(hand: Sequence[int], cards: Sequence[int]) -> list[int] | None:
     return remaining if len(remaining) + len(cards) == len(hand) else None
 
 
-def _check(
-    snapshot: Snapshot, ruleset: Ruleset, move: Move, path: str
-) -> tuple[Reason | None, _Play | None]:
-    cards = read_move_cards(move, ruleset, path)
-    if snapshot.phase != "play" or isinstance(move, BEFORE_PLAY_MOVES):  # G-4…G-8
-        return before_play_refusal(snapshot, ruleset, move, path), None
-    reason = turn_refusal(snapshot, move.seat)
-    if reason is not None:
-        return reason, None
-    if cards is not None:
-        return _read_play(snapshot, ruleset, move.seat, cards)
-    return answer_refusal(snapshot, ruleset, move), None
-
-
-def verify_move(snapshot: Snapshot, move: Move, path: str = "$.move") -> Reason | None:
-    """Why ``move`` is illegal in ``snapshot``, or ``None`` if it is legal (T, B-1, N/K).
-
-    Order of checks: the deal (T-9), the seat (T-8, T-1), then the action: a play must be a combo
-    (C-1) held in hand, beat the top (N/K) and respect 憋6 (B-1); a pass needs a top play (T-3);
-    a yield the first circle where the ruleset has 让牌 (T-6); 接风 a 底牌 on top (T-7).
-    """
-    return _check(snapshot, ruleset_at(snapshot), move, path)[0]
-
-
-def apply_move(
-    snapshot: Snapshot, move: Move, path: str = "$.move"
+def apply_play(
+    snapshot: Snapshot, ruleset: Ruleset, move: Move, play: Play | None
 ) -> tuple[Snapshot, list[Event]]:
-    """The snapshot after ``move`` and its events; raises :class:`MoveRefused` if it is illegal."""
-    ruleset = ruleset_at(snapshot)
-    reason, play = _check(snapshot, ruleset, move, path)
-    if reason is not None:
-        raise MoveRefused(reason)
-    return _apply(snapshot, ruleset, move, play)
-
-
-def _apply(
-    snapshot: Snapshot, ruleset: Ruleset, move: Move, play: _Play | None
-) -> tuple[Snapshot, list[Event]]:
-    if snapshot.phase != "play":  # G-4…G-8
-        return apply_before_play(snapshot, ruleset, move)
+    """The snapshot after a move the predicates allow, and its events: ``play`` is the play
+    :func:`read_play` read, ``None`` for an answer (pass, yield, 接风)."""
     if play is not None:
         return _after_play(snapshot, ruleset, move.seat, play)
     return _after_answer(snapshot, ruleset, move)
 
 
 def _after_play(
-    snapshot: Snapshot, ruleset: Ruleset, seat: int, play: _Play
+    snapshot: Snapshot, ruleset: Ruleset, seat: int, play: Play
 ) -> tuple[Snapshot, list[Event]]:
     """T-4/T-5: a play becomes the top; passes and yields of the old top lapse (T-4 (reading)).
 
@@ -338,26 +265,9 @@ def _after_answer(snapshot: Snapshot, ruleset: Ruleset, move: Move) -> tuple[Sna
 
 def _end_if_settled(state: Snapshot, ruleset: Ruleset, events: list[Event]) -> Snapshot | None:
     """T-9: end the deal when its score can no longer change; ``None`` while it can."""
-    result = score_snapshot(state, ruleset)
-    if not result.final:
+    result = score_play(state, ruleset)
+    if not result.final or result.positions is None:
         return None
-    positions = final_positions(result)
+    positions = list(result.positions)
     events.append(DealOverEvent(positions))
     return msgspec.structs.replace(state, over=True, positions=positions)
-
-
-def replay(snapshot: Snapshot, moves: Sequence[Move], path: str = "$.moves") -> ReplayResult:
-    """Apply ``moves`` in order, stopping at the first refused one (a platform's audit).
-
-    ``applied`` counts the legal moves; ``snapshot`` is the state after them (the last good one);
-    ``failed`` names the refused move's index, the move and the reason. Bad input in a move raises
-    :class:`InvalidInput` at ``{path}[index]``.
-    """
-    ruleset = ruleset_at(snapshot)
-    state = snapshot
-    for index, move in enumerate(moves):
-        reason, play = _check(state, ruleset, move, f"{path}[{index}]")
-        if reason is not None:
-            return ReplayResult(index, ReplayFailure(index, move, reason), state)
-        state = _apply(state, ruleset, move, play)[0]
-    return ReplayResult(len(moves), None, state)

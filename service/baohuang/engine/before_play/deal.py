@@ -1,4 +1,4 @@
-"""Seeded, reproducible shuffle and deal (RULES.md G-4; API.md ``POST /v1/deal``).
+"""Seeded, reproducible shuffle and deal (docs/rules.md G-4; docs/clients.md ``POST /v1/deal``).
 
 The algorithm is fixed here precisely so that any client, in any language, can reproduce a deal
 from ``(ruleset, seed, dealer)`` and check the service. All arithmetic is on unsigned 64-bit
@@ -41,8 +41,10 @@ from typing import Final
 
 import msgspec
 
-from .cards import BJ, BJ_SCEPTER, CODES, SHORT_DECK_LOWEST_RANK, SJ, SJ_SWORD
-from .rulesets import SEATS, Ruleset
+from ..cards import BJ, BJ_SCEPTER, CODES, SHORT_DECK_LOWEST_RANK, SJ, SJ_SWORD
+from ..errors import InvalidInput
+from ..rulesets import SEATS, Ruleset, RulesetField
+from ..snapshot import CrownState, Snapshot
 
 MASK64: Final = (1 << 64) - 1
 GOLDEN_GAMMA: Final = 0x9E3779B97F4A7C15
@@ -112,7 +114,9 @@ def shuffled_deck(ruleset: Ruleset, seed: int) -> list[int]:
 def deal_ids(ruleset: Ruleset, seed: int, dealer: int) -> tuple[list[list[int]], int]:
     """Hands as card ids (high to low) and the crown seat (steps 6–8)."""
     if not 0 <= dealer < SEATS:
-        raise ValueError(f"dealer seat {dealer} is not 0–4 (T-1)")
+        raise InvalidInput(
+            "INVALID_SEAT", "T-1", f"dealer seat {dealer} is not 0–4 (T-1)", ".dealer"
+        )
     hands: list[list[int]] = [[] for _ in range(SEATS)]
     for k, card in enumerate(shuffled_deck(ruleset, seed)):
         hands[(dealer + k) % SEATS].append(card)
@@ -130,3 +134,20 @@ def deal(ruleset: Ruleset, seed: int, dealer: int) -> Dealt:
     """G-4: the reproducible deal of ``seed`` from ``dealer``; same inputs, same hands."""
     hands, crown = deal_ids(ruleset, seed, dealer)
     return Dealt(hands=[[CODES[card] for card in hand] for hand in hands], crown=crown)
+
+
+def opening_snapshot(ruleset: RulesetField, dealt: Dealt) -> Snapshot:
+    """G-4: the deal in its first phase, the crown offered to ``dealt.crown``.
+
+    ``turn`` and ``emperor`` are the seat first offered the crown, ``mode`` is ``"team"``
+    (provisional until the guard is settled).
+    """
+    return Snapshot(
+        mode="team",
+        emperor=dealt.crown,
+        hands=[list(hand) for hand in dealt.hands],
+        turn=dealt.crown,
+        ruleset=ruleset,
+        phase="crown",
+        crown=CrownState(first=dealt.crown),
+    )

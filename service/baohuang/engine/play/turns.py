@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .rulesets import SEATS, Ruleset
-from .scoring import ALL_TRUSTEE, ScoreResult, no_emperor, score_with_rebellion, void_result
-from .snapshot import Snapshot, Trick
+from ..rulesets import SEATS, Ruleset
+from ..scoring import ScoreResult, score_with_rebellion
+from ..snapshot import Snapshot, Trick
 
 
 def order_after(seat: int) -> tuple[int, ...]:
@@ -41,19 +41,10 @@ def to_act(hands: Sequence[Sequence[str]], trick: Trick) -> list[int]:
     return [s for s in order_after(top.seat) if hands[s] and s not in acted]
 
 
-def score_snapshot(snapshot: Snapshot, ruleset: Ruleset) -> ScoreResult:
-    """The deal's score from its finishing order so far (S, T-9); ``final`` once it is settled.
-
-    造反 is given as the declaring seats; scoring decides whether it succeeded (S-4, S-6).
-    Before play nothing is scored yet. A void deal is final and scores zero for every seat, with
-    no winner and no positions, and says why (S-10): voided before play, nobody took the crown
-    (黄庄/流局, G-5…G-7); voided in play, every seat was in 托管 at the end (T-11).
+def score_play(snapshot: Snapshot, ruleset: Ruleset) -> ScoreResult:
+    """The score of a deal in play from its finishing order so far (S, T-9); ``final`` once it is
+    settled. 造反 is given as the declaring seats; scoring decides whether it succeeded (S-4, S-6).
     """
-    if snapshot.void:
-        before_play = snapshot.phase != "play"
-        return void_result(no_emperor(ruleset) if before_play else ALL_TRUSTEE)
-    if snapshot.phase != "play":
-        return ScoreResult(False, None, 1, None, None, None)
     return score_with_rebellion(
         ruleset,
         snapshot.mode,
@@ -63,9 +54,3 @@ def score_snapshot(snapshot: Snapshot, ruleset: Ruleset) -> ScoreResult:
         snapshot.rebellion,
         snapshot.finished,
     )
-
-
-def final_positions(result: ScoreResult) -> list[int]:
-    """T-9: ``positions[seat]`` (1…5) at the deal's end; scoring orders the unfinished seats."""
-    assert result.positions is not None, "only a final score has positions"
-    return list(result.positions)

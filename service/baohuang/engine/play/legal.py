@@ -1,9 +1,9 @@
-"""Legal moves and the 托管 move of the seat to act (API.md ``/v1/moves/legal``, ``/auto``, T-10).
+"""Legal moves and the 托管 move of the seat to act in play (``/v1/moves/legal``, ``/auto``, T-10).
 
-:func:`legal_moves` holds no rule of its own: it asks :mod:`.play`'s predicates
+:func:`legal_moves` holds no rule of its own: it asks :mod:`.moves`' predicates
 (``turn_refusal``, ``answer_refusal``, ``play_refusal``) about every candidate. The candidates
 for plays are every combo shape ``(rank, count, small, big)`` the hand can make (C-1); so the list
-is exactly the set of shapes :func:`~baohuang.engine.play.verify_move` accepts, each once.
+is exactly the set of shapes :func:`~baohuang.engine.verify_move` accepts, each once.
 
 Which concrete cards stand for a shape (suits never matter for beating, D-2; a marked joker beats
 as its twin, D-4): rank cards in the canonical suit order ``S H C D``, and plain jokers before
@@ -18,26 +18,22 @@ as many jokers), then fewer cards, then fewer big jokers.
 
 from __future__ import annotations
 
-from .before_play import auto_before_play, legal_before_play
-from .cards import BJ, BJ_SCEPTER, CODES, SJ, SJ_SWORD
-from .combos import NO_RANK, Combo
-from .play import MoveRefused, answer_refusal, play_refusal, top_combo, turn_refusal
-from .reasons import Reason
-from .snapshot import JiefengMove, Move, PassMove, PlayMove, Snapshot, YieldMove
-from .validation import ruleset_at
+from ..cards import BJ, BJ_SCEPTER, CODES, SJ, SJ_SWORD
+from ..combos import NO_RANK, Combo
+from ..reasons import Reason
+from ..snapshot import JiefengMove, Move, PassMove, PlayMove, Snapshot, YieldMove, ruleset_at
+from .moves import answer_refusal, play_refusal, top_combo, turn_refusal
 
-__all__ = ["auto_move", "legal_moves"]
+__all__ = ["auto_play", "legal_plays"]
 
 JOKER_ONLY_KEY = 99  # sorts a joker-only combo after every rank (see the module docstring)
 
 
-def legal_moves(snapshot: Snapshot) -> list[Move]:
-    """Every legal move of ``snapshot.turn``, plays once per combo shape, cheapest first.
+def legal_plays(snapshot: Snapshot) -> list[Move]:
+    """Every legal move of ``snapshot.turn`` in play, plays once per combo shape, cheapest first.
 
     Empty once the deal is over (T-9).
     """
-    if snapshot.phase != "play":  # G-4…G-8
-        return legal_before_play(snapshot)
     seat = snapshot.turn
     if turn_refusal(snapshot, seat) is not None:
         return []
@@ -83,24 +79,20 @@ def legal_moves(snapshot: Snapshot) -> list[Move]:
     return moves
 
 
-def auto_move(snapshot: Snapshot) -> Move:
-    """T-10 托管: a leader plays its single lowest card that B-1 allows; a follower passes.
+def auto_play(snapshot: Snapshot) -> Move | Reason:
+    """T-10 托管 in play: a leader plays its single lowest card that B-1 allows; a follower
+    passes.
 
     A leader whose every single card is held back by 憋6 (a hand of sixes only) plays the
-    cheapest legal play instead, which then empties the hand *(reading)*. Raises
-    :class:`~baohuang.engine.play.MoveRefused` (``DEAL_OVER``) once the deal is over.
+    cheapest legal play instead, which then empties the hand *(reading)*. Once the deal is over,
+    the reason nobody can act (``DEAL_OVER``).
     """
-    if snapshot.phase != "play":  # G-4…G-8: the default answers (T-10)
-        answer = auto_before_play(snapshot)
-        if isinstance(answer, Reason):
-            raise MoveRefused(answer)
-        return answer
     seat = snapshot.turn
     reason = turn_refusal(snapshot, seat)
     if reason is not None:
-        raise MoveRefused(reason)
+        return reason
     if snapshot.trick.top is not None:
         return PassMove(seat)
-    plays = [move for move in legal_moves(snapshot) if isinstance(move, PlayMove)]
+    plays = [move for move in legal_plays(snapshot) if isinstance(move, PlayMove)]
     singles = [move for move in plays if len(move.cards) == 1]
     return singles[0] if singles else plays[0]

@@ -1,7 +1,9 @@
-"""Request and response bodies of the stateless combo routes (API.md "Combos", "Rulesets").
+"""Reading request bodies and writing answers, the service's way (docs/clients.md, "Conventions").
 
-Bodies are decoded by the module-level strict decoders below, never by Litestar's injection,
-which converts with ``strict=False`` (``"7"`` would pass as ``7``). Unknown fields are refused.
+Bodies are decoded by strict decoders (:class:`BodyDecoder`, one per route, over the types of
+:mod:`.schemas`), never by Litestar's injection, which converts with ``strict=False`` (``"7"``
+would pass as ``7``). Unknown fields are refused; a body must be JSON in UTF-8, at most 1 MiB and
+nested at most 64 levels deep. The hot routes answer with a pre-encoded :class:`JSONBody`.
 """
 
 from __future__ import annotations
@@ -12,155 +14,15 @@ from array import array
 from collections.abc import Iterator
 from contextlib import contextmanager
 from itertools import accumulate
-from typing import Annotated, Any, Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 import msgspec
 from litestar import Request
 from litestar.exceptions import ClientException, SerializationException
 from litestar.exceptions.http_exceptions import RequestEntityTooLarge
-from msgspec import Meta
 
-from ..engine.beating import CoverEntry
-from ..engine.cards import CODES, RANK_SYMBOLS
-from ..engine.combos import NO_RANK, Combo
-from ..engine.reasons import Reason
-from ..engine.rulesets import KAOPAI_DEFAULT_RULESET, RulesetField, RulesetSpec
 from .problems import Problem
 from .settings import MAX_BODY_BYTES
-
-# D-3 card codes, in the OpenAPI document only: the decoder does not enforce it, so that an unknown
-# code is a 422 UNKNOWN_CARD naming it (API.md), not a 400 schema error.
-CARD_CODE_PATTERN = r"^(?:(?:[3-9TJQKA2]|10)[SHCD]|[SB]J\*?)$"
-CardCode = Annotated[
-    str,
-    Meta(
-        max_length=4,
-        description="D-3: rank 3456789TJQKA2 (10 accepted for T) then suit SHCD; SJ, BJ, BJ*, SJ*",
-        examples=["BJ", "TH"],
-        extra_json_schema={"pattern": CARD_CODE_PATTERN},  # documented: unknown codes are 422
-    ),
-]
-Cards = Annotated[list[CardCode], Meta(max_length=216, examples=[["SJ", "9S", "9H", "9C"]])]
-Ruleset = Annotated[
-    RulesetField,
-    Meta(
-        description="A ruleset name, or {base, kaopai?, bie6?, deck?, grab?} (RULES.md R)",
-        examples=["classic", {"base": "lianzhong-classic", "kaopai": True}],
-    ),
-]
-StrictStruct = {"forbid_unknown_fields": True, "frozen": True}
-
-
-class ClassifyRequest(msgspec.Struct, **StrictStruct):
-    cards: Cards
-    ruleset: Ruleset = "classic"
-
-
-class ComboOut(msgspec.Struct, frozen=True):
-    """A combo's shape (C-1) and its cards, canonical, high to low."""
-
-    rank: str | None
-    count: int
-    small: int
-    big: int
-    size: int
-    cards: list[str]
-
-    @classmethod
-    def of(cls, combo: Combo) -> ComboOut:
-        return cls(
-            rank=None if combo.rank == NO_RANK else RANK_SYMBOLS[combo.rank],
-            count=combo.count,
-            small=combo.small,
-            big=combo.big,
-            size=combo.size,
-            cards=combo.codes(),
-        )
-
-
-class ClassifyResult(msgspec.Struct, frozen=True, omit_defaults=True):
-    valid: bool
-    combo: ComboOut | None = None
-    reason: Reason | None = None
-
-
-class CompareRequest(msgspec.Struct, **StrictStruct):
-    previous: Cards
-    candidate: Cards
-    ruleset: Ruleset = "classic"
-
-
-class CoverItem(msgspec.Struct, frozen=True):
-    """K-6: the cards of the candidate (``by``) that cover one card of ``previous``."""
-
-    card: str
-    by: list[str]
-
-
-def cover_items(cover: list[CoverEntry] | None) -> list[CoverItem] | None:
-    if cover is None:
-        return None
-    return [CoverItem(CODES[card], [CODES[c] for c in group]) for card, group in cover]
-
-
-class CompareResult(msgspec.Struct, frozen=True):
-    beats: bool
-    reason: Reason | None
-    cover: list[CoverItem] | None
-
-
-class Pair(msgspec.Struct, **StrictStruct):
-    previous: Cards
-    candidate: Cards
-
-
-class BatchRequest(msgspec.Struct, **StrictStruct):
-    pairs: Annotated[list[Pair], Meta(min_length=1, max_length=10_000)]
-    ruleset: Ruleset = "classic"
-
-
-class BatchItem(msgspec.Struct, frozen=True, array_like=False):
-    beats: bool
-    code: str | None
-
-
-class BatchResult(msgspec.Struct, frozen=True):
-    results: list[BatchItem]
-
-    @classmethod
-    def of(cls, codes: list[str | None]) -> BatchResult:
-        """One item per verdict code, in order; items are shared (a batch holds 10,000)."""
-        items: dict[str | None, BatchItem] = {}
-        results = []
-        for code in codes:
-            item = items.get(code)
-            if item is None:
-                item = items[code] = BatchItem(code is None, code)
-            results.append(item)
-        return cls(results)
-
-
-def _kaopai_default() -> RulesetField:
-    return RulesetSpec(base=KAOPAI_DEFAULT_RULESET.base, kaopai=True)
-
-
-class ResolveRequest(msgspec.Struct, **StrictStruct):
-    plays: Annotated[list[Cards], Meta(min_length=1, max_length=64)]
-    ruleset: Ruleset = msgspec.field(default_factory=_kaopai_default)
-
-
-class ResolveStep(msgspec.Struct, frozen=True):
-    index: int
-    beats: bool
-    reason: Reason | None
-    cover: list[CoverItem] | None
-
-
-class ResolveResult(msgspec.Struct, frozen=True):
-    valid: bool
-    winner: int
-    steps: list[ResolveStep]
-
 
 T = TypeVar("T")
 
@@ -267,7 +129,7 @@ _UTF8 = frozenset({b"utf-8", b"utf8"})
 
 
 def require_json_content_type(scope: Any) -> None:
-    """Refuse (415) a body whose ``Content-Type`` says it is not JSON in UTF-8 (API.md).
+    """Refuse (415) a body whose ``Content-Type`` says it is not JSON in UTF-8 (docs/clients.md).
 
     Accepted: no ``Content-Type`` at all (``curl --data-binary``, scripts), ``application/json``
     and any ``application/*+json``, without a charset or with UTF-8. Anything else, such as
@@ -365,9 +227,3 @@ class ClientDisconnected(ClientException):
     """The client closed the connection before sending its whole body."""
 
     status_code = 400
-
-
-CLASSIFY = BodyDecoder(ClassifyRequest)
-COMPARE = BodyDecoder(CompareRequest)
-BATCH = BodyDecoder(BatchRequest)
-RESOLVE = BodyDecoder(ResolveRequest)

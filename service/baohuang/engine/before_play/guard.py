@@ -27,9 +27,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from .cards import SJ_SWORD
-from .crown import call_refusal, crown_rule, holds_four, kind_of
-from .reasons import (
+from ..cards import SJ_SWORD
+from ..reasons import (
     ACTION_NOT_AVAILABLE,
     CALL_CARD_NOT_ALLOWED,
     DEAL_OVER,
@@ -42,8 +41,8 @@ from .reasons import (
     WRONG_PHASE,
     Reason,
 )
-from .rulesets import SEATS, Ruleset
-from .snapshot import (
+from ..rulesets import SEATS, Ruleset, crown_rule
+from ..snapshot import (
     CallMove,
     DeclareSoloMove,
     DeclineMove,
@@ -55,6 +54,7 @@ from .snapshot import (
     Snapshot,
     Stage,
 )
+from .crown import holds_four, kind_of
 
 GUARD_MOVES: Final = (DeclineMove, GrabMove, CallMove, DeclareSoloMove, RevealMove, RebelMove)
 
@@ -121,8 +121,8 @@ def guard_refusal(
 ) -> Reason | None:
     """Why ``move`` is refused in the guard phase (G-2, G-3, G-7, G-8), or ``None``.
 
-    A call's card is judged here when ``move.card`` has been read into ``kind`` by the caller
-    (see :func:`call_kind_refusal`); this checks who may call, and when.
+    This checks who may call, and when; the card called is judged once read
+    (:func:`.crown.call_refusal`, by :mod:`.machine`).
     """
     if snapshot.over:
         return DEAL_OVER
@@ -168,16 +168,8 @@ def guard_refusal(
     return None
 
 
-def call_kind_refusal(
-    ruleset: Ruleset, hands: Sequence[Sequence[int]], seat: int, kind: int
-) -> Reason | None:
-    """G-2 on the called kind (classic's crown call and every guard-phase call)."""
-    return call_refusal(ruleset, hands[seat], kind)
-
-
 __all__ = [
     "GUARD_MOVES",
-    "call_kind_refusal",
     "called_roles",
     "first_stage",
     "guard_refusal",

@@ -1,65 +1,31 @@
-"""Whole-snapshot validation: a snapshot that contradicts itself is bad input, never a verdict.
+"""A play-phase snapshot checked as a whole: one that contradicts itself is bad input.
 
-:func:`validate_snapshot` checks what a snapshot says against RULES.md and returns it with every
-card code canonical (D-3). A contradiction raises :class:`InvalidInput` carrying a problem code
-(``INVALID_SNAPSHOT``, ``UNKNOWN_CARD``, ``TOO_MANY_COPIES``, ``UNKNOWN_RULESET``), the rule, and
-a JSON path under a caller-given prefix (``$.snapshot.hands[2][5]``), for a 422 problem document.
+:func:`validate_play` checks what a snapshot in play says against the rules (docs/rules.md) and
+returns it with every card code canonical (D-3). A contradiction raises
+:class:`~baohuang.engine.errors.InvalidInput` carrying a problem code (``INVALID_SNAPSHOT``,
+``UNKNOWN_CARD``, ``TOO_MANY_COPIES``, ``UNKNOWN_RULESET``), the rule, and the path to it.
+:func:`baohuang.engine.validate_snapshot` sends every other snapshot to the before-play checks.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 import msgspec
 
-from .cards import BJ_SCEPTER, CODES, SJ_SWORD, CardError, CardSet, copies_excess
-from .combos import classify
-from .crown import crown_rule
-from .reasons import Reason
-from .rulesets import SEATS, Ruleset, UnknownRuleset
-from .snapshot import Snapshot, TopPlay, Trick, resolve_spec
-from .turns import next_holding, score_snapshot, to_act
+from ..cards import BJ_SCEPTER, CODES, SJ_SWORD, CardSet, copies_excess, parse_cards
+from ..combos import classify
+from ..errors import InvalidInput
+from ..errors import invalid_snapshot as _bad
+from ..reasons import Reason
+from ..rulesets import SEATS, Ruleset, crown_rule
+from ..snapshot import Snapshot, TopPlay, Trick, ruleset_at
+from .turns import next_holding, score_play, to_act
 
-INVALID_SNAPSHOT = "INVALID_SNAPSHOT"
 SCEPTER_CODE = CODES[BJ_SCEPTER]
 SWORD_CODE = CODES[SJ_SWORD]
 
 
-class InvalidInput(ValueError):
-    """Input the engine cannot judge. Fields match an API.md problem ``errors`` item."""
-
-    def __init__(self, code: str, rule: str | None, path: str, message: str) -> None:
-        super().__init__(f"{path}: {message}")
-        self.code = code
-        self.rule = rule
-        self.path = path
-        self.message = message
-
-
-def _bad(path: str, message: str, rule: str | None = None) -> InvalidInput:
-    return InvalidInput(INVALID_SNAPSHOT, rule, path, message)
-
-
-def ruleset_at(snapshot: Snapshot, path: str = "$.snapshot") -> Ruleset:
-    """The snapshot's resolved ruleset (R); an unknown name is ``UNKNOWN_RULESET`` bad input."""
-    try:
-        return resolve_spec(snapshot.ruleset)
-    except UnknownRuleset as error:
-        where = f"{path}.ruleset" + (f".{error.field}" if error.field else "")
-        raise InvalidInput("UNKNOWN_RULESET", error.rule, where, str(error)) from error
-
-
-def parse_cards(codes: Sequence[str], card_set: CardSet, path: str) -> list[int]:
-    """Card ids of ``codes``; an unknown code raises ``UNKNOWN_CARD`` at ``path[index]`` (D-3)."""
-    try:
-        return card_set.parse(codes)
-    except CardError as error:
-        index = "" if error.index is None else f"[{error.index}]"
-        raise InvalidInput(error.code, error.rule, f"{path}{index}", error.message) from error
-
-
-def validate_snapshot(snapshot: Snapshot, path: str = "$.snapshot") -> Snapshot:
-    """Check ``snapshot`` as a whole and return it with canonical card codes (D-3).
+def validate_play(snapshot: Snapshot, path: str) -> Snapshot:
+    """Check a play-phase ``snapshot`` as a whole; return it with canonical card codes (D-3).
 
     Checked: the ruleset exists (R); five hands; seats 0–4; roles fit the mode (G-1), a grab deal
     the ruleset's grab option (G-5…G-7), and the marked jokers (D-7); the cards
@@ -69,10 +35,6 @@ def validate_snapshot(snapshot: Snapshot, path: str = "$.snapshot") -> Snapshot:
     passes, yields, circle, 接风 and turn are ones the play could reach (T-4…T-7); while not over, the seat to act holds cards and the score is not settled (T-9).
     """
     ruleset = ruleset_at(snapshot, path)
-    if snapshot.phase != "play" or snapshot.crown is not None or snapshot.void:
-        from .before_play import validate_before_play  # G-4…G-8; import cycle
-
-        return validate_before_play(snapshot, path)
     if len(snapshot.hands) != SEATS:
         raise _bad(f"{path}.hands", f"a deal has five hands, not {len(snapshot.hands)}")
     _check_seats(snapshot, path)
@@ -140,8 +102,8 @@ def _canonical_cards(snapshot: Snapshot, card_set: CardSet, path: str) -> Snapsh
         raise InvalidInput(
             "TOO_MANY_COPIES",
             "D-5",
-            _excess_path(hands, top_cards, excess, path),
             f"hands and the top play hold more '{CODES[excess]}' than four decks do (D-1, D-4)",
+            _excess_path(hands, top_cards, excess, path),
         )
     changed = False
     new_hands: list[list[str]] = []
@@ -229,7 +191,7 @@ def _check_finished(snapshot: Snapshot, path: str) -> None:
 
 def _check_end(snapshot: Snapshot, ruleset: Ruleset, path: str) -> None:
     """T-9: ``over`` exactly when the score is settled; ``positions`` only then, a permutation."""
-    final = score_snapshot(snapshot, ruleset).final
+    final = score_play(snapshot, ruleset).final
     if snapshot.over and not final:
         raise _bad(f"{path}.over", "the deal is over but its score can still change", "T-9")
     if not snapshot.over and final:

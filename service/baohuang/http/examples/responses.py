@@ -1,0 +1,316 @@
+"""Response examples by ``(path template, method, status)``; each shows at least what the
+answer to the request example of the same name holds (see ``__init__``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from ...engine import public_view, seat_view
+from ...tables.record import TableState
+from .positions import (
+    AFTER_JACKS,
+    AFTER_REPLAY,
+    DEAL_CROWN,
+    DEAL_SNAPSHOT,
+    DEALT_HANDS,
+    INSTANCE,
+    PLAY_JACKS,
+    REPLAY_MOVES,
+    SCORES_FINAL,
+    SCORES_OPEN,
+    SCORES_VOID,
+    SEAT_TOKENS,
+    SIZE_MISMATCH,
+    SNAPSHOT,
+    SPECTATOR_TOKEN,
+    TABLE_ID,
+    TRIBUTE_HANDS,
+    TRIBUTE_TRANSFERS,
+    Examples,
+    as_snapshot,
+    one,
+)
+
+
+def _seat_view(snapshot: dict[str, Any], seat: int) -> Any:
+    """A seat view, made by the code that makes them."""
+    return msgspec.to_builtins(seat_view(as_snapshot(msgspec.json.encode(snapshot)), seat))
+
+
+def _public_view(snapshot: dict[str, Any]) -> Any:
+    return msgspec.to_builtins(public_view(as_snapshot(msgspec.json.encode(snapshot))))
+
+
+TABLE_STATE = msgspec.to_builtins(TableState())  # a table without a clock, in its first deal
+
+
+def _created(version: int) -> dict[str, Any]:
+    return {
+        "id": TABLE_ID,
+        "instance": INSTANCE,
+        "version": version,
+        "snapshot": SNAPSHOT,
+        "table": TABLE_STATE,
+        "seat_tokens": SEAT_TOKENS,
+        "spectator_token": SPECTATOR_TOKEN,
+    }
+
+
+def _seats(trustee: int, left: bool = False) -> list[dict[str, Any]]:
+    """Five seats' 托管 states, ``trustee`` in 托管 (entered once)."""
+    seats: list[dict[str, Any]] = [{"trustee": False, "entered": 0, "left": False}] * 5
+    seats = list(seats)
+    seats[trustee] = {"trustee": True, "entered": 1, "left": left}
+    return seats
+
+
+def _read(view: Any) -> dict[str, Any]:
+    return {"id": TABLE_ID, "instance": INSTANCE, "version": 1, "view": view, "table": TABLE_STATE}
+
+
+_PLAYED = {"type": "played", "seat": 3, "cards": ["JH", "JD"], "seq": 3, "version": 2}
+_MOVE_RECORD = {"type": "move", "move": PLAY_JACKS, "by": "seat", "seq": 2, "version": 2}
+
+
+def _applied(view: Any, platform: bool = False) -> dict[str, Any]:
+    """A move's answer; a platform also sees the move's record (seq 1 is the deal's)."""
+    return {
+        "version": 2,
+        "instance": INSTANCE,
+        "view": view,
+        "table": {**TABLE_STATE, "played": True},
+        "events": [_MOVE_RECORD, _PLAYED] if platform else [_PLAYED],
+    }
+
+
+def _trustee(seq: int, cause: str) -> dict[str, Any]:
+    return {"type": "trustee", "seat": 1, "on": True, "count": 1, "cause": cause, "seq": seq,
+            "version": 3}  # fmt: skip
+
+
+RESPONSES: dict[tuple[str, str, int], Examples] = {
+    ("/", "get", 200): one(
+        "Where the reference is",
+        {
+            "name": "baohuang-rules",
+            "version": "0.1.0",
+            "docs": "/schema",
+            "swagger": "/schema/swagger",
+            "openapi": "/schema/openapi.json",
+        },
+    ),
+    ("/healthz", "get", 200): one("Up", {"status": "ok"}),
+    ("/readyz", "get", 200): one("Ready", {"status": "ok"}),
+    ("/v1/combos/classify", "post", 200): one(
+        "A combo",
+        {
+            "valid": True,
+            "combo": {
+                "rank": "9",
+                "count": 3,
+                "small": 1,
+                "big": 0,
+                "size": 4,
+                "cards": ["SJ", "9S", "9H", "9C"],
+            },
+        },
+    ),
+    ("/v1/combos/compare", "post", 200): one(
+        "It beats, and how each card is covered (K-6)",
+        {
+            "beats": True,
+            "reason": None,
+            "cover": [
+                {"card": "SJ", "by": ["BJ"]},
+                {"card": "SJ", "by": ["BJ"]},
+                {"card": "9S", "by": ["JS"]},
+                {"card": "9H", "by": ["JH"]},
+                {"card": "9C", "by": ["JC"]},
+            ],
+        },
+    ),
+    ("/v1/combos/compare-batch", "post", 200): one(
+        "Verdicts in order",
+        {
+            "results": [
+                {"beats": True, "code": None},
+                {"beats": False, "code": "SIZE_MISMATCH"},
+                {"beats": False, "code": "NOT_HIGHER"},
+            ]
+        },
+    ),
+    ("/v1/kaopai/resolve", "post", 200): one(
+        "Every play covers the one under it; the top play wins",
+        {
+            "valid": True,
+            "winner": 2,
+            "steps": [
+                {
+                    "index": 1,
+                    "beats": True,
+                    "reason": None,
+                    "cover": [
+                        {"card": "SJ", "by": ["BJ"]},
+                        {"card": "7S", "by": ["8S"]},
+                        {"card": "7H", "by": ["8H"]},
+                        {"card": "7C", "by": ["8C"]},
+                    ],
+                },
+                {
+                    "index": 2,
+                    "beats": True,
+                    "reason": None,
+                    "cover": [
+                        {"card": "BJ", "by": ["BJ", "BJ"]},
+                        {"card": "8S", "by": ["9S"]},
+                        {"card": "8H", "by": ["9H"]},
+                        {"card": "8C", "by": ["9C"]},
+                    ],
+                },
+            ],
+        },
+    ),
+    ("/v1/moves/validate", "post", 200): {
+        **one(
+            "Legal: the next snapshot and what happened",
+            {
+                "legal": True,
+                "snapshot": AFTER_JACKS,
+                "events": [{"type": "played", "seat": 3, "cards": ["JH", "JD"]}],
+            },
+        ),
+        "refused": {
+            "summary": "Illegal: a verdict, not an error",
+            "value": {"legal": False, "reason": SIZE_MISMATCH},
+        },
+    },
+    ("/v1/moves/legal", "post", 200): one(
+        "Pass, yield (T-6) or the one pair that beats the 9s",
+        {
+            "seat": 3,
+            "moves": [
+                {"action": "pass", "seat": 3},
+                {"action": "yield", "seat": 3},
+                {"action": "play", "seat": 3, "cards": ["JH", "JD"]},
+            ],
+        },
+    ),
+    ("/v1/moves/auto", "post", 200): one(
+        "托管 passes on another seat's play", {"move": {"action": "pass", "seat": 3}}
+    ),
+    ("/v1/moves/replay", "post", 200): one(
+        "Four moves applied; the fifth is refused",
+        {
+            "valid": False,
+            "applied": 4,
+            "failed": {"index": 4, "move": REPLAY_MOVES[4], "reason": SIZE_MISMATCH},
+            "snapshot": AFTER_REPLAY,
+            "scores": None,
+        },
+    ),
+    ("/v1/scores", "post", 200): {
+        "finished": {"summary": "A final score", "value": SCORES_FINAL},
+        "snapshot": {"summary": "Not final yet", "value": SCORES_OPEN},
+        "void": {
+            "summary": "A void deal (黄庄, S-10): nobody became emperor",
+            "value": SCORES_VOID,
+        },
+    },
+    ("/v1/deal", "post", 200): one(
+        "Five hands; seat 1 is offered the crown first",
+        {"hands": DEALT_HANDS, "crown": DEAL_CROWN, "snapshot": DEAL_SNAPSHOT},
+    ),
+    ("/v1/tribute", "post", 200): one(
+        "Three tribute cards and the hands after them",
+        {"transfers": TRIBUTE_TRANSFERS, "hands": TRIBUTE_HANDS},
+    ),
+    ("/v1/tables/{table_id}", "put", 200): one("Replaced: a new instance", _created(2)),
+    ("/v1/tables/{table_id}", "put", 201): one("Created", _created(1)),
+    ("/v1/tables/{table_id}", "get", 200): {
+        "platform": {
+            "summary": "A platform key: the whole snapshot",
+            "value": _read(SNAPSHOT),
+        },
+        "seat": {
+            "summary": "Seat 1's token: its view, the guard still hidden",
+            "value": _read(_seat_view(SNAPSHOT, 1)),
+        },
+        "spectator": {
+            "summary": "The spectator token: the public view",
+            "value": _read(_public_view(SNAPSHOT)),
+        },
+    },
+    ("/v1/tables/{table_id}/moves", "post", 200): {
+        "platform": {
+            "summary": "Applied: version 2 (a platform key)",
+            "value": _applied(AFTER_JACKS, platform=True),
+        },
+        "seat": {
+            "summary": "Applied: version 2 (seat 3's token: its own view)",
+            "value": _applied(_seat_view(AFTER_JACKS, 3)),
+        },
+    },
+    ("/v1/tables/{table_id}/seats/{seat}/trustee", "post", 200): one(
+        "Seat 1 is in 托管 (the first time this deal)",
+        {
+            "version": 3,
+            "instance": INSTANCE,
+            "view": _seat_view(AFTER_JACKS, 1),
+            "table": {**TABLE_STATE, "played": True, "seats": _seats(trustee=1)},
+            "events": [_trustee(3, "request")],
+        },
+    ),
+    ("/v1/tables/{table_id}/seats/{seat}/leave", "post", 200): one(
+        "Seat 1 left; 托管 plays for it",
+        {
+            "version": 3,
+            "instance": INSTANCE,
+            "view": _seat_view(AFTER_JACKS, 1),
+            "table": {**TABLE_STATE, "played": True, "seats": _seats(trustee=1, left=True)},
+            "events": [
+                {"type": "left", "seat": 1, "penalty": 0, "seq": 3, "version": 3},
+                _trustee(4, "leave"),
+            ],
+        },
+    ),
+    ("/v1/tables/{table_id}/deals", "post", 200): one(
+        "Deal 2 began, dealt from the last emperor's seat",
+        {
+            "version": 42,
+            "instance": INSTANCE,
+            "view": {**DEAL_SNAPSHOT},
+            "table": {**TABLE_STATE, "deal": 2, "dealer": 0},
+            "events": [
+                {"type": "deal_started", "deal": 2, "dealer": 0, "seq": 90, "version": 42},
+            ],
+        },
+    ),
+    ("/v1/tables/{table_id}/audit", "get", 200): one(
+        "Three deals replayed from the log; results and totals as the rules give them",
+        {
+            "valid": True,
+            "deals": 3,
+            "moves": 412,
+            "totals": [9, -3, 0, -6, 0],
+            "penalties": [0, 0, 0, 0, 0],
+        },
+    ),
+    ("/v1/tables/{table_id}/events", "get", 200): one(
+        "The log after seq 0, as seat 3's token sees it",
+        {
+            "instance": INSTANCE,
+            "version": 2,
+            "last_seq": 1,
+            "events": [
+                {"type": "played", "seat": 3, "cards": ["JH", "JD"], "seq": 1, "version": 2}
+            ],
+        },
+    ),
+    ("/v1/tables/{table_id}/seats/{seat}", "get", 200): one(
+        "Seat 1's view: the guard is still hidden", _seat_view(SNAPSHOT, 1)
+    ),
+}
+
+PATH_PARAMETERS: dict[str, Any] = {"table_id": TABLE_ID, "seat": 1, "name": "classic"}

@@ -1,0 +1,20 @@
+"""Bodies of the index and the probes (``/``, ``/healthz``, ``/readyz``)."""
+
+from __future__ import annotations
+
+from .base import Answer
+
+
+class Health(Answer):
+    status: str
+
+
+class Index(Answer):
+    """Where the API reference is: `docs` (Scalar), `swagger` (Swagger UI), `openapi` (the
+    OpenAPI document as JSON)."""
+
+    name: str
+    version: str
+    docs: str
+    swagger: str
+    openapi: str

@@ -1,0 +1,26 @@
+"""The body of every error response: an RFC 9457 problem document."""
+
+from __future__ import annotations
+
+from .base import Answer
+
+
+class ProblemItem(Answer):
+    """One offending field: a stable ``code``, the ``rule`` id of docs/rules.md (null when the contract
+    itself, not a game rule, is broken), a JSONPath ``path`` into the request, a ``message``."""
+
+    code: str
+    rule: str | None
+    path: str
+    message: str
+
+
+class ProblemDocument(Answer, omit_defaults=True):
+    """The body of every error response (RFC 9457)."""
+
+    type: str
+    title: str
+    status: int
+    detail: str
+    errors: list[ProblemItem] = []
+    current_version: int | None = None  # 409 on a table move: the version to retry against

@@ -1,0 +1,48 @@
+"""The two test loops: a quick one by default, the thorough one CI runs.
+
+Hypothesis profiles: ``dev`` (the default) tries a few examples per property test, so a local
+``pytest`` takes well under a minute; ``ci`` tries each test's full count (:func:`thorough.examples`)
+and prints a reproduction blob on failure. ``.ci/run`` selects it with ``HYPOTHESIS_PROFILE=ci``;
+``pytest --hypothesis-profile=ci`` does the same by hand.
+
+Tests marked ``slow`` (fuzzing, real sockets) run under the ``ci`` profile, with ``--run-slow``,
+or when ``-m`` names them; otherwise they are skipped, saying so.
+"""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+from hypothesis import HealthCheck, settings
+
+settings.register_profile(
+    "ci",
+    max_examples=100,
+    deadline=None,
+    print_blob=True,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+settings.register_profile("dev", max_examples=10, deadline=None)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--run-slow", action="store_true", help="run the tests marked slow (CI always does)"
+    )
+
+
+def _thorough(config: pytest.Config) -> bool:
+    return settings().max_examples >= settings.get_profile("ci").max_examples or bool(
+        config.getoption("--run-slow")
+    )
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    if _thorough(config) or "slow" in (config.getoption("markexpr") or ""):
+        return
+    skip = pytest.mark.skip(reason="slow: runs under HYPOTHESIS_PROFILE=ci (CI) or --run-slow")
+    for item in items:
+        if "slow" in item.keywords:
+            item.add_marker(skip)
