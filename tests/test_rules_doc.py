@@ -131,20 +131,6 @@ def test_where_each_rule_lives_lists_every_rule_and_existing_modules() -> None:
             assert (ROOT / "service" / "baohuang" / module).is_file(), f"{rule}: no {module}"
 
 
-# Files of the live-table work under way beside this sweep; each still names a document outside
-# the repository in its docstring and is swept when that work lands. The test below fails as soon
-# as one of them no longer does, so that it leaves this list then.
-NOT_YET_SWEPT = {
-    "service/baohuang/http/controllers/tables.py",
-    "service/baohuang/tables/idempotency.py",
-    "service/baohuang/tables/service.py",
-    "tests/http/test_table_events.py",
-    "tests/http/test_table_instances.py",
-    "tests/http/test_table_leaks.py",
-    "tests/http/test_table_streams.py",
-}
-
-
 def test_code_cites_only_the_repository() -> None:
     """(c) The code and the tests cite the rules by id (docs/rules.md) and nothing outside."""
     found: dict[str, list[str]] = {}
@@ -154,14 +140,10 @@ def test_code_cites_only_the_repository() -> None:
                 for match in pattern.finditer(line):
                     where = path.relative_to(ROOT).as_posix()
                     found.setdefault(where, []).append(f"{where}:{number}: {match.group(0)}")
-    unexpected = [
-        line for where, lines in found.items() if where not in NOT_YET_SWEPT for line in lines
-    ]
+    unexpected = [line for lines in found.values() for line in lines]
     assert not unexpected, "references to documents outside the repository:\n" + "\n".join(
         unexpected
     )
-    swept = sorted(NOT_YET_SWEPT - set(found))
-    assert not swept, "swept, so take them off NOT_YET_SWEPT: " + ", ".join(swept)
 
 
 def test_the_checks_themselves_catch_what_they_look_for() -> None:

@@ -1,4 +1,4 @@
-"""The event log and idempotent moves (API.md "Events", "Idempotency"), on the in-memory store
+"""The event log and idempotent moves (docs/clients.md "Events", "Idempotency"), on the in-memory store
 and on a real Redis.
 
 Every committed write appends its events — with ``seq`` 1, 2, 3 … per instance and the

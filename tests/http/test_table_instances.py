@@ -1,4 +1,4 @@
-"""Table instances (API.md "Callers"): every PUT makes a new instance, and nothing held from an
+"""Table instances (docs/clients.md "Callers"): every PUT makes a new instance, and nothing held from an
 earlier one — a replica's memory of its last write, a seat token, a version — can reach the new
 table. Two app instances on one real Redis stand for two replicas.
 """

@@ -1,4 +1,4 @@
-"""Hidden information (G-8, API.md "Callers"): over random deals, at random points of the crown,
+"""Hidden information (G-8, docs/clients.md "Callers"): over random deals, at random points of the crown,
 guard and play phases, every table route answers each kind of caller only what it may see — in
 its views, its events and its error documents.
 

@@ -1,4 +1,4 @@
-"""Following live tables over Server-Sent Events and NDJSON (API.md "Streams"), on real sockets.
+"""Following live tables over Server-Sent Events and NDJSON (docs/clients.md "Streams"), on real sockets.
 
 Five seats, a spectator and a platform follow one table while a random agent plays the deal
 through every replica. Each follower must receive exactly the committed events it may see, in

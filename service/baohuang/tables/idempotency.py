@@ -1,4 +1,4 @@
-"""Idempotent moves (API.md "Idempotency"): an answer remembered under the client's key.
+"""Idempotent moves (docs/clients.md "Idempotency"): an answer remembered under the client's key.
 
 A retry with the same ``Idempotency-Key`` and the same request gets the original answer — a
 committed move's version and events, or the same refusal — even after the table moved on; the

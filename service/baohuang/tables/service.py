@@ -1,5 +1,5 @@
-"""The table service: reads, judges, writes and follows live tables for a caller (API.md "Live
-tables" in docs/clients.md).
+"""The table service: reads, judges, writes and follows live tables for a caller (docs/clients.md,
+"Live tables").
 
 Every write — a seat's move, 托管 asked for or left, a seat leaving, the next deal, a clock
 running out — is one change of the :class:`~.record.TableRecord` (:mod:`.flow`), checked

@@ -1,4 +1,4 @@
-"""``/v1/tables``: live tables (API.md "Live tables"), a few lines per route.
+"""``/v1/tables``: live tables (docs/clients.md "Live tables"), a few lines per route.
 
 The caller is resolved once by the ``caller`` dependency; the table service does the rest and
 answers already cut to the caller; its refusals become problem documents in one place
