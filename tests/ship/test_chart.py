@@ -307,8 +307,9 @@ def decoded(secret: Doc) -> dict[str, str]:
 
 def test_config_map_wiring(docs: list[Doc]) -> None:
     config = one(docs, "ConfigMap")
-    assert set(config["data"]) == {"TABLE_TTL_SECONDS", "LOG_LEVEL"}
+    assert set(config["data"]) == {"TABLE_TTL_SECONDS", "LOG_LEVEL", "BAOHUANG_PLAY_PAGE"}
     assert int(config["data"]["TABLE_TTL_SECONDS"]) > 0
+    assert config["data"]["BAOHUANG_PLAY_PAGE"] == "on"
     sources = container(docs)["envFrom"]
     assert {"configMapRef": {"name": config["metadata"]["name"]}} in sources
     annotations = one(docs, "Deployment")["spec"]["template"]["metadata"]["annotations"]
@@ -336,7 +337,7 @@ def test_values_reach_the_secret(chart: Any, yaml: ModuleType) -> None:
         {
             "redis": {"url": "rediss://default:pw@cache.example.com:6380/0"},
             "auth": {"apiKeys": ["key-one", "key-two"], "tokenSecret": "s3cret-for-seat-tokens"},
-            "config": {"tableTtlSeconds": 600, "logLevel": "debug"},
+            "config": {"tableTtlSeconds": 600, "logLevel": "debug", "playPage": False},
         },
     )
     values = decoded(one(docs, "Secret"))
@@ -344,7 +345,11 @@ def test_values_reach_the_secret(chart: Any, yaml: ModuleType) -> None:
     assert values[refs["REDIS_URL"][1]] == "rediss://default:pw@cache.example.com:6380/0"
     assert values[refs["BAOHUANG_API_KEYS"][1]] == "key-one,key-two"
     assert values[refs["BAOHUANG_TOKEN_SECRET"][1]] == "s3cret-for-seat-tokens"
-    assert one(docs, "ConfigMap")["data"] == {"TABLE_TTL_SECONDS": "600", "LOG_LEVEL": "DEBUG"}
+    assert one(docs, "ConfigMap")["data"] == {
+        "TABLE_TTL_SECONDS": "600",
+        "LOG_LEVEL": "DEBUG",
+        "BAOHUANG_PLAY_PAGE": "off",
+    }
 
 
 def test_existing_secret_replaces_the_charts(production_docs: list[Doc]) -> None:

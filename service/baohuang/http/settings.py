@@ -21,6 +21,7 @@ class Settings(msgspec.Struct, frozen=True):
     redis_max_connections: int = 64
     redis_pool_timeout: float = 2.0
     stream_heartbeat_seconds: float = 15.0
+    play_page: bool = True
 
     @classmethod
     def from_env(cls, environ: dict[str, str] | None = None) -> Settings:
@@ -35,4 +36,13 @@ class Settings(msgspec.Struct, frozen=True):
             redis_max_connections=int(env.get("REDIS_MAX_CONNECTIONS") or 64),
             redis_pool_timeout=float(env.get("REDIS_POOL_TIMEOUT") or 2.0),
             stream_heartbeat_seconds=float(env.get("BAOHUANG_STREAM_HEARTBEAT_SECONDS") or 15.0),
+            play_page=_switch(env.get("BAOHUANG_PLAY_PAGE"), default=True),
         )
+
+
+def _switch(value: str | None, *, default: bool) -> bool:
+    """An on/off setting: ``off``, ``false``, ``no`` or ``0`` turn it off, anything else on;
+    unset or empty keeps the default."""
+    if value is None or not value.strip():
+        return default
+    return value.strip().lower() not in {"off", "false", "no", "0"}
