@@ -9,6 +9,7 @@ page never holds another seat's cards.
 
 from __future__ import annotations
 
+import json
 import re
 from collections import Counter
 from typing import Any
@@ -337,6 +338,39 @@ def test_cards_are_buttons_the_keyboard_selects_and_plays_with_the_kaopai_cover(
     _, snapshot = tables.read(tid)
     assert snapshot.trick.top is not None and snapshot.trick.top.cards == ["BJ", "BJ"]
     assert page.locator("[data-region=hand] [data-card]").count() == 4
+
+
+def test_a_stale_version_is_a_409_and_the_page_reads_the_table_again(
+    context: Any, dev_server: ThreadedServer, tables: Tables
+) -> None:
+    """The first move goes out with a version the table is not at (as if another seat had moved
+    first): the page says so, reads the table again, and the player's next try goes through."""
+    tid = "browser-stale"
+    created = kaopai_table(tables, tid)
+    page = context.new_page()
+    sent: list[dict[str, Any]] = []
+
+    def stale_once(route: Any) -> None:
+        body = route.request.post_data_json
+        if not sent:
+            body = {**body, "version": body["version"] + 7}
+        sent.append(body)
+        route.continue_(post_data=json.dumps(body))
+
+    page.goto(f"{dev_server.url}/play#table={tid}&token={created['seat_tokens'][1]}")
+    wait_version(page, 1)
+    page.route(re.compile(rf".*/v1/tables/{tid}/moves$"), stale_once)
+    page.locator('[data-region=hand] button[data-card="BJ"]').first.click()
+    page.locator('[data-region=hand] button[data-card="BJ"]').nth(1).click()
+    page.click('button[data-action="play"]')
+    note = page.wait_for_selector(".verdict.note")
+    assert "moved first" in note.inner_text()
+    assert page.locator('[data-region=hand] button[aria-pressed="true"]').count() == 2
+    page.click('button[data-action="play"]')  # the selection is still there: try again
+    wait_version(page, 2)
+    assert [body["version"] for body in sent] == [8, 1]
+    _, snapshot = tables.read(tid)
+    assert snapshot.trick.top is not None and snapshot.trick.top.cards == ["BJ", "BJ"]
 
 
 # ---- platform keys --------------------------------------------------------------------------
