@@ -28,8 +28,11 @@ from play_browser import (
 )
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
+    """Chromium for one module's tests. Playwright's sync API keeps an event loop running on
+    this thread while it is open, so it is closed before the worker goes on to other modules
+    (whose asyncio tests need the thread's loop)."""
     if not os.access(CHROMIUM, os.X_OK):
         chromium_unavailable(f"{CHROMIUM} is not installed")
     try:

@@ -102,9 +102,12 @@ def choose(snapshot: Snapshot, page_seat: int, beat_once: bool) -> Move:
     return next(move for move in moves if isinstance(move, PassMove))
 
 
-def click_move(page: Any, move: Move) -> None:
-    """Make ``move`` by clicking, as a player would: cards, then the action's button."""
-    if isinstance(move, PlayMove):
+def click_move(page: Any, move: Move, keyboard: bool = False) -> None:
+    """Make ``move`` by clicking, as a player would: cards, then the action's button; a pass
+    by its shortcut key when ``keyboard``."""
+    if isinstance(move, PassMove) and keyboard:
+        page.keyboard.press("s")
+    elif isinstance(move, PlayMove):
         for code in move.cards:
             page.locator(
                 f'[data-region=hand] button[data-card="{code}"][aria-pressed=false]'
@@ -181,12 +184,13 @@ def test_a_seat_plays_a_whole_deal_by_clicking(
             select_a_beating_play(page, snapshot)
             take_screenshots(page, spectator, screenshots)
             page.keyboard.press("Escape")
+            spectator.close()  # a spectator comes back at the end (two pages would slow the deal)
         if page_moves == 6 and not reloaded:
             reloaded = True  # the page starts again from its URL and follows on
             page.reload()
             wait_version(page, version)
             assert page.locator("[data-region=hand] [data-card]").count() == len(snapshot.hands[me])
-        click_move(page, move)
+        click_move(page, move, keyboard=page_moves % 3 != 0)  # most passes by the S key
         wait_version(page, version + 1)
         page_moves += 1
     else:
@@ -194,6 +198,8 @@ def test_a_seat_plays_a_whole_deal_by_clicking(
 
     assert refused and reloaded and shot and page_moves > 5
     version, snapshot = tables.read(tid)
+    spectator = context.new_page()
+    spectator.goto(spectator_link)
     for watcher in (page, spectator):
         wait_version(watcher, version)
         watcher.wait_for_selector(".over td.score:not(:empty)")

@@ -181,7 +181,7 @@ export async function openTable(root, tableId, credential) {
     const view = state.answer.view;
     if (!cards.length) {
       state.feedback = null;
-      return render();
+      return renderControls();
     }
     const top = view.trick.top;
     const answer = top
@@ -191,18 +191,39 @@ export async function openTable(root, tableId, credential) {
     state.feedback = answer.ok
       ? { top: Boolean(top), ...answer.body }
       : { problem: answer.body?.errors?.[0] };
-    render();
+    renderControls();
   }
 
   function toggle(key) {
     if (state.selected.has(key)) state.selected.delete(key);
     else state.selected.add(key);
     state.verdict = null; // a new selection: the last refusal was about another
-    render();
+    // only the card and the controls change: the hand stays as it is, and so does the focus
+    root
+      .querySelector(`button[data-key="${CSS.escape(key)}"]`)
+      ?.setAttribute("aria-pressed", String(state.selected.has(key)));
+    renderControls();
+    judgeSelection();
+  }
+
+  function clearSelection() {
+    state.selected.clear();
+    for (const card of root.querySelectorAll('button[data-key][aria-pressed="true"]'))
+      card.setAttribute("aria-pressed", "false");
     judgeSelection();
   }
 
   // ---- rendering ---------------------------------------------------------------------------
+
+  /** Re-draw the feedback, the verdict and the buttons under the hand, keeping the focus. */
+  function renderControls() {
+    const controls = root.querySelector(".controls");
+    if (!controls) return;
+    const focused = document.activeElement?.dataset?.focus;
+    const { view } = state.answer;
+    controls.replaceWith(renderOwnControls(view, rulesetSpec(view.ruleset, state.defaults)));
+    if (focused) root.querySelector(`[data-focus="${CSS.escape(focused)}"]`)?.focus();
+  }
 
   function render() {
     if (!state.answer) return;
@@ -218,7 +239,7 @@ export async function openTable(root, tableId, credential) {
         seatOrder(view).map((seat) => renderSeat(view, seat)),
       ),
       renderCrown(view),
-      state.role === "seat" ? renderOwn(view, spec) : null,
+      state.role === "seat" ? renderOwn(view) : null,
       renderOver(view),
       renderLog(),
     );
@@ -359,10 +380,7 @@ export async function openTable(root, tableId, credential) {
     );
   }
 
-  function renderOwn(view, spec) {
-    const before = view.phase !== "play";
-    const actions = before ? beforePlayActions(view, view.seat, spec) : playActions(view, view.seat, spec);
-    const seats = state.answer.table?.seats;
+  function renderOwn(view) {
     return h(
       "section",
       { class: "own", "aria-label": t("hand") },
@@ -380,23 +398,25 @@ export async function openTable(root, tableId, credential) {
           ),
         ),
       ),
+      renderOwnControls(view, rulesetSpec(view.ruleset, state.defaults)),
+    );
+  }
+
+  /** What the seat may do now, and what the referee said of its selection or its last move. */
+  function renderOwnControls(view, spec) {
+    const actions =
+      view.phase === "play" ? playActions(view, view.seat, spec) : beforePlayActions(view, view.seat, spec);
+    const seats = state.answer.table?.seats;
+    return h(
+      "div",
+      { class: "controls" },
       renderFeedback(),
       state.verdict ? renderVerdict(state.verdict) : null,
       h(
         "div",
         { class: "actions" },
         actions.map((action) => actionButton(action, view)),
-        actions.includes("play")
-          ? button(
-              "clear",
-              t("clear"),
-              () => {
-                state.selected.clear();
-                judgeSelection();
-              },
-              "Esc",
-            )
-          : null,
+        actions.includes("play") ? button("clear", t("clear"), clearSelection, "Esc") : null,
         seats ? renderSeatClock(view, seats[view.seat]) : null,
       ),
       actions.includes("play") ? h("p", { class: "hint" }, t("shortcuts")) : null,
@@ -586,10 +606,7 @@ export async function openTable(root, tableId, credential) {
   document.addEventListener("keydown", (event) => {
     if (event.target.closest?.("input, select, textarea") || event.ctrlKey || event.metaKey || event.altKey)
       return;
-    if (event.key === "Escape") {
-      state.selected.clear();
-      return judgeSelection();
-    }
+    if (event.key === "Escape") return clearSelection();
     const action = SHORTCUTS[event.key.toLowerCase()];
     if (action) root.querySelector(`button[data-action="${action}"]:not([disabled])`)?.click();
   });
