@@ -47,6 +47,12 @@ export async function startPage(root) {
       event.preventDefault();
       start(api, fresh, defaults, output);
     });
+    for (const field of form.elements) {
+      // what was chosen stays chosen in the other language
+      const twin = fresh.elements.namedItem(field.name);
+      if (twin && field.type === "checkbox") twin.checked = field.checked;
+      else if (twin) twin.value = field.value;
+    }
     form.replaceWith(fresh);
     form = fresh;
   };
