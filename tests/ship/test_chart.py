@@ -309,9 +309,11 @@ def test_config_map_wiring(docs: list[Doc]) -> None:
     config = one(docs, "ConfigMap")
     assert set(config["data"]) == {
         "TABLE_TTL_SECONDS", "LOG_LEVEL", "REDIS_MODE", "REDIS_WAIT_TIMEOUT_MS",
+        "BAOHUANG_PLAY_PAGE",
     }  # fmt: skip
     assert config["data"]["REDIS_MODE"] == "standalone"
     assert int(config["data"]["TABLE_TTL_SECONDS"]) > 0
+    assert config["data"]["BAOHUANG_PLAY_PAGE"] == "on"
     sources = container(docs)["envFrom"]
     assert {"configMapRef": {"name": config["metadata"]["name"]}} in sources
     annotations = one(docs, "Deployment")["spec"]["template"]["metadata"]["annotations"]
@@ -339,7 +341,7 @@ def test_values_reach_the_secret(chart: Any, yaml: ModuleType) -> None:
         {
             "redis": {"url": "rediss://default:pw@cache.example.com:6380/0"},
             "auth": {"apiKeys": ["key-one", "key-two"], "tokenSecret": "s3cret-for-seat-tokens"},
-            "config": {"tableTtlSeconds": 600, "logLevel": "debug"},
+            "config": {"tableTtlSeconds": 600, "logLevel": "debug", "playPage": False},
         },
     )
     values = decoded(one(docs, "Secret"))
@@ -352,6 +354,7 @@ def test_values_reach_the_secret(chart: Any, yaml: ModuleType) -> None:
         "LOG_LEVEL": "DEBUG",
         "REDIS_MODE": "standalone",
         "REDIS_WAIT_TIMEOUT_MS": "500",
+        "BAOHUANG_PLAY_PAGE": "off",
     }
 
 

@@ -6,7 +6,7 @@ import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
-from litestar import Litestar
+from litestar import Controller, Litestar
 from litestar.openapi import OpenAPIConfig
 from litestar.openapi.plugins import ScalarRenderPlugin, SwaggerRenderPlugin
 
@@ -21,6 +21,7 @@ from .controllers.combos import CombosController
 from .controllers.deal import DealController
 from .controllers.health import HealthController
 from .controllers.moves import MovesController
+from .controllers.play import PlayController
 from .controllers.rulesets import RulesetsController
 from .controllers.tables import TablesController
 from .docs import document_request_bodies
@@ -94,15 +95,19 @@ def create_app(settings: Settings | None = None) -> Litestar:
                 await close_sender()
             await store.close()
 
+    handlers: list[type[Controller]] = [
+        CombosController,
+        MovesController,
+        DealController,
+        RulesetsController,
+        TablesController,
+        HealthController,
+    ]
+    if settings.play_page:
+        handlers.append(PlayController)  # the reference table in the browser, /play
+
     app = Litestar(
-        route_handlers=[
-            CombosController,
-            MovesController,
-            DealController,
-            RulesetsController,
-            TablesController,
-            HealthController,
-        ],
+        route_handlers=handlers,
         lifespan=[store_lifespan],
         plugins=[problem_details_plugin()],
         exception_handlers=dict(EXCEPTION_HANDLERS),

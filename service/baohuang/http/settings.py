@@ -25,6 +25,7 @@ class Settings(msgspec.Struct, frozen=True):
     redis_pool_timeout: float = 2.0
     stream_heartbeat_seconds: float = 15.0
     webhook_secret: str | None = None
+    play_page: bool = True
     # Slow clients (http/bounds.py, docs/deploy.md "Slow clients").
     header_timeout_seconds: float = 10.0
     body_timeout_seconds: float = 30.0
@@ -95,6 +96,7 @@ class Settings(msgspec.Struct, frozen=True):
             redis_pool_timeout=float(env.get("REDIS_POOL_TIMEOUT") or 2.0),
             stream_heartbeat_seconds=float(env.get("BAOHUANG_STREAM_HEARTBEAT_SECONDS") or 15.0),
             webhook_secret=env.get("BAOHUANG_WEBHOOK_SECRET") or None,
+            play_page=_switch(env.get("BAOHUANG_PLAY_PAGE"), default=True),
             header_timeout_seconds=_positive(env, "BAOHUANG_HEADER_TIMEOUT_SECONDS", 10.0),
             body_timeout_seconds=_positive(env, "BAOHUANG_BODY_TIMEOUT_SECONDS", 30.0),
             keep_alive_seconds=int(_positive(env, "BAOHUANG_KEEP_ALIVE_SECONDS", 75)),
@@ -125,3 +127,11 @@ def _positive(env: Mapping[str, str], name: str, default: float) -> float:
     if not value > 0:
         raise ValueError(f"{name}={raw!r} must be positive")
     return value
+
+
+def _switch(value: str | None, *, default: bool) -> bool:
+    """An on/off setting: ``off``, ``false``, ``no`` or ``0`` turn it off, anything else on;
+    unset or empty keeps the default."""
+    if value is None or not value.strip():
+        return default
+    return value.strip().lower() not in {"off", "false", "no", "0"}

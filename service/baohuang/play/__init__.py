@@ -1,0 +1,28 @@
+"""The reference table in the browser, served at ``/play`` (``BAOHUANG_PLAY_PAGE=off`` turns it off).
+
+Plain ES modules, a stylesheet and one HTML page in ``static/``, shipped inside the package: no
+build step and nothing fetched from elsewhere. The page uses only the public HTTP API and the
+table streams, as any client would (docs/clients.md).
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from importlib.resources import files
+
+MEDIA_TYPES = {
+    ".html": "text/html",  # Litestar adds "; charset=utf-8" to text types
+    ".js": "text/javascript",
+    ".css": "text/css",
+}
+
+
+@cache
+def assets() -> dict[str, tuple[bytes, str]]:
+    """Every file of ``static/`` by name, with its media type; read once per process."""
+    found: dict[str, tuple[bytes, str]] = {}
+    for entry in files(__name__).joinpath("static").iterdir():
+        suffix = "." + entry.name.rpartition(".")[2]
+        if entry.is_file() and suffix in MEDIA_TYPES:
+            found[entry.name] = (entry.read_bytes(), MEDIA_TYPES[suffix])
+    return found

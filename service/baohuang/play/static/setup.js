@@ -1,0 +1,217 @@
+// Start a table on a development service (no BAOHUANG_API_KEYS): deal with POST /v1/deal, store
+// the snapshot with PUT /v1/tables/{id}, and hand out the links. The page never holds a platform
+// key: on a service with keys, PUT needs one, so tables come from the platform and this form
+// only says so.
+
+import { Api } from "./api.js";
+import { fill, h } from "./dom.js";
+import { t } from "./i18n.js";
+
+const CLOCK = { turn_seconds: 20, before_play_seconds: 20 };
+const OPTIONS = ["kaopai", "bie6", "grab"];
+
+/** A link to this page for a table: a seat or spectator token, or the operator's key prompt.
+ *  The token rides in the fragment (#…), which the browser never sends to a server. */
+function link(tableId, token) {
+  const fragment = token
+    ? `table=${encodeURIComponent(tableId)}&token=${encodeURIComponent(token)}`
+    : `table=${encodeURIComponent(tableId)}&key`;
+  return new URL(`#${fragment}`, location.href).href;
+}
+
+/** The ruleset as a request names it: the base's name, or {base, …} with the options changed. */
+function rulesetOf(form, defaults) {
+  const base = defaults.find((spec) => spec.base === form.base.value);
+  const changed = { base: base.base };
+  for (const option of OPTIONS)
+    if (form[option].checked !== base[option]) changed[option] = form[option].checked;
+  if (form.deck.value !== base.deck) changed.deck = form.deck.value;
+  return Object.keys(changed).length === 1 ? base.base : changed;
+}
+
+export async function startPage(root) {
+  const api = new Api(); // no credential: on a development service the caller counts as a platform
+  // Detect by trying: reading a table that does not exist answers 404 on an open service and
+  // 401 where platform keys are configured.
+  const probe = await api.get(`v1/tables/probe-${Date.now()}`);
+  if (probe.status === 401) return fill(root, h("p", { class: "note" }, t("needsKey")));
+  const defaults = (await api.get("v1/rulesets")).body;
+
+  const output = h("section", { class: "links", "aria-live": "polite" });
+  const heading = h("h2", {});
+  let form = h("form");
+  const draw = () => {
+    heading.textContent = t("start");
+    const fresh = startForm(defaults);
+    fresh.addEventListener("submit", (event) => {
+      event.preventDefault();
+      start(api, fresh, defaults, output);
+    });
+    for (const field of form.elements) {
+      // what was chosen stays chosen in the other language
+      const twin = fresh.elements.namedItem(field.name);
+      if (twin && field.type === "checkbox") twin.checked = field.checked;
+      else if (twin) twin.value = field.value;
+    }
+    form.replaceWith(fresh);
+    form = fresh;
+  };
+  fill(root, heading, form, output);
+  draw();
+  document.addEventListener("languagechange", draw);
+}
+
+/** The form: a ruleset and its options (the base's defaults first), a seed, a dealer, an id. */
+function startForm(defaults) {
+  const checkbox = (name) => h("label", {}, h("input", { type: "checkbox", name }), ` ${t(name)}`);
+  const form = h(
+    "form",
+    { class: "start" },
+    h(
+      "label",
+      {},
+      `${t("ruleset")} `,
+      h(
+        "select",
+        { name: "base" },
+        defaults.map((spec) => h("option", { value: spec.base }, spec.base)),
+      ),
+    ),
+    h(
+      "fieldset",
+      {},
+      OPTIONS.map(checkbox),
+      h(
+        "label",
+        {},
+        "deck ",
+        h(
+          "select",
+          { name: "deck" },
+          h("option", { value: "full" }, "full"),
+          h("option", { value: "short" }, "short"),
+        ),
+      ),
+    ),
+    h(
+      "label",
+      {},
+      `${t("seed")} `,
+      h("input", { name: "seed", type: "number", value: Math.floor(Math.random() * 1e9), required: true }),
+    ),
+    h(
+      "label",
+      {},
+      `${t("dealer")} `,
+      h(
+        "select",
+        { name: "dealer" },
+        [0, 1, 2, 3, 4].map((s) => h("option", { value: s }, s)),
+      ),
+    ),
+    h(
+      "label",
+      {},
+      `${t("tableId")} `,
+      h("input", {
+        name: "table",
+        value: `table-${Math.random().toString(36).slice(2, 8)}`,
+        required: true,
+        pattern: "[A-Za-z0-9_.:\\-]{1,128}",
+      }),
+    ),
+    h("button", { type: "submit" }, t("deal")),
+  );
+  const showDefaults = () => {
+    const base = defaults.find((spec) => spec.base === form.base.value);
+    for (const option of OPTIONS) form[option].checked = base[option];
+    form.deck.value = base.deck;
+  };
+  form.base.addEventListener("change", showDefaults);
+  showDefaults();
+  return form;
+}
+
+async function start(api, form, defaults, output) {
+  const tableId = form.table.value;
+  const ruleset = rulesetOf(form, defaults);
+  const dealt = await api.post("v1/deal", {
+    ruleset,
+    seed: Number(form.seed.value),
+    dealer: Number(form.dealer.value),
+  });
+  if (!dealt.ok)
+    return fill(output, h("p", { class: "verdict", role: "alert" }, dealt.body?.detail ?? dealt.status));
+  const put = (body) => api.request("PUT", `v1/tables/${encodeURIComponent(tableId)}`, body);
+  // Ask for a clock; a service without clocks refuses the unknown field with 400: then without.
+  let created = await put({ snapshot: dealt.body.snapshot, clock: CLOCK });
+  let clock = true;
+  if (created.status === 400 && JSON.stringify(created.body).includes("clock")) {
+    created = await put({ snapshot: dealt.body.snapshot });
+    clock = false;
+  }
+  if (created.status === 401) return fill(output, h("p", { class: "note" }, t("needsKey")));
+  if (!created.ok)
+    return fill(output, h("p", { class: "verdict", role: "alert" }, created.body?.detail ?? created.status));
+  const { seat_tokens: seats, spectator_token: spectator } = created.body;
+  fill(
+    output,
+    h("h2", {}, `${t("links")} · ${tableId}`),
+    clock ? null : h("p", { class: "note" }, t("noClock")),
+    h(
+      "ul",
+      {},
+      seats.map((token, seat) =>
+        h(
+          "li",
+          {},
+          h(
+            "a",
+            { href: link(tableId, token), target: "_blank", "data-seat-link": seat },
+            `${t("seatLink")} ${seat}`,
+          ),
+        ),
+      ),
+      h(
+        "li",
+        {},
+        h(
+          "a",
+          { href: link(tableId, spectator), target: "_blank", "data-spectator-link": "" },
+          t("spectatorLink"),
+        ),
+      ),
+      h(
+        "li",
+        {},
+        h("a", { href: link(tableId, null), target: "_blank", "data-operator-link": "" }, t("operatorLink")),
+      ),
+    ),
+  );
+}
+
+/** The operator's entry (#table=ID&key): the platform key is typed here and kept in memory only,
+ *  never in a URL or in storage. On a development service it may stay empty. */
+export function keyPrompt(root, tableId, open) {
+  const input = h("input", {
+    type: "password",
+    name: "key",
+    autocomplete: "off",
+    "aria-label": t("platformKey"),
+  });
+  const form = h(
+    "form",
+    { class: "key" },
+    h("label", {}, `${t("platformKey")} `, input),
+    h("button", { type: "submit" }, t("open")),
+    h("p", { class: "hint" }, t("keyNote")),
+  );
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    const key = input.value || null;
+    input.value = "";
+    open(root, tableId, key);
+  });
+  fill(root, h("h2", {}, `${t("operator")} · ${tableId}`), form);
+  input.focus();
+}
