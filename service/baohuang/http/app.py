@@ -11,8 +11,10 @@ from litestar.openapi import OpenAPIConfig
 from litestar.openapi.plugins import ScalarRenderPlugin, SwaggerRenderPlugin
 
 from .. import __version__
+from ..logs import configure_logging
 from ..store import open_store
 from ..tables import Authority, TableService
+from .access import AccessLog
 from .controllers.combos import CombosController
 from .controllers.deal import DealController
 from .controllers.health import HealthController
@@ -36,6 +38,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
     """Build the service. ``settings`` defaults to the environment's (see README)."""
     settings = settings or Settings.from_env()
     logging.getLogger("baohuang").setLevel(settings.log_level)
+    log_writer = configure_logging(settings.log_level, settings.log_format)
 
     @asynccontextmanager
     async def store_lifespan(app: Litestar) -> AsyncIterator[None]:
@@ -69,6 +72,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
         plugins=[problem_details_plugin()],
         exception_handlers=dict(EXCEPTION_HANDLERS),
         request_max_body_size=settings.max_body_bytes,
+        logging_config=None,  # the service's own (..logs), never a second handler on the root
         openapi_config=OpenAPIConfig(
             title="baohuang-rules",
             version=__version__,
@@ -85,5 +89,6 @@ def create_app(settings: Settings | None = None) -> Litestar:
     app.state.settings = settings
     app.state.authority = Authority(settings.api_keys, settings.token_secret)
     document_request_bodies(app)
-    app.asgi_handler = HttpMetrics(app.asgi_handler)
+    access = AccessLog(log_writer) if settings.access_log else None
+    app.asgi_handler = HttpMetrics(app.asgi_handler, access)
     return app

@@ -1,8 +1,9 @@
 """RFC 9457 problem documents for input the service cannot judge (API.md "Verdicts").
 
 Every 4xx and 5xx leaves the service as ``application/problem+json`` with ``type``, ``title``,
-``status``, ``detail`` and ``errors: [{code, rule, path, message}]``. Illegal moves and plays are
-never problems: they are 200 verdicts with a reason.
+``status``, ``detail``, ``instance`` (``urn:request:<request id>``, the ``X-Request-ID`` of the
+answer) and ``errors: [{code, rule, path, message}]``. Illegal moves and plays are never problems:
+they are 200 verdicts with a reason.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from ..engine.rulesets import UnknownRuleset
 from ..engine.validation import InvalidInput
 from ..store import StoreOverloaded, StoreUnavailable
 from ..tables import Forbidden, TableNotFound, Unauthorized, VersionConflict
+from .access import REQUEST_ID_SCOPE_KEY
 
 log = logging.getLogger("baohuang.http")
 
@@ -49,6 +51,7 @@ class ProblemDocument(msgspec.Struct, frozen=True, omit_defaults=True):
     title: str
     status: int
     detail: str
+    instance: str | None = None  # urn:request:<id>: this answer's X-Request-ID, for support
     errors: list[ProblemItem] = []
     current_version: int | None = None  # 409 on a table move: the version to retry against
 
@@ -101,8 +104,12 @@ class Problem(ProblemDetailsException):
         self.document = document
 
     def to_response(self, request: Request[Any, Any, Any]) -> Response[Any]:
+        document = self.document
+        request_id = request.scope.get(REQUEST_ID_SCOPE_KEY)
+        if request_id is not None:
+            document = msgspec.structs.replace(document, instance=f"urn:request:{request_id}")
         return Response(
-            msgspec.json.encode(self.document),
+            msgspec.json.encode(document),
             status_code=self.status_code,
             media_type=PROBLEM_MEDIA_TYPE,
             headers=self.headers,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from typing import Any
 
 import msgspec
 
@@ -20,6 +21,9 @@ class Settings(msgspec.Struct, frozen=True):
     max_body_bytes: int = MAX_BODY_BYTES
     redis_max_connections: int = 64
     redis_pool_timeout: float = 2.0
+    # Operations (see _operations_from_env).
+    log_format: str = "json"
+    access_log: bool = True
 
     @classmethod
     def from_env(cls, environ: dict[str, str] | None = None) -> Settings:
@@ -33,4 +37,17 @@ class Settings(msgspec.Struct, frozen=True):
             log_level=(env.get("LOG_LEVEL") or "INFO").upper(),
             redis_max_connections=int(env.get("REDIS_MAX_CONNECTIONS") or 64),
             redis_pool_timeout=float(env.get("REDIS_POOL_TIMEOUT") or 2.0),
+            **_operations_from_env(env),
         )
+
+
+_FALSE = frozenset({"0", "false", "no", "off"})
+
+
+def _operations_from_env(env: Any) -> dict[str, Any]:
+    """``LOG_FORMAT`` (json or text; checked when the app is built) and ``BAOHUANG_ACCESS_LOG``
+    (on unless 0/false/no/off)."""
+    return {
+        "log_format": (env.get("LOG_FORMAT") or "json").strip().lower(),
+        "access_log": (env.get("BAOHUANG_ACCESS_LOG") or "true").strip().lower() not in _FALSE,
+    }
