@@ -24,6 +24,7 @@ from .controllers.tables import TablesController
 from .docs import document_request_bodies
 from .metrics import HttpMetrics, observe_store, observe_table_move
 from .problems import EXCEPTION_HANDLERS, problem_details_plugin
+from .ratelimit import RateLimits
 from .settings import Settings
 
 DESCRIPTION = """\
@@ -39,6 +40,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
     settings = settings or Settings.from_env()
     logging.getLogger("baohuang").setLevel(settings.log_level)
     log_writer = configure_logging(settings.log_level, settings.log_format)
+    rate_limits = RateLimits.from_settings(settings)  # None: no limit set, nothing added
 
     @asynccontextmanager
     async def store_lifespan(app: Litestar) -> AsyncIterator[None]:
@@ -68,7 +70,8 @@ def create_app(settings: Settings | None = None) -> Litestar:
             TablesController,
             HealthController,
         ],
-        lifespan=[store_lifespan],
+        lifespan=[store_lifespan, *([rate_limits.lifespan] if rate_limits else [])],
+        middleware=[rate_limits.middleware] if rate_limits else [],
         plugins=[problem_details_plugin()],
         exception_handlers=dict(EXCEPTION_HANDLERS),
         request_max_body_size=settings.max_body_bytes,

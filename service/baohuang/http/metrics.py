@@ -77,6 +77,19 @@ STORE_OVERLOADED = Counter(
     ["operation"],
 )
 
+RATE_LIMITED = Counter(
+    "baohuang_rate_limited_total",
+    "Requests refused with 429 RATE_LIMITED, by limit (tables: BAOHUANG_RATE_LIMIT, stateless: "
+    "BAOHUANG_RATE_LIMIT_STATELESS).",
+    ["limit"],
+)
+RATE_LIMIT_FALLBACKS = Counter(
+    "baohuang_rate_limit_fallback_total",
+    "Rate-limit decisions counted in this process because Redis failed (each replica then has "
+    "the whole budget), by limit.",
+    ["limit"],
+)
+
 _store_children: dict[tuple[str, str], Any] = {}
 
 

@@ -65,6 +65,7 @@ TITLES = {
     409: "Version conflict",
     413: "Request body too large",
     422: "Input the referee cannot judge",
+    429: "Too many requests",
     500: "Internal error",
     503: "Service unavailable",
 }
@@ -149,6 +150,17 @@ def overloaded_problem() -> Problem:
         "this replica has more table requests in flight than it serves; retry after the "
         "Retry-After delay (the request was not applied)",
         headers={"Retry-After": RETRY_AFTER_SECONDS},
+    )
+
+
+def rate_limited_problem(headers: dict[str, str]) -> Problem:
+    """This caller spent its request budget (``BAOHUANG_RATE_LIMIT``): wait ``Retry-After``."""
+    return Problem(
+        429,
+        "RATE_LIMITED",
+        "too many requests for this credential (or address); retry after the Retry-After delay "
+        "(the request was not applied)",
+        headers=headers,
     )
 
 

@@ -21,9 +21,12 @@ class Settings(msgspec.Struct, frozen=True):
     max_body_bytes: int = MAX_BODY_BYTES
     redis_max_connections: int = 64
     redis_pool_timeout: float = 2.0
-    # Operations (see _operations_from_env).
+    # Operations (see _operations_from_env): logs and rate limits.
     log_format: str = "json"
     access_log: bool = True
+    rate_limit: str | None = None
+    rate_limit_stateless: str | None = None
+    rate_limit_prefix: str = "baohuang:ratelimit:"
 
     @classmethod
     def from_env(cls, environ: dict[str, str] | None = None) -> Settings:
@@ -45,9 +48,12 @@ _FALSE = frozenset({"0", "false", "no", "off"})
 
 
 def _operations_from_env(env: Any) -> dict[str, Any]:
-    """``LOG_FORMAT`` (json or text; checked when the app is built) and ``BAOHUANG_ACCESS_LOG``
-    (on unless 0/false/no/off)."""
+    """``LOG_FORMAT`` (json or text), ``BAOHUANG_ACCESS_LOG`` (on unless 0/false/no/off),
+    ``BAOHUANG_RATE_LIMIT`` and ``BAOHUANG_RATE_LIMIT_STATELESS`` (``<n>/<second|minute|hour>``;
+    unset or empty: no limit). Values are checked when the app is built."""
     return {
         "log_format": (env.get("LOG_FORMAT") or "json").strip().lower(),
         "access_log": (env.get("BAOHUANG_ACCESS_LOG") or "true").strip().lower() not in _FALSE,
+        "rate_limit": (env.get("BAOHUANG_RATE_LIMIT") or "").strip() or None,
+        "rate_limit_stateless": (env.get("BAOHUANG_RATE_LIMIT_STATELESS") or "").strip() or None,
     }
