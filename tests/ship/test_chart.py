@@ -201,8 +201,9 @@ def test_every_manifest_is_valid_kubernetes(
                 f"{doc['__template__']}: {doc['kind']} invalid for Kubernetes "
                 f"{error.version} at {path or '<root>'}: {error.message}"
             )
-    # CRD kinds carry no upstream schema; the ServiceMonitor is checked field by field below.
-    assert set(unknown_kinds) <= {"ServiceMonitor"}, unknown_kinds
+    # CRD kinds carry no upstream schema; the ServiceMonitor is checked field by field below, the
+    # PrometheusRule in test_observability.py (and by promtool).
+    assert set(unknown_kinds) <= {"ServiceMonitor", "PrometheusRule"}, unknown_kinds
 
 
 def test_kubernetes_validation_is_strict(
@@ -305,9 +306,25 @@ def decoded(secret: Doc) -> dict[str, str]:
     return {k: base64.b64decode(v).decode() for k, v in secret.get("data", {}).items()}
 
 
+def settings_map(docs: list[Doc]) -> Doc:
+    """The ConfigMap the pods read their settings from (not the Grafana dashboard's)."""
+    (config,) = [d for d in of_kind(docs, "ConfigMap") if d["metadata"]["name"] == FULLNAME]
+    return config
+
+
+CONFIG_ENV = {
+    "TABLE_TTL_SECONDS",
+    "LOG_LEVEL",
+    "LOG_FORMAT",
+    "BAOHUANG_ACCESS_LOG",
+    "BAOHUANG_RATE_LIMIT",
+    "BAOHUANG_RATE_LIMIT_STATELESS",
+}
+
+
 def test_config_map_wiring(docs: list[Doc]) -> None:
-    config = one(docs, "ConfigMap")
-    assert set(config["data"]) == {"TABLE_TTL_SECONDS", "LOG_LEVEL"}
+    config = settings_map(docs)
+    assert set(config["data"]) == CONFIG_ENV
     assert int(config["data"]["TABLE_TTL_SECONDS"]) > 0
     sources = container(docs)["envFrom"]
     assert {"configMapRef": {"name": config["metadata"]["name"]}} in sources
@@ -344,7 +361,14 @@ def test_values_reach_the_secret(chart: Any, yaml: ModuleType) -> None:
     assert values[refs["REDIS_URL"][1]] == "rediss://default:pw@cache.example.com:6380/0"
     assert values[refs["BAOHUANG_API_KEYS"][1]] == "key-one,key-two"
     assert values[refs["BAOHUANG_TOKEN_SECRET"][1]] == "s3cret-for-seat-tokens"
-    assert one(docs, "ConfigMap")["data"] == {"TABLE_TTL_SECONDS": "600", "LOG_LEVEL": "DEBUG"}
+    assert settings_map(docs)["data"] == {
+        "TABLE_TTL_SECONDS": "600",
+        "LOG_LEVEL": "DEBUG",
+        "LOG_FORMAT": "json",
+        "BAOHUANG_ACCESS_LOG": "on",
+        "BAOHUANG_RATE_LIMIT": "",
+        "BAOHUANG_RATE_LIMIT_STATELESS": "",
+    }
 
 
 def test_existing_secret_replaces_the_charts(production_docs: list[Doc]) -> None:

@@ -23,6 +23,7 @@ from prometheus_client import (
     generate_latest,
 )
 
+from ..store import OPERATIONS
 from .access import REQUEST_ID_HEADER, REQUEST_ID_SCOPE_KEY, AccessLog, request_id_from
 
 disable_created_metrics()  # type: ignore[no-untyped-call]  # the *_created series double the exposition and nobody graphs them
@@ -76,6 +77,8 @@ STORE_OVERLOADED = Counter(
     "(load on this process, not a Redis outage), by operation.",
     ["operation"],
 )
+for _operation in OPERATIONS:  # a zero series from the start: dashboards and alerts see rate 0
+    STORE_OVERLOADED.labels(_operation)
 
 RATE_LIMITED = Counter(
     "baohuang_rate_limited_total",
