@@ -20,7 +20,7 @@ from collections.abc import Iterable
 from time import time
 from typing import Final
 
-from ..logs import LineWriter
+from ..logs import AccessLine, LineWriter
 
 __all__ = [
     "ACCESS_LOGGER",
@@ -62,8 +62,8 @@ def request_id_from(headers: Iterable[tuple[bytes, bytes]]) -> str:
 class AccessLog:
     """Writes one access line per request (see the module docstring).
 
-    With the service's own log writer (``writer``), the line's fields go to its thread as a tuple
-    and are formatted there; otherwise each line is a ``LogRecord`` on ``baohuang.access`` with
+    With the service's own log writer (``writer``), the line goes to its thread as an
+    :class:`~baohuang.logs.AccessLine` and is encoded there; otherwise each line is a ``LogRecord`` on ``baohuang.access`` with
     the fields as attributes (``method``, ``route``, ``status``, ``duration_ms``,
     ``request_id``), for whatever handlers the application configured.
     """
@@ -78,10 +78,22 @@ class AccessLog:
         logger = self._logger
         if not logger.isEnabledFor(logging.INFO):
             return
-        if self._writer is not None:
-            self._writer.put((time(), method, route, status, seconds, request_id))
-            return
         duration_ms = round(seconds * 1000, 3)
+        if self._writer is not None:
+            self._writer.put(
+                AccessLine(
+                    time(),
+                    "INFO",
+                    ACCESS_LOGGER,
+                    "request",
+                    method,
+                    route,
+                    status,
+                    duration_ms,
+                    request_id,
+                )
+            )
+            return
         record = logger.makeRecord(
             logger.name,
             logging.INFO,
