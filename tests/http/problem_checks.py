@@ -11,8 +11,10 @@ def assert_problem(
     assert response.status_code == status, response.text
     assert response.headers["content-type"].startswith("application/problem+json")
     document: dict[str, Any] = response.json()
-    assert {"type", "title", "status", "detail", "errors"} <= document.keys()
+    assert {"type", "title", "status", "detail", "instance", "errors"} <= document.keys()
     assert document["status"] == status
+    # RFC 9457 ``instance``: this answer's request id, the one in its X-Request-ID header.
+    assert document["instance"] == f"urn:request:{response.headers['x-request-id']}", document
     error = document["errors"][0]
     assert {"code", "rule", "path", "message"} <= error.keys()
     assert error["code"] == code, document

@@ -11,10 +11,12 @@ from litestar.openapi import OpenAPIConfig
 from litestar.openapi.plugins import ScalarRenderPlugin, SwaggerRenderPlugin
 
 from .. import __version__
+from ..logs import configure_logging
 from ..store import open_store
 from ..tables import Authority, TableService
 from ..tables.feed import TableFeed
 from ..tables.webhooks import Dispatcher, http_sender
+from .access import AccessLog
 from .bodies import JSONRequest
 from .bounds import RequestBounds
 from .controllers.combos import CombosController
@@ -34,6 +36,7 @@ from .metrics import (
     observe_table_move,
 )
 from .problems import EXCEPTION_HANDLERS, problem_details_plugin
+from .ratelimit import RateLimits
 from .settings import Settings
 
 DESCRIPTION = """\
@@ -53,6 +56,8 @@ def create_app(settings: Settings | None = None) -> Litestar:
     """Build the service. ``settings`` defaults to the environment's (see README)."""
     settings = settings or Settings.from_env()
     logging.getLogger("baohuang").setLevel(settings.log_level)
+    log_writer = configure_logging(settings.log_level, settings.log_format)
+    rate_limits = RateLimits.from_settings(settings)  # None: no limit set, nothing added
     redis = settings.redis_config()  # contradictory Redis settings fail here, at start-up
 
     @asynccontextmanager
@@ -108,11 +113,13 @@ def create_app(settings: Settings | None = None) -> Litestar:
 
     app = Litestar(
         route_handlers=handlers,
-        lifespan=[store_lifespan],
+        lifespan=[store_lifespan, *([rate_limits.lifespan] if rate_limits else [])],
+        middleware=[rate_limits.middleware] if rate_limits else [],
         plugins=[problem_details_plugin()],
         exception_handlers=dict(EXCEPTION_HANDLERS),
         request_max_body_size=settings.max_body_bytes,
         request_class=JSONRequest,
+        logging_config=None,  # the service's own (..logs), never a second handler on the root
         openapi_config=OpenAPIConfig(
             title="baohuang-rules",
             version=__version__,
@@ -129,7 +136,9 @@ def create_app(settings: Settings | None = None) -> Litestar:
     app.state.settings = settings
     app.state.authority = Authority(settings.api_keys, settings.token_secret)
     document_request_bodies(app)
+    access = AccessLog(log_writer) if settings.access_log else None
     app.asgi_handler = HttpMetrics(
-        RequestBounds(app.asgi_handler, settings.body_timeout_seconds, settings.max_in_flight)
+        RequestBounds(app.asgi_handler, settings.body_timeout_seconds, settings.max_in_flight),
+        access,
     )
     return app

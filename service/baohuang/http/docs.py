@@ -38,6 +38,7 @@ from .problems import (
     forbidden_problem,
     illegal_move_problem,
     overloaded_problem,
+    rate_limited_problem,
     unauthorized_problem,
     unavailable_problem,
 )
@@ -137,6 +138,7 @@ def _problem_examples() -> dict[int, dict[str, Any]]:
                 rule="D-3",
             )
         ),
+        429: _example(rate_limited_problem({})),
         500: _example(Problem(500, "INTERNAL_ERROR", "the referee failed; the error is logged")),
         503: _example(
             Problem(
@@ -211,6 +213,25 @@ _HEADERS = {
             "description": "The scheme to authenticate with",
             "schema": {"type": "string", "examples": ['Bearer realm="baohuang-tables"']},
         }
+    },
+    429: {
+        "Retry-After": {
+            "description": "Seconds until one more request is allowed",
+            "schema": {"type": "string", "examples": ["1"]},
+        },
+        **{
+            name: {"description": description, "schema": {"type": "string", "examples": [example]}}
+            for name, description, example in (
+                (
+                    "RateLimit-Limit",
+                    "Requests per window (draft-ietf-httpapi-ratelimit-headers-06)",
+                    "600",
+                ),
+                ("RateLimit-Remaining", "Requests that may be sent now", "0"),
+                ("RateLimit-Reset", "Seconds until the whole budget is back", "60"),
+                ("RateLimit-Policy", "The limit and its window in seconds", "600;w=60"),
+            )
+        },
     },
     503: {
         "Retry-After": {
@@ -350,6 +371,8 @@ def document_request_bodies(app: Litestar) -> dict[str, Any]:
             responses.setdefault("415", {})  # bodies.require_json_content_type
             responses.setdefault("408", {})  # bounds.RequestBounds: the body came too slowly
             responses.setdefault("503", {})  # bounds.RequestBounds: OVERLOADED
+        if path.startswith("/v1/"):
+            responses.setdefault("429", {})  # when BAOHUANG_RATE_LIMIT(_STATELESS) is set
         route_problems = _route_problem_examples(path)
         for key in list(responses):
             status = int(key)

@@ -2,6 +2,8 @@
 
 A lean ASGI wrapper over prometheus-client with pre-bound label children (a dict lookup and two
 observations per request). bench/RESULTS.md records why this and not Litestar's Prometheus plugin.
+The same wrapper gives each request its id and writes its access line (:mod:`.access`), so a
+request pays for one wrapper, one clock pair and one ``send`` closure for all three.
 One worker per process: each process exposes its own registry (scale with replicas).
 """
 
@@ -21,6 +23,9 @@ from prometheus_client import (
     disable_created_metrics,
     generate_latest,
 )
+
+from ..store import OPERATIONS
+from .access import REQUEST_ID_HEADER, REQUEST_ID_SCOPE_KEY, AccessLog, request_id_from
 
 disable_created_metrics()  # type: ignore[no-untyped-call]  # the *_created series double the exposition and nobody graphs them
 
@@ -72,6 +77,21 @@ STORE_OVERLOADED = Counter(
     "Table operations refused with 503 OVERLOADED: no Redis connection came free in time "
     "(load on this process, not a Redis outage), by operation.",
     ["operation"],
+)
+for _operation in OPERATIONS:  # a zero series from the start: dashboards and alerts see rate 0
+    STORE_OVERLOADED.labels(_operation)
+
+RATE_LIMITED = Counter(
+    "baohuang_rate_limited_total",
+    "Requests refused with 429 RATE_LIMITED, by limit (tables: BAOHUANG_RATE_LIMIT, stateless: "
+    "BAOHUANG_RATE_LIMIT_STATELESS).",
+    ["limit"],
+)
+RATE_LIMIT_FALLBACKS = Counter(
+    "baohuang_rate_limit_fallback_total",
+    "Rate-limit decisions counted in this process because Redis failed (each replica then has "
+    "the whole budget), by limit.",
+    ["limit"],
 )
 
 _store_children: dict[tuple[str, str], Any] = {}
@@ -163,14 +183,17 @@ Bound = tuple[Any, Any]
 
 
 class HttpMetrics:
-    """ASGI wrapper: counts and times every HTTP request by route template and status.
+    """ASGI wrapper: counts and times every HTTP request by route template and status, gives it
+    a request id (``X-Request-ID`` in, ``X-Request-ID`` out, kept in the scope for problem
+    documents) and, with ``access``, writes its access line.
 
     It wraps Litestar's own handler (inside the app, after routing fills ``path_template``), so
     unrouted requests are counted as ``route="unmatched"`` without exploding label cardinality.
     """
 
-    def __init__(self, app: Callable[..., Any]) -> None:
+    def __init__(self, app: Callable[..., Any], access: AccessLog | None = None) -> None:
         self.app = app
+        self.access = access
         self._bound: dict[tuple[str, str, int], Bound] = {}
 
     def _children(self, method: str, route: str, status: int) -> Bound:
@@ -188,18 +211,24 @@ class HttpMetrics:
             return
         start = perf_counter()
         status = 500
+        request_id = scope[REQUEST_ID_SCOPE_KEY] = request_id_from(scope["headers"])
+        id_header = (REQUEST_ID_HEADER, request_id.encode("ascii"))
 
         async def send_and_note(message: Any) -> None:
             nonlocal status
             if message["type"] == "http.response.start":
                 status = message["status"]
+                message["headers"] = [*message.get("headers", ()), id_header]
             await send(message)
 
         try:
             await self.app(scope, receive, send_and_note)
         finally:
+            elapsed = perf_counter() - start
             method = scope["method"] if scope["method"] in _KNOWN_METHODS else "OTHER"
             route = scope.get("path_template") or "unmatched"
             counter, histogram = self._children(method, route, status)
             counter.inc()
-            histogram.observe(perf_counter() - start)
+            histogram.observe(elapsed)
+            if self.access is not None:
+                self.access(method, route, status, elapsed, request_id)

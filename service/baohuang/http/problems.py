@@ -1,8 +1,9 @@
 """RFC 9457 problem documents for input the service cannot judge (docs/clients.md).
 
 Every 4xx and 5xx leaves the service as ``application/problem+json`` with ``type``, ``title``,
-``status``, ``detail`` and ``errors: [{code, rule, path, message}]``. Illegal moves and plays are
-never problems: they are 200 verdicts with a reason.
+``status``, ``detail``, ``instance`` (``urn:request:<request id>``, the ``X-Request-ID`` of the
+answer) and ``errors: [{code, rule, path, message}]``. Illegal moves and plays are never problems:
+they are 200 verdicts with a reason.
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from ..tables import (
     VersionConflict,
 )
 from ..tables.errors import WebhooksOff
+from .access import REQUEST_ID_SCOPE_KEY
 from .schemas import ProblemDocument, ProblemItem
 
 log = logging.getLogger("baohuang.http")
@@ -49,6 +51,7 @@ TITLES = {
     413: "Request body too large",
     415: "Unsupported media type",
     422: "Input the referee cannot judge",
+    429: "Too many requests",
     500: "Internal error",
     503: "Service unavailable",
 }
@@ -88,8 +91,12 @@ class Problem(ProblemDetailsException):
         self.document = document
 
     def to_response(self, request: Request[Any, Any, Any]) -> Response[Any]:
+        document = self.document
+        request_id = request.scope.get(REQUEST_ID_SCOPE_KEY)
+        if request_id is not None:
+            document = msgspec.structs.replace(document, instance=f"urn:request:{request_id}")
         return Response(
-            msgspec.json.encode(self.document),
+            msgspec.json.encode(document),
             status_code=self.status_code,
             media_type=PROBLEM_MEDIA_TYPE,
             headers=self.headers,
@@ -130,6 +137,17 @@ def overloaded_problem() -> Problem:
         "this replica has more table requests in flight than it serves; retry after the "
         "Retry-After delay (the request was not applied)",
         headers={"Retry-After": RETRY_AFTER_SECONDS},
+    )
+
+
+def rate_limited_problem(headers: dict[str, str]) -> Problem:
+    """This caller spent its request budget (``BAOHUANG_RATE_LIMIT``): wait ``Retry-After``."""
+    return Problem(
+        429,
+        "RATE_LIMITED",
+        "too many requests for this credential (or address); retry after the Retry-After delay "
+        "(the request was not applied)",
+        headers=headers,
     )
 
 

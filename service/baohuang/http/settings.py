@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping
+from typing import Any
 
 import msgspec
 
@@ -78,6 +79,13 @@ class Settings(msgspec.Struct, frozen=True):
             shown.append(f"{name}={value!r}")
         return f"Settings({', '.join(shown)})"
 
+    # Operations (see _operations_from_env): logs and rate limits.
+    log_format: str = "json"
+    access_log: bool = True
+    rate_limit: str | None = None
+    rate_limit_stateless: str | None = None
+    rate_limit_prefix: str = "baohuang:ratelimit:"
+
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None) -> Settings:
         env = os.environ if environ is None else environ
@@ -112,6 +120,7 @@ class Settings(msgspec.Struct, frozen=True):
             redis_tls_ca_file=env.get("REDIS_TLS_CA_FILE") or None,
             redis_wait_replicas=int(wait_replicas) if wait_replicas else None,
             redis_wait_timeout_ms=int(env.get("REDIS_WAIT_TIMEOUT_MS") or DEFAULT_WAIT_TIMEOUT_MS),
+            **_operations_from_env(env),
         )
 
 
@@ -134,4 +143,19 @@ def _switch(value: str | None, *, default: bool) -> bool:
     unset or empty keeps the default."""
     if value is None or not value.strip():
         return default
-    return value.strip().lower() not in {"off", "false", "no", "0"}
+    return value.strip().lower() not in _FALSE
+
+
+_FALSE = frozenset({"0", "false", "no", "off"})
+
+
+def _operations_from_env(env: Any) -> dict[str, Any]:
+    """``LOG_FORMAT`` (json or text), ``BAOHUANG_ACCESS_LOG`` (on unless 0/false/no/off),
+    ``BAOHUANG_RATE_LIMIT`` and ``BAOHUANG_RATE_LIMIT_STATELESS`` (``<n>/<second|minute|hour>``;
+    unset or empty: no limit). Values are checked when the app is built."""
+    return {
+        "log_format": (env.get("LOG_FORMAT") or "json").strip().lower(),
+        "access_log": (env.get("BAOHUANG_ACCESS_LOG") or "true").strip().lower() not in _FALSE,
+        "rate_limit": (env.get("BAOHUANG_RATE_LIMIT") or "").strip() or None,
+        "rate_limit_stateless": (env.get("BAOHUANG_RATE_LIMIT_STATELESS") or "").strip() or None,
+    }

@@ -22,5 +22,6 @@ class ProblemDocument(Answer, omit_defaults=True):
     title: str
     status: int
     detail: str
+    instance: str | None = None  # urn:request:<id>: this answer's X-Request-ID, for support
     errors: list[ProblemItem] = []
     current_version: int | None = None  # 409 on a table move: the version to retry against

@@ -1,0 +1,331 @@
+"""Rate limits per credential, counted in Redis so that every replica spends one budget.
+
+Two limits, each off unless set (``<n>/<second|minute|hour>``):
+
+* ``BAOHUANG_RATE_LIMIT``: the ``/v1/tables`` routes, per platform key and per seat or spectator
+  token (the bearer credential; a request without one counts against its client address);
+* ``BAOHUANG_RATE_LIMIT_STATELESS``: every other ``/v1/`` route, per credential when one is
+  sent, else per client address (uvicorn takes it from ``X-Forwarded-For`` only from the proxies
+  ``FORWARDED_ALLOW_IPS`` names).
+
+``/healthz``, ``/readyz``, ``/metrics`` and ``/schema`` are never limited (nor is any path
+outside ``/v1/``). A credential is never stored: the Redis key is
+``<prefix><limit>:<BLAKE2b-128 of the credential or address>``.
+
+**Algorithm**: a token bucket in GCRA form (one number per caller: the time at which its bucket
+is full again). ``600/minute`` lets a caller send up to 600 requests at once and refills one every
+0.1 s, so the sustained rate is at most 600 a minute. In Redis it is one Lua script on one key
+that reads the clock with ``TIME``: replicas with skewed clocks agree, no two replicas can both
+spend the last request, and the key works on Redis Cluster. Without ``REDIS_URL`` the same bucket
+is kept in the process.
+
+**Answers**: a refused request is a 429 ``RATE_LIMITED`` problem with ``Retry-After`` (seconds
+until one more request is allowed); every answer of a limited route carries the RateLimit header
+fields of draft-ietf-httpapi-ratelimit-headers-06: ``RateLimit-Limit`` (n),
+``RateLimit-Remaining`` (requests that may be sent now), ``RateLimit-Reset`` (seconds until the
+whole budget is back) and ``RateLimit-Policy`` (``n;w=<window seconds>``).
+
+**Redis down**: a rate limit protects the service, it is not a record of truth, so it must not
+turn a Redis outage into an outage of the stateless routes. When Redis fails or is slow (250 ms),
+the process counts in memory for a second and tries Redis again (each replica then has the whole
+budget to itself); ``baohuang_rate_limit_fallback_total`` counts those decisions.
+
+Why not Litestar's ``RateLimitMiddleware`` over a ``RedisStore``: it reads the caller's history,
+appends to it and writes it back under a lock that exists in one process only, so two replicas
+racing both spend the same request; it stores one timestamp per request (600 of them for
+``600/minute``) and sends no ``Retry-After``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import math
+import re
+import time
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+from typing import Any, Final, NamedTuple
+
+from litestar import Litestar
+from litestar.middleware import DefineMiddleware
+from redis.asyncio import BlockingConnectionPool, Redis
+from redis.asyncio.retry import Retry
+from redis.backoff import NoBackoff
+from redis.exceptions import RedisError
+
+from .metrics import RATE_LIMIT_FALLBACKS, RATE_LIMITED
+from .problems import rate_limited_problem
+
+__all__ = ["Rate", "RateLimits", "parse_rate"]
+
+log = logging.getLogger("baohuang.http")
+
+UNITS: Final = {"second": 1, "minute": 60, "hour": 3600}
+_RATE = re.compile(r"^\s*(\d+)\s*/\s*(second|minute|hour)s?\s*$", re.I)
+
+TABLES: Final = "tables"
+STATELESS: Final = "stateless"
+TABLES_ROUTES: Final = "/v1/tables"
+LIMITED_ROUTES: Final = "/v1/"
+
+SOCKET_TIMEOUT_SECONDS: Final = 0.25
+CONNECTIONS: Final = 32
+FALLBACK_SECONDS: Final = 1.0
+MEMORY_SWEEP_AT: Final = 10_000
+"""Buckets kept in memory before the full ones (nothing spent) are dropped."""
+
+
+class Rate(NamedTuple):
+    """``limit`` requests per ``window`` seconds, for the limit named ``name``."""
+
+    name: str
+    limit: int
+    window: int
+
+    @property
+    def interval(self) -> float:
+        """Seconds for one request to come back into the bucket."""
+        return self.window / self.limit
+
+    @property
+    def policy(self) -> str:
+        return f"{self.limit};w={self.window}"
+
+
+def parse_rate(name: str, text: str, variable: str) -> Rate:
+    """``"600/minute"`` → ``Rate(name, 600, 60)``; anything else is a start-up error."""
+    match = _RATE.match(text)
+    if not match or int(match.group(1)) <= 0:
+        raise ValueError(
+            f"{variable}={text!r}: expected <n>/<second|minute|hour> with n ≥ 1, e.g. 600/minute"
+        )
+    return Rate(name, int(match.group(1)), UNITS[match.group(2).lower()])
+
+
+class Decision(NamedTuple):
+    allowed: bool
+    remaining: int
+    reset: float
+    """Seconds until the whole budget is back."""
+    retry_after: float
+    """Seconds until one more request is allowed (0 when allowed)."""
+
+
+def _decide(rate: Rate, allowed: bool, ahead: float) -> Decision:
+    """From the bucket's state after the request: ``ahead`` = full-again time − now (s)."""
+    if allowed:
+        remaining = int((rate.window - ahead) / rate.interval + 1e-9)
+        return Decision(True, max(remaining, 0), ahead, 0.0)
+    return Decision(False, 0, ahead, max(ahead + rate.interval - rate.window, 0.0))
+
+
+class MemoryBuckets:
+    """The bucket of each caller in this process (``time.monotonic``)."""
+
+    def __init__(self) -> None:
+        self._full_at: dict[str, float] = {}
+
+    def take(self, key: str, rate: Rate) -> Decision:
+        now = time.monotonic()
+        full_at = max(self._full_at.get(key, now), now)
+        after = full_at + rate.interval
+        if after - now > rate.window:
+            return _decide(rate, False, full_at - now)
+        if len(self._full_at) >= MEMORY_SWEEP_AT and key not in self._full_at:
+            self._sweep(now)
+        self._full_at[key] = after
+        return _decide(rate, True, after - now)
+
+    def _sweep(self, now: float) -> None:
+        self._full_at = {k: t for k, t in self._full_at.items() if t > now}
+
+
+# KEYS[1] the caller's bucket; ARGV[1] interval (µs), ARGV[2] window (µs).
+# Returns {1 allowed | 0 refused, full-again time − now in µs (after the request when allowed)}.
+_TAKE_LUA: Final = """
+if redis.replicate_commands then redis.replicate_commands() end
+local clock = redis.call('TIME')
+local now = tonumber(clock[1]) * 1000000 + tonumber(clock[2])
+local interval = tonumber(ARGV[1])
+local window = tonumber(ARGV[2])
+local full_at = tonumber(redis.call('GET', KEYS[1]) or '0')
+if full_at < now then full_at = now end
+local after = full_at + interval
+if after - now > window then
+  return {0, math.floor(full_at - now)}
+end
+redis.call('SET', KEYS[1], string.format('%.0f', after), 'PX', math.ceil((after - now) / 1000))
+return {1, math.floor(after - now)}
+"""
+
+
+class RedisBuckets:
+    """The buckets in Redis (module docstring): one ``EVALSHA`` per request."""
+
+    def __init__(self, url: str) -> None:
+        pool = BlockingConnectionPool.from_url(
+            url,
+            max_connections=CONNECTIONS,
+            timeout=SOCKET_TIMEOUT_SECONDS,
+            socket_timeout=SOCKET_TIMEOUT_SECONDS,
+            socket_connect_timeout=SOCKET_TIMEOUT_SECONDS,
+            retry=Retry(NoBackoff(), 0),  # a retried script could spend a request twice
+            health_check_interval=30,
+            client_name="baohuang-rules-ratelimit",
+        )
+        self._redis = Redis.from_pool(pool)
+        self._take = self._redis.register_script(_TAKE_LUA)
+
+    async def take(self, key: str, rate: Rate) -> Decision:
+        interval_us = 1_000_000 * rate.interval
+        allowed, ahead_us = await self._take(
+            keys=[key], args=[repr(interval_us), 1_000_000 * rate.window]
+        )
+        return _decide(rate, bool(allowed), int(ahead_us) / 1_000_000)
+
+    async def close(self) -> None:
+        await self._redis.aclose()
+
+
+def _caller(scope: Any) -> bytes:
+    """The bearer credential when one is sent, else the client address (both hashed later)."""
+    name: bytes
+    value: bytes
+    for name, value in scope["headers"]:
+        if name == b"authorization":
+            scheme, _, credential = value.partition(b" ")
+            credential = credential.strip()
+            if scheme.lower() == b"bearer" and credential:
+                return b"credential\x00" + credential
+            break
+    client = scope.get("client")
+    return b"address\x00" + (client[0] if client else "").encode()
+
+
+def _headers(rate: Rate, decision: Decision) -> list[tuple[bytes, bytes]]:
+    return [
+        (b"ratelimit-limit", str(rate.limit).encode()),
+        (b"ratelimit-remaining", str(decision.remaining).encode()),
+        (b"ratelimit-reset", str(math.ceil(decision.reset)).encode()),
+        (b"ratelimit-policy", rate.policy.encode()),
+    ]
+
+
+class RateLimits:
+    """Both limits, their buckets and the middleware that applies them."""
+
+    def __init__(
+        self,
+        tables: Rate | None,
+        stateless: Rate | None,
+        redis_url: str | None,
+        prefix: str,
+    ) -> None:
+        self.tables = tables
+        self.stateless = stateless
+        self._redis_url = redis_url
+        self._prefix = prefix
+        self._redis: RedisBuckets | None = None
+        self._memory = MemoryBuckets()
+        self._redis_down_until = 0.0
+        self._degraded = False
+        self._refused = {r.name: RATE_LIMITED.labels(r.name) for r in (tables, stateless) if r}
+        self._fallbacks = {
+            r.name: RATE_LIMIT_FALLBACKS.labels(r.name) for r in (tables, stateless) if r
+        }
+
+    @classmethod
+    def from_settings(cls, settings: Any) -> RateLimits | None:
+        """``None`` when neither limit is set (then nothing is added to the app)."""
+        tables = stateless = None
+        if settings.rate_limit:
+            tables = parse_rate(TABLES, settings.rate_limit, "BAOHUANG_RATE_LIMIT")
+        if settings.rate_limit_stateless:
+            stateless = parse_rate(
+                STATELESS, settings.rate_limit_stateless, "BAOHUANG_RATE_LIMIT_STATELESS"
+            )
+        if tables is None and stateless is None:
+            return None
+        return cls(tables, stateless, settings.redis_url, settings.rate_limit_prefix)
+
+    @property
+    def middleware(self) -> DefineMiddleware:
+        return DefineMiddleware(RateLimitMiddleware, limits=self)
+
+    @asynccontextmanager
+    async def lifespan(self, app: Litestar) -> AsyncIterator[None]:
+        """One Redis client per process (no I/O until the first request), closed on exit."""
+        if self._redis_url and self._redis_url.strip():
+            self._redis = RedisBuckets(self._redis_url.strip())
+        try:
+            yield
+        finally:
+            if self._redis is not None:
+                await self._redis.close()
+                self._redis = None
+
+    def rate_for(self, route: str) -> Rate | None:
+        if route.startswith(TABLES_ROUTES):
+            return self.tables
+        if route.startswith(LIMITED_ROUTES):
+            return self.stateless
+        return None
+
+    def key(self, rate: Rate, caller: bytes) -> str:
+        return f"{self._prefix}{rate.name}:{hashlib.blake2b(caller, digest_size=16).hexdigest()}"
+
+    async def take(self, rate: Rate, caller: bytes) -> Decision:
+        key = self.key(rate, caller)
+        redis = self._redis
+        if redis is None:
+            return self._memory.take(key, rate)
+        if time.monotonic() >= self._redis_down_until:
+            try:
+                decision = await redis.take(key, rate)
+            except (RedisError, OSError) as error:  # outage, timeout, no connection free
+                if not self._degraded:
+                    log.warning("rate limits counted per process for now: Redis failed (%s)", error)
+                    self._degraded = True
+                self._redis_down_until = time.monotonic() + FALLBACK_SECONDS
+            else:
+                if self._degraded:
+                    log.warning("rate limits counted in Redis again")
+                    self._degraded = False
+                return decision
+        self._fallbacks[rate.name].inc()
+        return self._memory.take(key, rate)
+
+    async def check(self, rate: Rate, scope: Any) -> list[tuple[bytes, bytes]]:
+        """The RateLimit headers for an allowed request; raises the 429 problem otherwise."""
+        decision = await self.take(rate, _caller(scope))
+        if decision.allowed:
+            return _headers(rate, decision)
+        self._refused[rate.name].inc()
+        headers = {k.decode(): v.decode() for k, v in _headers(rate, decision)}
+        headers["retry-after"] = str(max(1, math.ceil(decision.retry_after)))
+        raise rate_limited_problem(headers)
+
+
+class RateLimitMiddleware:
+    """Applies :class:`RateLimits` after routing (the route template picks the limit)."""
+
+    def __init__(self, app: Callable[..., Any], limits: RateLimits) -> None:
+        self.app = app
+        self.limits = limits
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        rate = None
+        if scope["type"] == "http":
+            rate = self.limits.rate_for(scope.get("path_template") or "")
+        if rate is None:
+            await self.app(scope, receive, send)
+            return
+        extra = await self.limits.check(rate, scope)
+
+        async def send_with_headers(message: Any) -> None:
+            if message["type"] == "http.response.start":
+                message["headers"] = [*message.get("headers", ()), *extra]
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)
