@@ -59,6 +59,7 @@ ALERTS = {
     "BaohuangRulesEngineSlow",
     "BaohuangRulesOverloaded",
     "BaohuangRulesRateLimiting",
+    "BaohuangRulesWebhookDeliveryLag",
 }
 SCRAPE_LABELS = {"namespace", "job", "pod", "instance", "service", "container", "endpoint"}
 METRIC = re.compile(r"\bbaohuang_[a-z0-9_]+\b")
@@ -237,6 +238,7 @@ def test_rule_values_reach_the_expressions(chart: Any, yaml: ModuleType) -> None
                 "engineP99Seconds": 0.05,
                 "overloadRatio": 0.3,
                 "rateLimitedRatio": 0.4,
+                "webhookLagSeconds": 600,
             }
         }
     }
@@ -248,6 +250,7 @@ def test_rule_values_reach_the_expressions(chart: Any, yaml: ModuleType) -> None
     assert alerts["BaohuangRulesEngineSlow"]["expr"].endswith("> 0.05")
     assert alerts["BaohuangRulesOverloaded"]["expr"].endswith("> 0.3")
     assert alerts["BaohuangRulesRateLimiting"]["expr"].endswith("> 0.4")
+    assert alerts["BaohuangRulesWebhookDeliveryLag"]["expr"].endswith("> 600")
 
 
 @pytest.mark.parametrize(
@@ -306,7 +309,7 @@ def test_promtool_checks_and_tests_the_rules(chart: Any, yaml: ModuleType, tmp_p
     rule = _rule_doc(render(chart, yaml, ENABLED))
     (tmp_path / "rules.yaml").write_text(yaml.safe_dump(rule["spec"], sort_keys=False))
     shutil.copy(ALERT_TESTS, tmp_path / ALERT_TESTS.name)
-    assert "SUCCESS: 5 rules found" in _run(binary, "check", "rules", "rules.yaml", cwd=tmp_path)
+    assert "SUCCESS: 6 rules found" in _run(binary, "check", "rules", "rules.yaml", cwd=tmp_path)
     _run(binary, "test", "rules", ALERT_TESTS.name, cwd=tmp_path)
 
 

@@ -131,6 +131,10 @@ WEBHOOK_LAG = Histogram(
 )
 
 
+for _outcome in ("ok", "refused", "failed"):  # exported from the start, for dashboards
+    WEBHOOK_DELIVERIES.labels(_outcome)
+
+
 def observe_delivery(outcome: str, lag: float | None) -> None:
     """The webhook dispatcher's hook."""
     WEBHOOK_DELIVERIES.labels(outcome).inc()
