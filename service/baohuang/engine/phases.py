@@ -19,6 +19,7 @@ from .before_play.machine import (
 )
 from .cards import CODES, copies_excess, parse_cards
 from .errors import InvalidInput
+from .events import Event
 from .play.checks import validate_play
 from .play.legal import auto_play, legal_plays
 from .play.moves import Play, answer_refusal, apply_play, read_play, turn_refusal
@@ -29,7 +30,6 @@ from .scoring import ALL_TRUSTEE, ScoreResult, no_emperor, void_result
 from .snapshot import (
     BEFORE_PLAY_MOVES,
     CallMove,
-    Event,
     GrabMove,
     Move,
     PlayMove,

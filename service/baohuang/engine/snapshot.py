@@ -20,65 +20,37 @@ from msgspec import Meta
 from .errors import InvalidInput
 from .reasons import Reason
 from .rulesets import Ruleset, RulesetField, RulesetSpec, ruleset_of
-from .scoring import Mode, ScoreResult
+from .scoring import Mode
 
 __all__ = [
     "BEFORE_PLAY_MOVES",
     "AcceptMove",
-    "AcceptedEvent",
     "CallMove",
-    "CalledEvent",
     "CardCode",
     "CardList",
-    "ClockEvent",
-    "CrownForcedEvent",
-    "CrownPassedEvent",
     "CrownState",
-    "DealOverEvent",
-    "DealResult",
-    "DealStartedEvent",
-    "DealVoidEvent",
-    "DealtEvent",
     "DeclareSoloMove",
     "DeclineMove",
-    "DeclinedEvent",
-    "Event",
-    "FinishedEvent",
     "GrabMove",
-    "GrabbedEvent",
-    "JiefengEvent",
     "JiefengMove",
-    "LeftEvent",
     "Mode",
     "Move",
-    "MoveEvent",
     "PassMove",
-    "PassedEvent",
     "Phase",
-    "PhaseEvent",
     "PlayMove",
-    "PlayedEvent",
     "Position",
     "RebelMove",
-    "RebelledEvent",
     "ReplayFailure",
     "ReplayResult",
     "RevealMove",
-    "RevealedEvent",
     "RulesetField",
     "RulesetSpec",
     "Seat",
     "Snapshot",
-    "SoloDeclaredEvent",
     "Stage",
     "TopPlay",
-    "Transfer",
     "Trick",
-    "TrickWonEvent",
-    "TrusteeCause",
-    "TrusteeEvent",
     "YieldMove",
-    "YieldedEvent",
     "ruleset_at",
 ]
 
@@ -274,217 +246,6 @@ Move = (
     | DeclareSoloMove
     | RevealMove
     | RebelMove
-)
-
-# Events: a tagged union on ``type``, the operation records of a move.
-
-
-class _Event(msgspec.Struct, tag_field="type", frozen=True, kw_only=True, omit_defaults=True):
-    """Every event's options and the fields a live table's log adds: ``seq`` (1, 2, 3 … per
-    table instance), the ``version`` its write produced and the time ``at`` it was logged.
-    Absent from stateless answers."""
-
-    seq: int | None = None
-    version: int | None = None
-    at: float | None = None
-    """When the table logged it (seconds since the Unix epoch)."""
-
-
-class PlayedEvent(_Event, tag="played", frozen=True):
-    seat: int
-    cards: list[str]  # canonical, high to low
-
-
-class PassedEvent(_Event, tag="passed", frozen=True):
-    seat: int
-
-
-class YieldedEvent(_Event, tag="yielded", frozen=True):
-    seat: int
-
-
-class JiefengEvent(_Event, tag="jiefeng", frozen=True):
-    seat: int
-
-
-class TrickWonEvent(_Event, tag="trick_won", frozen=True):
-    """T-5/T-7: ``seat`` owns the top play; ``lead`` leads next (another seat on 接风)."""
-
-    seat: int
-    lead: int
-
-
-class FinishedEvent(_Event, tag="finished", frozen=True):
-    """T-7: ``seat`` played its 底牌 and finished at ``position``."""
-
-    seat: int
-    position: int
-
-
-class DealResult(msgspec.Struct, frozen=True, kw_only=True):
-    """A live table's record of a finished deal (S, S-9, S-10, T-11): ``score`` is the deal's
-    zero-sum score (void and every seat 0 when S-10 or T-11 says so, ``score.void`` naming why);
-    ``penalties[seat]`` the S-9 charges for leaving, outside the zero-sum scores."""
-
-    deal: int
-    score: ScoreResult
-    penalties: list[int]
-
-
-class DealOverEvent(_Event, tag="deal_over", frozen=True):
-    """T-9: the score can no longer change; ``positions[seat]`` is 1…5 (empty for a void deal).
-    At a live table ``result`` carries the deal's :class:`DealResult`."""
-
-    positions: list[int]
-    result: DealResult | None = None
-
-
-class CrownPassedEvent(_Event, tag="crown_passed", frozen=True):
-    """G-5…G-7: ``seat`` handed the crown to ``to``; ``added`` is its 贴2 card, if any."""
-
-    seat: int
-    to: int
-    added: str | None
-
-
-class CrownForcedEvent(_Event, tag="crown_forced", frozen=True):
-    """G-5 逼庄: ``seat`` holds exactly three of a (rank, suit) and must call."""
-
-    seat: int
-
-
-class AcceptedEvent(_Event, tag="accepted", frozen=True):
-    """G-6/G-7: ``seat`` is the emperor; ``cards`` came with the crown (贴2)."""
-
-    seat: int
-    cards: list[str]
-
-
-class DeclinedEvent(_Event, tag="declined", frozen=True):
-    seat: int
-
-
-class GrabbedEvent(_Event, tag="grabbed", frozen=True):
-    seat: int
-
-
-class CalledEvent(_Event, tag="called", frozen=True):
-    seat: int
-    card: str
-
-
-class SoloDeclaredEvent(_Event, tag="solo_declared", frozen=True):
-    seat: int
-
-
-class RevealedEvent(_Event, tag="revealed", frozen=True):
-    seat: int
-
-
-class RebelledEvent(_Event, tag="rebelled", frozen=True):
-    seat: int
-
-
-class DealVoidEvent(_Event, tag="deal_void", frozen=True):
-    """黄庄/流局: nobody took the crown; the deal is dealt again (G-5…G-7)."""
-
-
-class PhaseEvent(_Event, tag="phase", frozen=True):
-    """The deal moved on to ``phase`` (``"guard"`` or ``"play"``); ``turn`` acts first."""
-
-    phase: str
-    turn: int
-
-
-# Live tables (T-10, T-11, S-9): the table's clock, 托管, and its deals.
-
-TrusteeCause = Literal["timeout", "request", "leave"]
-
-
-class ClockEvent(_Event, tag="clock", frozen=True):
-    """``seat`` is to act by ``deadline`` (seconds since the Unix epoch); both null when nobody's
-    clock runs (no clock, the deal is over, or the seat to act is in 托管)."""
-
-    seat: int | None
-    deadline: float | None
-
-
-class TrusteeEvent(_Event, tag="trustee", frozen=True):
-    """T-11: ``seat`` entered (``on``) or left 托管; ``count`` is how often it entered this deal;
-    ``cause`` says why it entered: its clock ran out, it asked, or it left the table (S-9)."""
-
-    seat: int
-    on: bool
-    count: int
-    cause: TrusteeCause | None = None
-
-
-class LeftEvent(_Event, tag="left", frozen=True):
-    """S-9: ``seat`` left the table; ``penalty`` is what it is charged (0 where none applies)."""
-
-    seat: int
-    penalty: int
-
-
-class Transfer(msgspec.Struct, frozen=True, gc=False, rename={"from_": "from"}):
-    """One tribute card: ``from_`` (``"from"`` in JSON) gives ``card`` to ``to``."""
-
-    from_: int
-    to: int
-    card: str
-
-
-class DealStartedEvent(_Event, tag="deal_started", frozen=True):
-    """The table's deal number ``deal`` began, dealt from ``dealer`` (G-4); ``tribute`` holds the
-    cards paid (P) under ``tribute``."""
-
-    deal: int
-    dealer: int
-    tribute: list[Transfer] = []
-
-
-class DealtEvent(_Event, tag="dealt", frozen=True):
-    """For the record (platforms only): the deal's first snapshot and the seed it was dealt from
-    (``None`` for a snapshot the platform gave), so that the log alone replays the deal."""
-
-    deal: int
-    seed: int | None
-    snapshot: Snapshot
-
-
-class MoveEvent(_Event, tag="move", frozen=True):
-    """For the record (platforms only): the move applied, and who made it: the seat itself, or
-    托管 playing it (T-10) after a timeout, a request or a leave."""
-
-    move: Move
-    by: Literal["seat", "trustee"]
-
-
-Event = (
-    PlayedEvent
-    | PassedEvent
-    | YieldedEvent
-    | JiefengEvent
-    | TrickWonEvent
-    | FinishedEvent
-    | DealOverEvent
-    | CrownPassedEvent
-    | CrownForcedEvent
-    | AcceptedEvent
-    | DeclinedEvent
-    | GrabbedEvent
-    | CalledEvent
-    | SoloDeclaredEvent
-    | RevealedEvent
-    | RebelledEvent
-    | DealVoidEvent
-    | PhaseEvent
-    | ClockEvent
-    | TrusteeEvent
-    | LeftEvent
-    | DealStartedEvent
-    | DealtEvent
-    | MoveEvent
 )
 
 

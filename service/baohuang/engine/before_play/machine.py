@@ -27,32 +27,34 @@ from collections.abc import Sequence
 import msgspec
 
 from ..cards import BJ_SCEPTER, CODES
+from ..events import (
+    AcceptedEvent,
+    CalledEvent,
+    CrownForcedEvent,
+    CrownPassedEvent,
+    DealVoidEvent,
+    DeclinedEvent,
+    Event,
+    GrabbedEvent,
+    PhaseEvent,
+    RebelledEvent,
+    RevealedEvent,
+    SoloDeclaredEvent,
+)
 from ..reasons import DEAL_OVER, Reason
 from ..rulesets import SEATS, Ruleset
 from ..snapshot import (
-    AcceptedEvent,
     AcceptMove,
-    CalledEvent,
     CallMove,
-    CrownForcedEvent,
-    CrownPassedEvent,
     CrownState,
-    DealVoidEvent,
     DeclareSoloMove,
-    DeclinedEvent,
     DeclineMove,
-    Event,
-    GrabbedEvent,
     GrabMove,
     Mode,
     Move,
-    PhaseEvent,
-    RebelledEvent,
     RebelMove,
-    RevealedEvent,
     RevealMove,
     Snapshot,
-    SoloDeclaredEvent,
     Stage,
     Trick,
     ruleset_at,

@@ -43,9 +43,10 @@ from msgspec import Meta
 from ..cards import BJ_SCEPTER, CODES, check_copies, parse_cards
 from ..declared import check_finished_within_deal
 from ..errors import InvalidInput
+from ..events import Transfer
 from ..rulesets import SEATS, Ruleset, RulesetField, ruleset_of
 from ..scoring import Mode, ScoreResult, check_roles, score_deal
-from ..snapshot import Seat, Transfer
+from ..snapshot import Seat
 
 TEAM_EMPEROR_COUNT: Final = 2  # P-3 皇帝吃2张贡或进2张贡
 TEAM_OTHER_COUNT: Final = 1  # P-3 其他人吃或进1张贡牌

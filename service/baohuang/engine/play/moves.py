@@ -37,6 +37,16 @@ from ..beating import refusal
 from ..cards import BJ, BJ_SCEPTER, CODES, SIX_RANK, SJ, SJ_SWORD
 from ..combos import Combo, classify
 from ..errors import invalid_snapshot
+from ..events import (
+    DealOverEvent,
+    Event,
+    FinishedEvent,
+    JiefengEvent,
+    PassedEvent,
+    PlayedEvent,
+    TrickWonEvent,
+    YieldedEvent,
+)
 from ..reasons import (
     BIG_JOKER_IS_MARKED,
     CARDS_NOT_IN_HAND,
@@ -52,20 +62,12 @@ from ..reasons import (
 )
 from ..rulesets import Ruleset
 from ..snapshot import (
-    DealOverEvent,
-    Event,
-    FinishedEvent,
-    JiefengEvent,
     JiefengMove,
     Move,
-    PassedEvent,
     PassMove,
-    PlayedEvent,
     Snapshot,
     TopPlay,
     Trick,
-    TrickWonEvent,
-    YieldedEvent,
     YieldMove,
 )
 from .turns import next_holding, score_play, to_act
