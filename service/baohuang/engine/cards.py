@@ -73,6 +73,14 @@ PACKED: Final[dict[int, int]] = {card: 1 << (FIELD_BITS * _field_of(card)) for c
 at most 216 cards long, so no field overflows."""
 
 
+EXACT: Final[dict[int, int]] = {
+    card: 1 << (FIELD_BITS * field) for field, card in enumerate(CARD_IDS)
+}
+"""Like :data:`PACKED`, but one 8-bit field per card id (suits and marks kept): the sum over a
+list of at most 255 cards is the list as a multiset, whatever its order, so a play's sorted cards
+and its copy limits are functions of that one int (``combos.read_combo`` caches them)."""
+
+
 _WIDE_BITS: Final = 16
 _OVER_FOUR: Final = sum((0x8000 - COPIES_PER_CARD - 1) << (_WIDE_BITS * card) for card in range(SJ))
 _TOP_BITS: Final = sum(0x8000 << (_WIDE_BITS * card) for card in range(SJ))
@@ -84,7 +92,7 @@ class CardSet:
     One instance per (deck, sword) pair, built once; its lookups are plain dict reads.
     """
 
-    __slots__ = ("_ids", "_per_card", "deck", "packed", "size", "sword")
+    __slots__ = ("_ids", "_per_card", "deck", "exact", "packed", "size", "sword")
 
     def __init__(self, deck: Deck, sword: bool) -> None:
         self.deck: Deck = deck
@@ -101,6 +109,7 @@ class CardSet:
                 ids["10" + CODES[card][1]] = card  # D-3: "10H" is read as "TH"
         self._ids = ids
         self.packed: dict[str, int] = {code: PACKED[card] for code, card in ids.items()}
+        self.exact: dict[str, int] = {code: EXACT[card] for code, card in ids.items()}
         self._per_card = {
             code: (1 << (_WIDE_BITS * card) if card < SJ else 0) for code, card in ids.items()
         }

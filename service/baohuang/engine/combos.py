@@ -12,7 +12,7 @@ from functools import lru_cache
 
 import msgspec
 
-from .cards import CODES, FIELD_BITS, PACKED, CardSet, check_copies
+from .cards import CARD_IDS, CODES, EXACT, FIELD_BITS, PACKED, CardSet, check_copies, copies_excess
 from .reasons import EMPTY_PLAY, MIXED_RANKS, Reason
 
 NO_RANK = -1
@@ -97,9 +97,56 @@ def read_shape(codes: Sequence[str], card_set: CardSet, where: str = "the play")
 
 
 def read_combo(codes: Sequence[str], card_set: CardSet, where: str = "the play") -> Combo | Reason:
-    """:func:`read_shape` with the cards kept, canonical, high to low (for covers and hands)."""
+    """:func:`read_shape` with the cards kept, canonical, high to low (for covers and hands).
+
+    The cards are counted into one :data:`~.cards.EXACT` int in C; the combo, with its sorted
+    cards, and whether the cards break a copy limit are cached per count (:func:`_exact_play`),
+    so a play seen before costs one count and one cache lookup.
+    """
+    if len(codes) > _EXACT_MAX:  # a field would overflow: no play is this long, but be exact
+        return _read_combo_sorting(codes, card_set, where)
+    try:
+        exact = sum(map(card_set.exact.__getitem__, codes))
+    except (KeyError, TypeError):
+        card_set.parse(codes)  # raises UNKNOWN_CARD at the code's index
+        raise
+    found, broken = _exact_play(exact)
+    if broken:
+        check_copies(card_set.parse(codes), where)  # raises, naming the card
+    return found
+
+
+_EXACT_MAX = (1 << FIELD_BITS) - 1
+_EXACT_IDS = {FIELD_BITS * field: card for field, card in enumerate(CARD_IDS)}
+
+
+@lru_cache(maxsize=1 << 14)
+def _exact_play(exact: int) -> tuple[Combo | Reason, bool]:
+    """From an :data:`~.cards.EXACT` count: :func:`classify`'s answer and whether the cards hold
+    more copies than the decks (D-5). Decoded field by field, lowest card first."""
+    cards: list[int] = []
+    rest = exact
+    while rest:
+        shift = ((rest & -rest).bit_length() - 1) & ~(FIELD_BITS - 1)
+        copies = rest >> shift & _FIELD
+        cards.extend([_EXACT_IDS[shift]] * copies)
+        rest -= copies << shift
+    cards.reverse()
+    assert sum(map(EXACT.__getitem__, cards)) == exact
+    return classify(cards), copies_excess(cards) is not None
+
+
+def _read_combo_sorting(
+    codes: Sequence[str], card_set: CardSet, where: str = "the play"
+) -> Combo | Reason:
+    """:func:`read_combo` without the cache: read the shape, then parse and sort the cards."""
     found = read_shape(codes, card_set, where)
     if isinstance(found, Reason):
         return found
     cards = tuple(sorted(card_set.parse(codes), reverse=True))
     return Combo(found.rank, found.count, found.small, found.big, cards)
+
+
+shape_of_count = _shape
+"""The cached C-1/C-2 decode of a :data:`~.cards.PACKED` count (see :func:`_shape`), for loops
+that inline :func:`read_shape`."""

@@ -59,10 +59,16 @@ def legal_plays(snapshot: Snapshot) -> list[Move]:
     smalls.sort(key=lambda card: card == SJ_SWORD)
     bigs.sort(key=lambda card: card == BJ_SCEPTER)
     size = len(hand)
-    found: list[tuple[tuple[int, int, int, int], list[int]]] = []
+    # The codes of the first n cards of each group, high to low: bigs > smalls > rank cards, so
+    # a play's codes, high to low, are its three prefixes joined (no sort per play).
+    big_codes = _prefix_codes(bigs)
+    small_codes = _prefix_codes(smalls)
+    found: list[tuple[tuple[int, int, int, int], list[str]]] = []
     groups = [(rank, cards) for rank, cards in sorted(by_rank.items())]
     groups.append((NO_RANK, []))
     for rank, cards in groups:
+        rank_key = JOKER_ONLY_KEY if rank == NO_RANK else rank
+        rank_codes = _prefix_codes(cards)
         for count in range(0 if rank == NO_RANK else 1, len(cards) + 1):
             for small in range(len(smalls) + 1):
                 for big in range(len(bigs) + 1):
@@ -71,12 +77,26 @@ def legal_plays(snapshot: Snapshot) -> list[Move]:
                     # The predicate reads the shape only; cards are picked once it says yes.
                     probe = Combo(rank, count, small, big, ())
                     if play_refusal(ruleset, top, probe, size) is None:
-                        key = (small + big, JOKER_ONLY_KEY if rank == NO_RANK else rank, count, big)
-                        found.append((key, [*bigs[:big], *smalls[:small], *cards[:count]]))
-    found.sort(key=lambda item: item[0])
-    for _, picked in found:
-        moves.append(PlayMove(seat, [CODES[card] for card in sorted(picked, reverse=True)]))
+                        found.append(
+                            (
+                                (small + big, rank_key, count, big),
+                                big_codes[big] + small_codes[small] + rank_codes[count],
+                            )
+                        )
+    found.sort(key=_first)
+    moves.extend([PlayMove(seat, codes) for _, codes in found])
     return moves
+
+
+def _prefix_codes(cards: list[int]) -> list[list[str]]:
+    """For each n, the codes of ``cards[:n]`` sorted high to low."""
+    return [
+        [CODES[card] for card in sorted(cards[:n], reverse=True)] for n in range(len(cards) + 1)
+    ]
+
+
+def _first(item: tuple[tuple[int, int, int, int], list[str]]) -> tuple[int, int, int, int]:
+    return item[0]
 
 
 def auto_play(snapshot: Snapshot) -> Move | Reason:

@@ -8,6 +8,7 @@ from __future__ import annotations
 from time import perf_counter
 from typing import Any
 
+import msgspec
 from litestar import Controller, Request, post
 
 from ...engine import Reason, classify_play, compare, compare_many, resolve_trick, ruleset_of
@@ -22,6 +23,7 @@ from ..schemas import (
     ComboOut,
     CompareRequest,
     CompareResult,
+    KnownCodesBatch,
     ResolveRequest,
     ResolveResult,
     ResolveStep,
@@ -31,6 +33,7 @@ from ..schemas import (
 CLASSIFY = BodyDecoder(ClassifyRequest)
 COMPARE = BodyDecoder(CompareRequest)
 BATCH = BodyDecoder(BatchRequest)
+_KNOWN_CODES_BATCH = msgspec.json.Decoder(KnownCodesBatch)
 RESOLVE = BodyDecoder(ResolveRequest)
 
 _CLASSIFY_TIME = ENGINE_SECONDS["classify"]
@@ -89,7 +92,11 @@ class CombosController(Controller):
         """Up to 10,000 comparisons in one call, in order; verdict codes only, no covers."""
         body = await read_body(request)
         with gc_paused():
-            query = BATCH.decode(body)
+            query: KnownCodesBatch | BatchRequest
+            try:
+                query = _KNOWN_CODES_BATCH.decode(body)
+            except (msgspec.MsgspecError, RecursionError):
+                query = BATCH.decode(body)  # the route's answer, a request or its error
             ruleset = ruleset_of(query.ruleset)
             start = perf_counter()
             codes = compare_many(query.pairs, ruleset)

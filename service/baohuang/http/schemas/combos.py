@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated, Literal
 
 import msgspec
 from msgspec import Meta
@@ -86,6 +86,29 @@ class Pair(Body):
 
 class BatchRequest(Body):
     pairs: Annotated[list[Pair], Meta(min_length=1, max_length=10_000)]
+    ruleset: RulesetChoice = "classic"
+
+
+# The codes any deck knows (D-3, D-4), "10" spellings included: a batch whose codes are all among
+# them decodes each code to one shared string (fewer allocations, hashes computed once).
+_KNOWN_CODES = (*CODES.values(), *("10" + suit for suit in "SHCD"))
+if TYPE_CHECKING:
+    KnownCode = str
+else:
+    KnownCode = Literal[_KNOWN_CODES]
+
+
+class KnownPair(Body):
+    previous: Annotated[list[KnownCode], Meta(max_length=216)]
+    candidate: Annotated[list[KnownCode], Meta(max_length=216)]
+
+
+class KnownCodesBatch(Body):
+    """:class:`BatchRequest` for bodies whose every code is some deck's: what the batch route
+    tries first. A body it refuses is decoded as a :class:`BatchRequest`, whose answer (a
+    decoded request or an error) is the route's; so the two accept the same bodies."""
+
+    pairs: Annotated[list[KnownPair], Meta(min_length=1, max_length=10_000)]
     ruleset: RulesetChoice = "classic"
 
 
