@@ -55,6 +55,7 @@ run instead of applying the write again or reporting a false conflict.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import itertools
 import logging
 import secrets
@@ -597,7 +598,7 @@ class RedisTableStore:
                 logger.warning("changes subscription lost (%s); subscribing again", exc)
                 await asyncio.sleep(RESUBSCRIBE_SECONDS)
             finally:
-                await pubsub.aclose()  # type: ignore[no-untyped-call]
+                await _close_quietly(pubsub)
 
     async def delete(self, table_id: str) -> bool:
         start = time.perf_counter()
@@ -622,6 +623,14 @@ class RedisTableStore:
             await self._redis.aclose()
         if self._sentinel is not None:
             await self._sentinel.aclose()
+
+
+async def _close_quietly(pubsub: Any) -> None:
+    """Close a subscription, even one cut off by an outage or a cancellation: bounded, since a
+    connection torn down under it may never answer (a stuck close would hold up shutdown)."""
+    with contextlib.suppress(Exception):
+        async with asyncio.timeout(SOCKET_TIMEOUT_SECONDS * 2):
+            await pubsub.aclose()
 
 
 def _as_bytes(value: bytes | str) -> bytes:

@@ -24,7 +24,6 @@ due, through the same compare-and-set: a late move and its timeout cannot both w
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import time
 from collections.abc import AsyncIterator, Callable
@@ -66,6 +65,8 @@ from .webhooks import Dispatcher
 log = logging.getLogger("baohuang.tables")
 
 HEARTBEAT_SECONDS = 15.0
+STOP_SECONDS = 2.0
+"""How long shutdown waits for the feed, clock and webhook tasks to stop."""
 EVENTS_PAGE = 500
 CLOCK_POLL_SECONDS = 0.2
 """How often a process looks for deadlines that passed: a timeout lands within this (and a
@@ -119,10 +120,14 @@ class TableService:
                     self._tasks.append(asyncio.create_task(self.dispatcher.run()))
 
     async def close(self) -> None:
+        """Stop the background tasks; a task that does not stop in time is left behind, so that
+        shutdown is never held up (the process is ending)."""
         for task in self._tasks:
             task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
+        if self._tasks:
+            _, pending = await asyncio.wait(self._tasks, timeout=STOP_SECONDS)
+            for task in pending:
+                log.warning("%s did not stop within %s s", task.get_coro(), STOP_SECONDS)
         self._tasks = []
 
     # -- reads ---------------------------------------------------------------------------------
