@@ -35,6 +35,13 @@ from ..engine import (
 from ..engine import (
     score as score_of,
 )
+from ..store import TableStore
+from .errors import TableNotFound
+from .following import logged_event
+from .record import TableState
+
+PAGE = 500
+"""Events read at a time."""
 
 
 class AuditFailure(msgspec.Struct, frozen=True):
@@ -185,4 +192,24 @@ def _name(event: Event) -> str:
     return f"'{type(event).__struct_config__.tag}' event"
 
 
-__all__ = ["AuditFailure", "AuditReport", "audit"]
+__all__ = ["AuditFailure", "AuditReport", "audit", "audit_table"]
+
+
+async def audit_table(store: TableStore, table_id: str, table: TableState) -> AuditReport:
+    """Replay the whole log of ``table_id`` and check it against ``table``, the table as it
+    stands (its totals and penalties must be the log's)."""
+    events: list[Event] = []
+    after = 0
+    while True:
+        page = await store.read_events(table_id, after, PAGE)
+        if page is None:
+            raise TableNotFound(table_id)
+        events += [logged_event(logged) for logged in page.events]
+        if not page.events or page.events[-1].seq >= page.last_seq:
+            break
+        after = page.events[-1].seq
+    report = audit(events)
+    if report.valid and (report.totals, report.penalties) != (table.totals, table.penalties):
+        failure = AuditFailure(None, "the table's totals are not the sum of its deals")
+        report = msgspec.structs.replace(report, valid=False, failure=failure)
+    return report

@@ -46,14 +46,13 @@ from ..store import (
     CasMissing,
     CasOk,
     CasRemembered,
-    StoreOverloaded,
-    StoreUnavailable,
     TableStore,
 )
 from . import flow, idempotency
 from .answers import CreatedTable, EventsPage, MoveAnswer, StreamItem, TableRead
-from .audit import AuditFailure, AuditReport, audit
-from .callers import PLATFORM, Authority, Caller, Unauthorized
+from .audit import AuditReport, audit_table
+from .callers import Authority, Caller, Unauthorized
+from .clock import ClockDuties
 from .errors import TableNotFound, VersionConflict, WebhooksOff
 from .feed import TableFeed
 from .following import follow_channel, logged_event
@@ -68,11 +67,6 @@ HEARTBEAT_SECONDS = 15.0
 STOP_SECONDS = 2.0
 """How long shutdown waits for the feed, clock and webhook tasks to stop."""
 EVENTS_PAGE = 500
-CLOCK_POLL_SECONDS = 0.2
-"""How often a process looks for deadlines that passed: a timeout lands within this (and a
-store round trip) of its deadline."""
-CLOCK_LEASE_SECONDS = 5.0
-"""A replica that claimed a timeout and died leaves it to another after this long."""
 
 ObserveMove = Callable[[str | None, float], None]
 """``observe(reason code or None for legal, engine seconds)`` once per move judged for good."""
@@ -83,7 +77,7 @@ def _observe_nothing(code: str | None, seconds: float) -> None:
     """The default hook."""
 
 
-class TableService:
+class TableService(ClockDuties):
     """Live tables for callers; one per process, over the process's store."""
 
     def __init__(
@@ -166,25 +160,8 @@ class TableService:
     async def audit(self, table_id: str, caller: Caller) -> AuditReport:
         """Replay the table's whole log (platform only): see :mod:`.audit`."""
         caller.require_platform()
-        events: list[Event] = []
-        after = 0
-        while True:
-            page = await self.store.read_events(table_id, after, EVENTS_PAGE)
-            if page is None:
-                raise TableNotFound(table_id)
-            events += [logged_event(logged) for logged in page.events]
-            if not page.events or page.events[-1].seq >= page.last_seq:
-                break
-            after = page.events[-1].seq
-        report = audit(events)
         *_, record = await self._stored(table_id, caller)
-        if report.valid and (report.totals, report.penalties) != (
-            record.table.totals,
-            record.table.penalties,
-        ):
-            failure = AuditFailure(None, "the table's totals are not the sum of its deals")
-            report = replace(report, valid=False, failure=failure)
-        return report
+        return await audit_table(self.store, table_id, record.table)
 
     async def follow(
         self, table_id: str, caller: Caller, after: int | None = None
@@ -302,51 +279,6 @@ class TableService:
         caller.require_platform()
         change: Change = lambda record: flow.next_deal(record, seed, self.now())  # noqa: E731
         return await self._write(table_id, caller, version, None, change)
-
-    async def time_out(self, table_id: str) -> bool:
-        """Apply the table's timeout if its deadline passed (the clock task's work): whether a
-        write was made. A write racing it simply wins; the deadline is then looked at again."""
-        stored = await self.store.get(table_id)
-        if stored is None:
-            await self.store.schedule(table_id, None)
-            return False
-        record = decode_record(stored.snapshot)
-        if flow.time_out(record, self.now()) is None:
-            await self._index(table_id, record)  # not due (yet): the index said so too early
-            return False
-        try:
-            await self._write(
-                table_id,
-                PLATFORM,
-                stored.version,
-                stored.instance,
-                lambda current: flow.time_out(current, self.now()) or (current, []),
-            )
-        except (VersionConflict, TableNotFound):
-            return False
-        if self._on_timeout is not None:
-            self._on_timeout()
-        return True
-
-    async def run_clock(self, poll_seconds: float = CLOCK_POLL_SECONDS) -> None:
-        """Apply timeouts as they fall due, for as long as the process runs."""
-        while True:
-            try:
-                await self.tick()
-            except (StoreUnavailable, StoreOverloaded) as exc:
-                log.warning("clock: %s (trying again)", exc)
-            except Exception:  # never let the clock die
-                log.exception("clock: applying timeouts failed")
-            await asyncio.sleep(poll_seconds)
-
-    async def tick(self, limit: int = 100) -> int:
-        """Apply every timeout due now (one round): how many were applied."""
-        applied = 0
-        for table_id in await self.store.due(self.now(), limit, CLOCK_LEASE_SECONDS):
-            applied += await self.time_out(table_id)
-        return applied
-
-    # -- the one write path --------------------------------------------------------------------
 
     def _judged(
         self,
