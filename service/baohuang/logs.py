@@ -18,7 +18,7 @@ import logging
 import sys
 import threading
 import time
-from queue import Empty, SimpleQueue
+from queue import SimpleQueue
 from typing import IO, Any, Final, Literal, cast
 
 import msgspec
@@ -95,16 +95,20 @@ class LineWriter:
         self.stream = stream
         self.log_format = log_format
         self._queue: SimpleQueue[Item | threading.Event | None] = SimpleQueue()
-        self._dropped = 0
+        self.enqueue = self._queue.put
+        """Queue an item, no checks: for the hot path, which checks :attr:`backlog` itself."""
+        self.backlog = self._queue.qsize
+        """Items waiting (compare with :data:`MAX_QUEUED`; count a drop in :attr:`dropped`)."""
+        self.dropped = 0
         self._hurry = threading.Event()  # flush and close: write now, do not linger
         self._thread = threading.Thread(target=self._run, name="baohuang-log-writer", daemon=True)
         self._thread.start()
 
     def put(self, item: Item) -> None:
-        if self._queue.qsize() >= MAX_QUEUED:
-            self._dropped += 1  # a lost update under a race only miscounts a warning
+        if self.backlog() >= MAX_QUEUED:
+            self.dropped += 1  # a lost update under a race only miscounts a warning
             return
-        self._queue.put(item)
+        self.enqueue(item)
 
     def _render(self, items: list[Item]) -> str:
         """The lines of ``items``, each ending in a newline. A batch of JSON access lines is
@@ -122,19 +126,21 @@ class LineWriter:
 
     def _run(self) -> None:
         queue = self._queue
+        take = queue.get_nowait
         while True:
             batch = [queue.get()]
             if self._hurry.wait(LINGER_SECONDS):
                 self._hurry.clear()
-            while len(batch) < BATCH:
-                try:
-                    batch.append(queue.get_nowait())
-                except Empty:
-                    break
-            items = [i for i in batch if isinstance(i, (str, AccessLine))]
-            text = self._render(items) if items else ""
-            if self._dropped:
-                dropped, self._dropped = self._dropped, 0
+            # Only this thread takes from the queue: what qsize counts is there.
+            batch += [take() for _ in range(min(queue.qsize(), BATCH))]
+            kinds = set(map(type, batch))
+            if kinds == {AccessLine} and self.log_format == "json":  # the usual batch: all in C
+                text = _encode_lines(batch).decode()
+            else:
+                items = [i for i in batch if isinstance(i, (str, AccessLine))]
+                text = self._render(items) if items else ""
+            if self.dropped:
+                dropped, self.dropped = self.dropped, 0
                 text += _warning_line(self.log_format, dropped) + "\n"
             if text:
                 try:
@@ -142,10 +148,11 @@ class LineWriter:
                     self.stream.flush()
                 except (OSError, ValueError):  # stdout closed or gone: nothing left to tell
                     pass
-            for marker in batch:
-                if isinstance(marker, threading.Event):
-                    marker.set()
-            if None in batch:
+            if threading.Event in kinds:
+                for marker in batch:
+                    if isinstance(marker, threading.Event):
+                        marker.set()
+            if type(None) in kinds:
                 return
 
     def flush(self, timeout: float = 2.0) -> bool:

@@ -273,3 +273,18 @@ def test_redis_down_counts_per_process_and_keeps_serving() -> None:
             time.sleep(1.1)  # the fallback lasts a second, then Redis is tried again
             # The restarted Redis is empty: a full bucket there, not the in-memory one.
             assert client.get("/v1/rulesets").headers["ratelimit-remaining"] == "2"
+
+
+@pytest.mark.parametrize("limit", [1, 3, 7, 600])
+@pytest.mark.parametrize("now", [2450.746361192699, 123456.789, 4928.427470518617])
+def test_the_whole_budget_is_there_whatever_the_float_rounding(
+    monkeypatch: pytest.MonkeyPatch, limit: int, now: float
+) -> None:
+    """n intervals of window / n must never add up to more than the window: at these clock
+    readings (now + 3600) - now > 3600, and 600 × 0.1 s add up to more than 60 s, in floats."""
+    monkeypatch.setattr("baohuang.http.ratelimit.time.monotonic", lambda: now)
+    for window in (1, 60, 3600):
+        buckets = MemoryBuckets()
+        rate = Rate("t", limit, window)
+        assert all(buckets.take("k", rate).allowed for _ in range(limit)), (limit, window)
+        assert not buckets.take("k", rate).allowed

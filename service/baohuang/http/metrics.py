@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections import Counter as Tally
 from collections.abc import Callable, Iterable
-from time import perf_counter
+from time import perf_counter, time
 from typing import Any
 
 from prometheus_client import (
@@ -24,8 +24,15 @@ from prometheus_client import (
     generate_latest,
 )
 
+from ..logs import MAX_QUEUED, AccessLine
 from ..store import OPERATIONS
-from .access import REQUEST_ID_HEADER, REQUEST_ID_SCOPE_KEY, AccessLog, request_id_from
+from .access import (
+    ACCESS_LOGGER,
+    REQUEST_ID_HEADER,
+    REQUEST_ID_SCOPE_KEY,
+    AccessLog,
+    request_id_from,
+)
 
 disable_created_metrics()  # type: ignore[no-untyped-call]  # the *_created series double the exposition and nobody graphs them
 
@@ -197,7 +204,8 @@ class HttpMetrics:
 
     def __init__(self, app: Callable[..., Any], access: AccessLog | None = None) -> None:
         self.app = app
-        self.access = access
+        self.access = access if access is not None and access.records else None
+        self.writer = access.writer if access is not None else None
         self._bound: dict[tuple[str, str, int], Bound] = {}
 
     def _children(self, method: str, route: str, status: int) -> Bound:
@@ -234,5 +242,23 @@ class HttpMetrics:
             counter, histogram = self._children(method, route, status)
             counter.inc()
             histogram.observe(elapsed)
-            if self.access is not None:
+            writer = self.writer
+            if writer is not None:  # the service's own log writer: two C calls, no frame
+                if writer.backlog() < MAX_QUEUED:
+                    writer.enqueue(
+                        AccessLine(
+                            time(),
+                            "INFO",
+                            ACCESS_LOGGER,
+                            "request",
+                            method,
+                            route,
+                            status,
+                            int(elapsed * 1_000_000) / 1000,  # ms to the µs
+                            request_id,
+                        )
+                    )
+                else:
+                    writer.dropped += 1
+            elif self.access is not None:
                 self.access(method, route, status, elapsed, request_id)

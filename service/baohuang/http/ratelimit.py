@@ -72,6 +72,8 @@ LIMITED_ROUTES: Final = "/v1/"
 SOCKET_TIMEOUT_SECONDS: Final = 0.25
 CONNECTIONS: Final = 32
 FALLBACK_SECONDS: Final = 1.0
+TOLERANCE: Final = 1e-6
+"""Seconds: ``n`` intervals of ``window / n`` may add up to a hair over the window in floats."""
 MEMORY_SWEEP_AT: Final = 10_000
 """Buckets kept in memory before the full ones (nothing spent) are dropped."""
 
@@ -130,7 +132,7 @@ class MemoryBuckets:
         now = time.monotonic()
         full_at = max(self._full_at.get(key, now), now)
         after = full_at + rate.interval
-        if after - now > rate.window:
+        if after - now > rate.window + TOLERANCE:
             return _decide(rate, False, full_at - now)
         if len(self._full_at) >= MEMORY_SWEEP_AT and key not in self._full_at:
             self._sweep(now)
@@ -152,7 +154,7 @@ local window = tonumber(ARGV[2])
 local full_at = tonumber(redis.call('GET', KEYS[1]) or '0')
 if full_at < now then full_at = now end
 local after = full_at + interval
-if after - now > window then
+if after - now > window + 1 then  -- 1 µs: n intervals may sum to a hair over the window
   return {0, math.floor(full_at - now)}
 end
 redis.call('SET', KEYS[1], string.format('%.0f', after), 'PX', math.ceil((after - now) / 1000))
