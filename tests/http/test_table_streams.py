@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+import time
 import uuid
 from collections.abc import AsyncIterator, Iterator
 from dataclasses import dataclass, field
@@ -20,6 +21,7 @@ from typing import Any
 import httpx
 import msgspec
 import pytest
+from redis import Redis as SyncRedis
 
 from baohuang.engine import Snapshot, deal, legal_moves, opening_snapshot, ruleset_of
 from baohuang.http.settings import Settings
@@ -247,6 +249,36 @@ async def test_followers_on_two_replicas_miss_nothing_through_drops_and_a_restar
     url = shared_redis_url() or redis_server.url
     environment = {
         "REDIS_URL": url,
+        "BAOHUANG_API_KEYS": KEY,
+        "BAOHUANG_TOKEN_SECRET": "streams",
+        "BAOHUANG_STREAM_HEARTBEAT_SECONDS": "1",
+    }
+    async with ProcessServer(environment) as first, ProcessServer(environment) as second:
+        await _scenario([first, second], restart=second)
+
+
+@pytest.fixture(scope="module")
+def cluster_node() -> Iterator[str]:
+    """A one-node Redis Cluster owning every slot: the cluster client, its Pub/Sub and scripts
+    on keys of one hash slot, as on a real cluster."""
+    with RedisServer.from_environment(
+        extra_args=("--cluster-enabled", "yes", "--cluster-config-file", "nodes.conf")
+    ) as server:
+        admin = SyncRedis.from_url(server.url)
+        admin.execute_command("CLUSTER", "ADDSLOTSRANGE", "0", "16383")  # type: ignore[no-untyped-call]
+        deadline = time.monotonic() + 10
+        while b"cluster_state:ok" not in admin.execute_command("CLUSTER", "INFO"):  # type: ignore[no-untyped-call]
+            assert time.monotonic() < deadline, "the cluster did not become ok"
+            time.sleep(0.05)
+        admin.close()
+        yield server.url
+
+
+async def test_followers_miss_nothing_on_redis_cluster(cluster_node: str) -> None:
+    environment = {
+        "REDIS_URL": cluster_node,
+        "REDIS_MODE": "cluster",
+        "REDIS_WAIT_REPLICAS": "0",  # one node, no replica to wait for
         "BAOHUANG_API_KEYS": KEY,
         "BAOHUANG_TOKEN_SECRET": "streams",
         "BAOHUANG_STREAM_HEARTBEAT_SECONDS": "1",
