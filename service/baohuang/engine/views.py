@@ -64,33 +64,18 @@ def guard_visible(snapshot: Snapshot, seat: int | None) -> bool:
 
 def public_view(snapshot: Snapshot) -> PublicView:
     """What a spectator sees of ``snapshot``."""
-    visible = guard_visible(snapshot, None)
-    return PublicView(
-        counts=[len(hand) for hand in snapshot.hands],
-        ruleset=snapshot.ruleset,
-        mode=_shown_mode(snapshot, visible),
-        emperor=snapshot.emperor,
-        guard=snapshot.guard if visible else None,
-        guard_revealed=snapshot.guard_revealed,
-        rebellion=list(snapshot.rebellion),
-        trick=snapshot.trick,
-        turn=snapshot.turn,
-        finished=list(snapshot.finished),
-        over=snapshot.over,
-        positions=snapshot.positions,
-        phase=snapshot.phase,
-        crown=snapshot.crown,
-        called=snapshot.called,
-        void=snapshot.void,
-    )
+    return _public(snapshot, guard_visible(snapshot, None))
 
 
 def seat_view(snapshot: Snapshot, seat: int) -> SeatView:
     """What ``seat`` sees of ``snapshot``: the public view, its hand, and the guard if it is it."""
-    visible = guard_visible(snapshot, seat)
-    return SeatView(
-        seat=seat,
-        hand=list(snapshot.hands[seat]),
+    public = _public(snapshot, guard_visible(snapshot, seat))
+    return SeatView(seat=seat, hand=list(snapshot.hands[seat]), **msgspec.structs.asdict(public))
+
+
+def _public(snapshot: Snapshot, visible: bool) -> PublicView:
+    """The public view, with the guard shown when ``visible``."""
+    return PublicView(
         counts=[len(hand) for hand in snapshot.hands],
         ruleset=snapshot.ruleset,
         mode=_shown_mode(snapshot, visible),
