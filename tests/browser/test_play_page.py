@@ -32,6 +32,8 @@ from play_browser import API_KEY, DESKTOP, PHONE, CuttableProxy, Tables, Threade
 SEED, DEALER = 3, 0  # classic: seat 0 is offered the crown; the deal ends in about 150 moves
 MAX_MOVES = 600
 
+pytestmark = pytest.mark.slow  # a real Chromium: CI runs it (HYPOTHESIS_PROFILE=ci)
+
 
 # ---- reading the page -----------------------------------------------------------------------
 

@@ -243,6 +243,7 @@ async def _scenario(
         assert any(f.connections >= 2 for f in followers if f.servers[0] == restart.url)
 
 
+@pytest.mark.slow  # two `baohuang serve` processes, a replica killed and started again
 async def test_followers_on_two_replicas_miss_nothing_through_drops_and_a_restart(
     redis_server: RedisServer,
 ) -> None:
@@ -274,6 +275,7 @@ def cluster_node() -> Iterator[str]:
         yield server.url
 
 
+@pytest.mark.slow  # two `baohuang serve` processes, a replica killed and started again
 async def test_followers_miss_nothing_on_redis_cluster(cluster_node: str) -> None:
     environment = {
         "REDIS_URL": cluster_node,
