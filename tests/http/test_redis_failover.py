@@ -26,6 +26,7 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+import threading
 import time
 from collections import Counter
 from collections.abc import Awaitable, Callable
@@ -222,12 +223,28 @@ class Player:
             await self.reread(deadline)
 
 
-async def _unconfirmed_since(ledger: Ledger, before: int) -> None:
-    """While replicas are cut off, writes answer 503 OUTCOME_UNKNOWN: wait for one (bounded)."""
+async def _unconfirmed_since(ledger: Ledger, before: int) -> bool:
+    """While replicas are cut off, writes answer 503 OUTCOME_UNKNOWN: whether one did (bounded
+    wait: the players may all be between writes, rereading after the last failover)."""
     deadline = time.monotonic() + LAG_SECONDS - 0.2
     while ledger.statuses["503 OUTCOME_UNKNOWN"] <= before and time.monotonic() < deadline:
         await asyncio.sleep(0.02)
-    assert ledger.statuses["503 OUTCOME_UNKNOWN"] > before, dict(ledger.statuses)
+    return ledger.statuses["503 OUTCOME_UNKNOWN"] > before
+
+
+async def _cut_off(
+    ledger: Ledger, start: Callable[[], list[threading.Thread]], attempts: int = 3
+) -> list[threading.Thread]:
+    """Cut the replicas off (``start``) until a write is seen unconfirmed, at most ``attempts``
+    times; the replicas are still cut off when this returns."""
+    for _ in range(attempts):
+        before = ledger.statuses["503 OUTCOME_UNKNOWN"]
+        sleepers = start()
+        if await _unconfirmed_since(ledger, before):
+            return sleepers
+        for sleeper in sleepers:
+            await asyncio.to_thread(sleeper.join, 10)
+    raise AssertionError(f"no write went unconfirmed while cut off: {dict(ledger.statuses)}")
 
 
 async def _wait_all_moved_since(
@@ -288,7 +305,7 @@ def _tables_by_node(
     found: dict[int, list[str]] = {}
     for n in range(10_000):
         table = f"failover-{n}"
-        port = primary_of(f"baohuang:table:{table}").port
+        port = primary_of(f"baohuang:table:{{{table}}}").port
         if len(found.setdefault(port, [])) < per_node:
             found[port].append(table)
         if len(found) == count and all(len(v) == per_node for v in found.values()):
@@ -304,16 +321,15 @@ async def test_cluster_failovers_lose_no_acknowledged_move() -> None:
         windows: list[float] = []
 
         async def fail_over(ledger: Ledger, table: str, lagging: bool) -> None:
-            primary = cluster.primary_of(f"baohuang:table:{table}")
+            primary = cluster.primary_of(f"baohuang:table:{{{table}}}")
             replica = (await asyncio.to_thread(cluster.replicas_of, primary))[0]
             if lagging:  # the replica stops acknowledging; writes of this second stay unconfirmed
-                before = ledger.statuses["503 OUTCOME_UNKNOWN"]
-                sleeper = lag(replica, LAG_SECONDS, primary)
-                await _unconfirmed_since(ledger, before)
+                sleepers = await _cut_off(ledger, lambda: [lag(replica, LAG_SECONDS, primary)])
             killed_at = time.monotonic()
             primary.kill()
             if lagging:
-                await asyncio.to_thread(sleeper.join, 10)
+                for sleeper in sleepers:
+                    await asyncio.to_thread(sleeper.join, 10)
             await asyncio.to_thread(cluster.wait_promoted, replica, RECOVERY_TIMEOUT)
             await asyncio.to_thread(cluster.rejoin, primary, replica, RECOVERY_TIMEOUT)
             windows.append(await _wait_all_moved_since(ledger, tables, killed_at, RECOVERY_TIMEOUT))
@@ -339,9 +355,10 @@ async def test_sentinel_failovers_lose_no_acknowledged_move() -> None:
         async def fail_over(ledger: Ledger, lagging: bool) -> None:
             primary = setup.primary()
             if lagging:  # both replicas lag: nothing written now can be confirmed
-                before = ledger.statuses["503 OUTCOME_UNKNOWN"]
-                sleepers = [lag(replica, LAG_SECONDS, primary) for replica in setup.replicas()]
-                await _unconfirmed_since(ledger, before)
+                sleepers = await _cut_off(
+                    ledger,
+                    lambda: [lag(replica, LAG_SECONDS, primary) for replica in setup.replicas()],
+                )
             killed_at = time.monotonic()
             primary.kill()
             if lagging:
