@@ -24,19 +24,21 @@ and, for each figure, after / before.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import gc
 import json
 import os
 import statistics
 import subprocess
 import sys
-import tempfile
 from pathlib import Path
 from time import thread_time_ns as perf_counter_ns  # CPU time: the machine is shared
 from typing import Any
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
+sys.path.insert(0, str(HERE))
+from loadgen import worktree  # noqa: E402
 
 
 def _median_of(fn: Any, reps: int) -> float:
@@ -157,37 +159,18 @@ def main() -> None:
     if args.child:
         child()
         return
-    versions: dict[str, Path | None] = {"after": None}
-    with tempfile.TemporaryDirectory() as scratch:
+    with contextlib.ExitStack() as stack:
+        versions: dict[str, Path | None] = {"after": None}
         if args.before:
-            tree = Path(scratch) / "before"
-            subprocess.run(
-                [
-                    "git",
-                    "-C",
-                    str(ROOT),
-                    "worktree",
-                    "add",
-                    "-q",
-                    "--detach",
-                    str(tree),
-                    args.before,
-                ],
-                check=True,
-            )
-            versions = {"before": tree / "service", "after": None}
+            versions = {
+                "before": stack.enter_context(worktree(args.before)) / "service",
+                **versions,
+            }
         runs: dict[str, list[dict[str, float]]] = {name: [] for name in versions}
-        try:
-            for run in range(args.runs):
-                for name, service in versions.items():
-                    runs[name].append(run_child(service))
-                    print(f"run {run + 1} {name}: {json.dumps(runs[name][-1])}", flush=True)
-        finally:
-            if args.before:
-                subprocess.run(
-                    ["git", "-C", str(ROOT), "worktree", "remove", "--force", str(tree)],
-                    check=True,
-                )
+        for run in range(args.runs):
+            for name, service in versions.items():
+                runs[name].append(run_child(service))
+                print(f"run {run + 1} {name}: {json.dumps(runs[name][-1])}", flush=True)
     medians = {
         name: {key: statistics.median(r[key] for r in found) for key in found[0]}
         for name, found in runs.items()

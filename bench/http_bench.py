@@ -1,14 +1,16 @@
 """HTTP benchmark: the service in a subprocess on loopback, load from wrk in a second process.
 
-    .venv/bin/python bench/http_bench.py combos [--duration 10 --reps 3]
+    .venv/bin/python bench/http_bench.py combos [--duration 10 --reps 3] [--before REV]
     .venv/bin/python bench/http_bench.py play
     .venv/bin/python bench/http_bench.py tables                 # starts its own redis-server
 
 ``combos``: one server process (uvicorn[standard]: uvloop + httptools, the production factory
 ``baohuang.http.app:create_app``, one worker); then, interleaved per repetition, wrk against
 ``GET /healthz``, ``POST /v1/combos/compare`` (rotating over 500 realistic bodies: both decks,
-every joker mix, 30 % kaopai) and ``POST /v1/combos/compare-batch`` with 10,000 pairs (one
-connection, so its latency is the service time). Ratios to /healthz are per repetition, same
+every joker mix, 30 % kaopai) and ``POST /v1/combos/compare-batch`` with 10,000 pairs, classic
+and lianzhong-classic with kaopai (one connection, so its latency is the service time).
+``--before REV`` serves that revision too (a temporary git worktree, its own port, the same CPU),
+interleaved with the working tree repetition by repetition. Ratios to /healthz are per repetition, same
 server, same run; medians are reported. The batch's server time is also read from /metrics
 (deltas of ``baohuang_engine_seconds{operation="batch"}`` and
 ``baohuang_http_request_duration_seconds{route="/v1/combos/compare-batch"}``).
@@ -25,6 +27,7 @@ Traffic goes to 127.0.0.1 only.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import shutil
@@ -43,6 +46,7 @@ from loadgen import (
     BENCH,
     COMPARE_BODIES,
     FACTORY,
+    KAOPAI_BATCH_BODY,
     LUA,
     OUT,
     Server,
@@ -53,6 +57,7 @@ from loadgen import (
     scrape,
     scrape_route,
     summarise,
+    worktree,
     write_bodies,
     wrk,
 )
@@ -65,93 +70,111 @@ ENDPOINTS = {
     "healthz": ("/healthz", None),
     "compare": ("/v1/combos/compare", COMPARE_BODIES),
     "batch": ("/v1/combos/compare-batch", BATCH_BODY),
+    "kaopai": ("/v1/combos/compare-batch", KAOPAI_BATCH_BODY),
 }
+BATCHES = ("batch", "kaopai")  # one connection each, so that latency is the service time
 
 
 def run_combos(args: argparse.Namespace) -> dict[str, Any]:
-    results: dict[str, Any] = {}
-    for name, port in (("uvicorn", args.port),):
-        print(f"== {name} (port {port})", flush=True)
-        runs: dict[str, list[dict[str, Any]]] = {e: [] for e in ENDPOINTS}
-        metrics: list[dict[str, float]] = []
-        with Server(FACTORY, port, args.server_cpu) as server:
-            for endpoint, (path, body) in ENDPOINTS.items():  # warm-up, not recorded
-                conns = 1 if endpoint == "batch" else args.connections
+    """Per repetition, each version's server in turn (the working tree, and ``--before``'s
+    worktree when given, both up on their own ports and pinned to the same CPU), each endpoint."""
+    with contextlib.ExitStack() as stack:
+        versions: dict[str, Server] = {}
+        if args.before:
+            tree = stack.enter_context(worktree(args.before))
+            env = {"PYTHONPATH": f"{tree / 'service'}{os.pathsep}{BENCH}"}
+            versions["before"] = stack.enter_context(
+                Server(FACTORY, args.port + 1, args.server_cpu, env)
+            )
+        versions["after"] = stack.enter_context(Server(FACTORY, args.port, args.server_cpu))
+        runs = {name: {e: [] for e in ENDPOINTS} for name in versions}
+        metrics: dict[str, dict[str, list[dict[str, float]]]] = {
+            name: {e: [] for e in BATCHES} for name in versions
+        }
+        for server in versions.values():  # warm-up, not recorded
+            for endpoint, (path, body) in ENDPOINTS.items():
+                conns = 1 if endpoint in BATCHES else args.connections
                 wrk(server.url(path), args.warmup, conns, body, args.wrk_cpu)
-            for rep in range(args.reps):
+        for rep in range(args.reps):
+            for name, server in versions.items():
                 for endpoint, (path, body) in ENDPOINTS.items():
-                    conns = 1 if endpoint == "batch" else args.connections
-                    before = scrape(server) if endpoint == "batch" else None
-                    data = wrk(
-                        server.url(path),
-                        args.duration,
-                        conns,
-                        body,
-                        args.wrk_cpu,
-                        server=server,
-                        quiet=args.quiet,
-                    )
-                    if before is not None:
-                        after = scrape(server)
-                        delta = {k: after[k] - before[k] for k in after}
-                        data["server"] = {
-                            "engine_ms": 1e3 * delta["engine_sum"] / max(delta["engine_count"], 1),
-                            "http_ms": 1e3 * delta["http_sum"] / max(delta["http_count"], 1),
-                            "count": delta["http_count"],
-                        }
-                        metrics.append(data["server"])
-                    runs[endpoint].append(data)
+                    data = _combos_run(args, server, endpoint, path, body)
+                    runs[name][endpoint].append(data)
                     extra = ""
-                    if endpoint == "batch":
+                    if endpoint in BATCHES:
+                        metrics[name][endpoint].append(data["server"])
                         extra = (
                             f"  p50 {data['latency_us']['p50'] / 1e3:.1f} ms, server "
                             f"{data['server']['http_ms']:.1f} ms, engine "
                             f"{data['server']['engine_ms']:.1f} ms"
                         )
                     print(
-                        f"  rep {rep + 1} {endpoint:<8} {data['rps']:>9.1f} req/s{extra}"
-                        f"  [server cpu {data['server_cpu_share']:.0%}, machine busy before "
-                        f"{data['busy_before'] or 0:.0%}]",
+                        f"  rep {rep + 1} {name:<6} {endpoint:<8} {data['rps']:>9.1f} req/s"
+                        f"{extra}  [server cpu {data['server_cpu_share']:.0%}, machine busy "
+                        f"before {data['busy_before'] or 0:.0%}]",
                         flush=True,
                     )
-        ratios_compare = [
-            c["rps"] / h["rps"] for c, h in zip(runs["compare"], runs["healthz"], strict=True)
-        ]
-        ratios_batch = [
-            b["rps"] / h["rps"] for b, h in zip(runs["batch"], runs["healthz"], strict=True)
-        ]
-        capacity_compare = [
-            c["capacity"] / h["capacity"]
-            for c, h in zip(runs["compare"], runs["healthz"], strict=True)
-        ]
-        summary = {
-            "healthz_capacity": med([r["capacity"] for r in runs["healthz"]]),
-            "compare_capacity": med([r["capacity"] for r in runs["compare"]]),
-            "compare_capacity_ratio": med(capacity_compare),
-            "compare_capacity_ratios": capacity_compare,
-            "healthz_rps": med([r["rps"] for r in runs["healthz"]]),
-            "compare_rps": med([r["rps"] for r in runs["compare"]]),
-            "batch_rps": med([r["rps"] for r in runs["batch"]]),
-            "compare_ratio": med(ratios_compare),
-            "compare_ratios": ratios_compare,
-            "batch_ratio": med(ratios_batch),
-            "healthz_p50_ms": med([r["latency_us"]["p50"] / 1e3 for r in runs["healthz"]]),
-            "compare_p50_ms": med([r["latency_us"]["p50"] / 1e3 for r in runs["compare"]]),
-            "batch_p50_ms": med([r["latency_us"]["p50"] / 1e3 for r in runs["batch"]]),
-            "batch_p99_ms": med([r["latency_us"]["p99"] / 1e3 for r in runs["batch"]]),
-            "batch_server_ms": med([m["http_ms"] for m in metrics]),
-            "batch_engine_ms": med([m["engine_ms"] for m in metrics]),
-        }
-        results[name] = {"summary": summary, "runs": runs}
+    results = {name: _combos_summary(runs[name], metrics[name]) for name in versions}
+    for name, summary in results.items():
         print(
-            f"  -> healthz {summary['healthz_rps']:.0f}/s, compare {summary['compare_rps']:.0f}/s"
-            f" ({summary['compare_ratio']:.1%} of healthz; capacity "
-            f"{summary['compare_capacity_ratio']:.1%}), batch p50 "
-            f"{summary['batch_p50_ms']:.1f} ms (server {summary['batch_server_ms']:.1f} ms, "
-            f"engine {summary['batch_engine_ms']:.1f} ms)",
+            f"  -> {name}: healthz {summary['healthz_rps']:.0f}/s, compare "
+            f"{summary['compare_rps']:.0f}/s ({summary['compare_ratio']:.1%} of healthz; "
+            f"capacity {summary['compare_capacity_ratio']:.1%}), batch server "
+            f"{summary['batch_server_ms']:.1f} ms (engine {summary['batch_engine_ms']:.1f} ms), "
+            f"kaopai batch server {summary['kaopai_server_ms']:.1f} ms (engine "
+            f"{summary['kaopai_engine_ms']:.1f} ms)",
             flush=True,
         )
     return results
+
+
+def _combos_run(
+    args: argparse.Namespace, server: Server, endpoint: str, path: str, body: Path | None
+) -> dict[str, Any]:
+    """One wrk run; for a batch, its server and engine time per request from /metrics."""
+    batch = endpoint in BATCHES
+    before = scrape(server) if batch else None
+    conns = 1 if batch else args.connections
+    data = wrk(
+        server.url(path), args.duration, conns, body, args.wrk_cpu, server=server, quiet=args.quiet
+    )
+    if before is not None:
+        after = scrape(server)
+        delta = {k: after[k] - before[k] for k in after}
+        data["server"] = {
+            "engine_ms": 1e3 * delta["engine_sum"] / max(delta["engine_count"], 1),
+            "http_ms": 1e3 * delta["http_sum"] / max(delta["http_count"], 1),
+            "count": delta["http_count"],
+        }
+    return data
+
+
+def _combos_summary(
+    runs: dict[str, list[dict[str, Any]]], metrics: dict[str, list[dict[str, float]]]
+) -> dict[str, Any]:
+    """Medians over repetitions; ratios to /healthz per repetition (same server, same run)."""
+
+    def ratios(endpoint: str, key: str) -> list[float]:
+        pairs = zip(runs[endpoint], runs["healthz"], strict=True)
+        return [run[key] / healthz[key] for run, healthz in pairs]
+
+    summary: dict[str, Any] = {
+        "healthz_capacity": med([r["capacity"] for r in runs["healthz"]]),
+        "compare_capacity": med([r["capacity"] for r in runs["compare"]]),
+        "compare_capacity_ratio": med(ratios("compare", "capacity")),
+        "compare_capacity_ratios": ratios("compare", "capacity"),
+        "compare_ratio": med(ratios("compare", "rps")),
+        "compare_ratios": ratios("compare", "rps"),
+    }
+    for endpoint in ENDPOINTS:
+        summary[f"{endpoint}_rps"] = med([r["rps"] for r in runs[endpoint]])
+        summary[f"{endpoint}_p50_ms"] = med([r["latency_us"]["p50"] / 1e3 for r in runs[endpoint]])
+    for endpoint in BATCHES:
+        summary[f"{endpoint}_p99_ms"] = med([r["latency_us"]["p99"] / 1e3 for r in runs[endpoint]])
+        summary[f"{endpoint}_server_ms"] = med([m["http_ms"] for m in metrics[endpoint]])
+        summary[f"{endpoint}_server_runs_ms"] = [m["http_ms"] for m in metrics[endpoint]]
+        summary[f"{endpoint}_engine_ms"] = med([m["engine_ms"] for m in metrics[endpoint]])
+    return {"summary": summary, "runs": runs}
 
 
 # --------------------------------------------------------------------------- play and tables
@@ -371,6 +394,7 @@ def main() -> None:
         help="before each measured run wait up to this many s for an idle machine",
     )
     parser.add_argument("--no-pin", action="store_true", help="do not taskset server and wrk")
+    parser.add_argument("--before", help="combos: also serve this git revision, interleaved")
     parser.add_argument("--json", type=Path)
     args = parser.parse_args()
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # so `with Server` stops the server

@@ -6,6 +6,7 @@ factory), stopped by its pid; wrk runs in another, both pinned to a CPU each whe
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
@@ -13,8 +14,10 @@ import signal
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.request
+from collections.abc import Iterator
 from pathlib import Path
 from typing import IO, Any
 
@@ -31,6 +34,7 @@ LUA = BENCH / "wrk" / "bench.lua"
 FACTORY = "baohuang.http.app:create_app"
 COMPARE_BODIES = OUT / "compare_bodies.jsonl"
 BATCH_BODY = OUT / "batch_10k.jsonl"
+KAOPAI_BATCH_BODY = OUT / "batch_10k_kaopai.jsonl"
 
 
 # --------------------------------------------------------------------------- bodies
@@ -46,11 +50,30 @@ def write_bodies() -> None:
         body = {"previous": previous, "candidate": candidate, "ruleset": ruleset_wire(name)}
         lines.append(json.dumps(body, separators=(",", ":")))
     COMPARE_BODIES.write_text("\n".join(lines) + "\n")
-    pairs = [{"previous": p, "candidate": c} for p, c in batch_pairs(10_000, "classic", False)]
-    batch = json.dumps({"pairs": pairs, "ruleset": "classic"}, separators=(",", ":"))
-    if len(batch) > 1024 * 1024:
-        raise SystemExit(f"batch body is {len(batch)} bytes, over the 1 MiB limit")
-    BATCH_BODY.write_text(batch + "\n")
+    for path, base, kaopai in (
+        (BATCH_BODY, "classic", False),
+        (KAOPAI_BATCH_BODY, "lianzhong-classic", True),
+    ):
+        pairs = [{"previous": p, "candidate": c} for p, c in batch_pairs(10_000, base, kaopai)]
+        ruleset = {"base": base, "kaopai": True} if kaopai else base
+        batch = json.dumps({"pairs": pairs, "ruleset": ruleset}, separators=(",", ":"))
+        if len(batch) > 1024 * 1024:
+            raise SystemExit(f"batch body is {len(batch)} bytes, over the 1 MiB limit")
+        path.write_text(batch + "\n")
+
+
+@contextlib.contextmanager
+def worktree(revision: str) -> Iterator[Path]:
+    """``revision`` checked out in a temporary git worktree (removed afterwards): its ``service/``
+    put first on ``PYTHONPATH`` runs that version beside the working tree, in the same run."""
+    with tempfile.TemporaryDirectory() as scratch:
+        tree = Path(scratch) / "before"
+        git = ["git", "-C", str(ROOT), "worktree"]
+        subprocess.run([*git, "add", "-q", "--detach", str(tree), revision], check=True)
+        try:
+            yield tree
+        finally:
+            subprocess.run([*git, "remove", "--force", str(tree)], check=True)
 
 
 # --------------------------------------------------------------------------- servers

@@ -8,7 +8,16 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from baohuang.engine import BASES, NO_RANK, Combo, InvalidInput, Ruleset, read_combo, read_shape
+from baohuang.engine import (
+    BASES,
+    NO_RANK,
+    Combo,
+    InvalidInput,
+    Ruleset,
+    compare,
+    read_combo,
+    read_shape,
+)
 from baohuang.engine.reasons import EMPTY_PLAY, MIXED_RANKS, Reason
 from thorough import examples
 
@@ -83,6 +92,34 @@ def test_D_5_C_1_reading_a_play_agrees_with_plain_counting(
         else:
             assert isinstance(found, Combo)
             assert (found.rank, found.count, found.small, found.big) == expected, codes
+
+
+@settings(max_examples=examples(3000), deadline=None)
+@given(lists())
+def test_D_5_C_1_compare_reads_each_play_as_read_combo_does(
+    case: tuple[Ruleset, list[str]],
+) -> None:
+    """``compare`` reads its plays on a path of its own (a cached combo per count); bad input and
+    non-combos must come out as plain counting says, at the play they belong to."""
+    ruleset, codes = case
+    expected = reference(codes, ruleset)
+    low = ["6S"]  # a single in both decks: beaten by any higher single
+    try:
+        judgement = compare(low, codes, ruleset)
+    except InvalidInput as error:
+        assert (error.code, error.path[:10]) == (expected, ".candidate"), codes
+    else:
+        reason = judgement.reason
+        if isinstance(expected, tuple):
+            assert reason is None or reason.code not in (EMPTY_PLAY.code, MIXED_RANKS.code)
+        else:
+            assert reason is not None and reason.code == expected, codes
+    try:
+        compare(codes, low, ruleset)
+    except InvalidInput as error:  # a previous that is no combo is bad input too (C-1)
+        assert (error.code, error.path[:9]) == (expected, ".previous"), codes
+    else:
+        assert isinstance(expected, tuple), codes
 
 
 @pytest.mark.parametrize("codes", [["TS"] * 3 + ["10S"] * 2, ["7S"] * 5 + ["8S"], ["BJ*", "BJ*"]])

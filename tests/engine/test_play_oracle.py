@@ -158,6 +158,30 @@ def position(rng: random.Random, ruleset: Ruleset) -> Snapshot:
     return validate_snapshot(snapshot)
 
 
+def long_position(rng: random.Random, ruleset: Ruleset) -> Snapshot:
+    """Seat 1 to act holding many cards of one rank (up to 16, D-1) and a few jokers, against a
+    long top of a lower rank: the plays of six and more cards that :func:`position` never makes."""
+    deck = deck_codes(ruleset)
+    rng.shuffle(deck)
+    jokers = [c for c in deck if c[1] == "J" and c[0] in "SB"]
+    plain = [c for c in deck if c not in jokers]
+    low, high = sorted(rng.sample(ORDER[4:], 2), key=ORDER.index)
+    many = [c for c in plain if c[0] == high][: rng.randint(6, 16)]
+    hand = many + [jokers.pop() for _ in range(rng.randint(0, 3))]
+    ranked = [c for c in plain if c[0] == low][: rng.randint(4, len(many))]
+    top = ranked + [jokers.pop() for _ in range(rng.randint(0, 2))]
+    plain = [c for c in plain if c not in many and c not in ranked]
+    hands = [[plain.pop()], hand, *([plain.pop()] for _ in range(3))]
+    snapshot = Snapshot(
+        ruleset=spec_of(ruleset),
+        hands=hands,
+        turn=1,
+        trick=Trick(top=TopPlay(0, top)),
+        **roles(hands),
+    )
+    return validate_snapshot(snapshot)
+
+
 def roles(hands: list[list[str]]) -> dict[str, Any]:
     """Roles the marked jokers allow (D-7): the BJ* holder is emperor (else seat 0); the SJ*
     holder is the guard, or the emperor playing 暗独 (else seat 2, or 3)."""
@@ -172,7 +196,18 @@ def roles(hands: list[list[str]]) -> dict[str, Any]:
 @given(seed=st.integers(0, 2**32 - 1), index=st.integers(0, len(RULESETS) - 1))
 def test_legal_moves_agree_with_brute_force_oracle(seed: int, index: int) -> None:
     ruleset = RULESETS[index]
-    snapshot = position(random.Random(seed), ruleset)
+    assert_agrees_with_oracle(position(random.Random(seed), ruleset), ruleset)
+
+
+@settings(max_examples=examples(200), deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), index=st.integers(0, len(RULESETS) - 1))
+def test_legal_moves_agree_with_oracle_on_long_plays_C_1_K_2(seed: int, index: int) -> None:
+    """Up to 16 cards of one rank against a long top: follows of any length (C-1, N-2, K-2)."""
+    ruleset = RULESETS[index]
+    assert_agrees_with_oracle(long_position(random.Random(seed), ruleset), ruleset)
+
+
+def assert_agrees_with_oracle(snapshot: Snapshot, ruleset: Ruleset) -> None:
     seat = snapshot.turn
     hand = snapshot.hands[seat]
     top = None if snapshot.trick.top is None else snapshot.trick.top.cards

@@ -14,7 +14,8 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import NamedTuple
 
-from .combos import Combo
+from .cards import COPIES_PER_CARD, JOKERS_PER_KIND
+from .combos import NO_RANK, Combo
 from .reasons import BIG_JOKER_UNBEATABLE, NO_COVER, NOT_HIGHER, SIZE_MISMATCH, Reason
 
 
@@ -95,6 +96,30 @@ def kaopai_refusal(p: Combo, q: Combo) -> Reason | None:
 def refusal(p: Combo, q: Combo, kaopai: bool) -> Reason | None:
     """Why ``p`` does not beat ``q`` under the ruleset's beating rule, or ``None`` if it does."""
     return kaopai_refusal(p, q) if kaopai else normal_refusal(p, q)
+
+
+RANKS = 13
+RANK_CARDS_MAX = 4 * COPIES_PER_CARD
+"""D-1: four decks hold at most 16 cards of one rank (four of each suit)."""
+
+
+@lru_cache(maxsize=1024)
+def shapes_beating(
+    q_rank: int, q_count: int, q_small: int, q_big: int, kaopai: bool
+) -> tuple[Combo, ...]:
+    """Every combo shape (``cards`` empty) that beats the shape ``q`` under N or K, found by
+    asking :func:`refusal` about every shape four decks can make (C-1), once per shape of ``q``:
+    what a follower may play (``play.legal``) without probing each shape its hand can make."""
+    q = Combo(q_rank, q_count, q_small, q_big, ())
+    ranked = ((rank, count) for rank in range(RANKS) for count in range(1, RANK_CARDS_MAX + 1))
+    return tuple(
+        p
+        for rank, count in ((NO_RANK, 0), *ranked)
+        for small in range(JOKERS_PER_KIND + 1)
+        for big in range(JOKERS_PER_KIND + 1)
+        if count + small + big
+        and refusal(p := Combo(rank, count, small, big, ()), q, kaopai) is None
+    )
 
 
 CoverEntry = tuple[int, tuple[int, ...]]

@@ -150,3 +150,10 @@ def _read_combo_sorting(
 shape_of_count = _shape
 """The cached C-1/C-2 decode of a :data:`~.cards.PACKED` count (see :func:`_shape`), for loops
 that inline :func:`read_shape`."""
+
+combo_of_count = _exact_play
+"""The cached combo of an :data:`~.cards.EXACT` count and whether it breaks a copy limit (see
+:func:`_exact_play`), for paths that inline :func:`read_combo`; lists longer than
+:data:`EXACT_MAX` codes must go through :func:`read_combo` (a field would overflow)."""
+
+EXACT_MAX = _EXACT_MAX

@@ -25,9 +25,9 @@ import msgspec
 
 from .beating import CoverEntry, cover, kaopai_refusal, normal_refusal, refusal
 from .cards import CardSet, check_copies
-from .combos import Combo, read_combo, read_shape, shape_of_count
+from .combos import EXACT_MAX, Combo, combo_of_count, read_combo, read_shape, shape_of_count
 from .errors import InvalidInput
-from .reasons import Reason
+from .reasons import EMPTY_PLAY, Reason
 from .rulesets import Ruleset
 
 T = TypeVar("T")
@@ -79,9 +79,43 @@ def judge(previous: Combo, candidate: Combo | Reason, ruleset: Ruleset) -> Judge
 def compare(previous: Sequence[str], candidate: Sequence[str], ruleset: Ruleset) -> Judgement:
     """API ``/v1/combos/compare``: the judgement with its cover.
 
-    Both plays are read by :func:`read_combo` (one C-level count each and a cached combo per
-    count); the cover comes from the cached template of the pair of shapes (K-6).
+    Both plays are read as :func:`read_combo` does, inlined (one C-level count each and a cached
+    combo per count: this is the route's whole engine path); a play that needs more than the
+    cache (an unknown code, a broken copy limit, an overlong list) is read again by
+    :func:`read_combo` itself, which raises the bad input. The cover comes from the cached
+    template of the pair of shapes (K-6).
     """
+    exact = ruleset.cards.exact.__getitem__
+    try:
+        top, top_broken = (
+            combo_of_count(sum(map(exact, previous))) if len(previous) <= EXACT_MAX else _UNREAD
+        )
+        play, play_broken = (
+            combo_of_count(sum(map(exact, candidate))) if len(candidate) <= EXACT_MAX else _UNREAD
+        )
+    except (KeyError, TypeError):
+        top_broken = True
+    if top_broken or play_broken:
+        return _compare_reading(previous, candidate, ruleset)
+    if isinstance(top, Reason):
+        raise not_a_combo(top, ".previous")
+    if isinstance(play, Reason):
+        return Judgement(play, None)
+    kaopai = ruleset.kaopai
+    why = kaopai_refusal(play, top) if kaopai else normal_refusal(play, top)
+    if why is not None:
+        return Judgement(why, None)
+    return Judgement(None, cover(play, top, kaopai))
+
+
+_UNREAD: tuple[Combo | Reason, bool] = (EMPTY_PLAY, True)
+"""What :func:`compare` takes for a play it leaves to :func:`read_combo`."""
+
+
+def _compare_reading(
+    previous: Sequence[str], candidate: Sequence[str], ruleset: Ruleset
+) -> Judgement:
+    """:func:`compare` through :func:`read_combo`, which raises each play's bad input."""
     card_set = ruleset.cards
     try:
         top = read_combo(previous, card_set, "previous")

@@ -18,6 +18,9 @@ as many jokers), then fewer cards, then fewer big jokers.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
+from ..beating import shapes_beating
 from ..cards import BJ, BJ_SCEPTER, CODES, SJ, SJ_SWORD
 from ..combos import NO_RANK, Combo
 from ..reasons import Reason
@@ -63,29 +66,45 @@ def legal_plays(snapshot: Snapshot) -> list[Move]:
     # a play's codes, high to low, are its three prefixes joined (no sort per play).
     big_codes = _prefix_codes(bigs)
     small_codes = _prefix_codes(smalls)
+    rank_codes = {rank: _prefix_codes(cards) for rank, cards in by_rank.items()}
+    rank_codes[NO_RANK] = [[]]
     found: list[tuple[tuple[int, int, int, int], list[str]]] = []
-    groups = [(rank, cards) for rank, cards in sorted(by_rank.items())]
-    groups.append((NO_RANK, []))
-    for rank, cards in groups:
-        rank_key = JOKER_ONLY_KEY if rank == NO_RANK else rank
-        rank_codes = _prefix_codes(cards)
-        for count in range(0 if rank == NO_RANK else 1, len(cards) + 1):
-            for small in range(len(smalls) + 1):
-                for big in range(len(bigs) + 1):
-                    if count + small + big == 0:
-                        continue
-                    # The predicate reads the shape only; cards are picked once it says yes.
-                    probe = Combo(rank, count, small, big, ())
-                    if play_refusal(ruleset, top, probe, size) is None:
-                        found.append(
-                            (
-                                (small + big, rank_key, count, big),
-                                big_codes[big] + small_codes[small] + rank_codes[count],
-                            )
-                        )
+    # The predicate reads the shape only; cards are picked once it says yes.
+    for probe in _shapes_to_ask(top, ruleset.kaopai, by_rank, len(smalls), len(bigs)):
+        if play_refusal(ruleset, top, probe, size) is None:
+            rank, count, small, big = probe.rank, probe.count, probe.small, probe.big
+            found.append(
+                (
+                    (small + big, JOKER_ONLY_KEY if rank == NO_RANK else rank, count, big),
+                    big_codes[big] + small_codes[small] + rank_codes[rank][count],
+                )
+            )
     found.sort(key=_first)
     moves.extend([PlayMove(seat, codes) for _, codes in found])
     return moves
+
+
+def _shapes_to_ask(
+    top: Combo | None, kaopai: bool, by_rank: dict[int, list[int]], smalls: int, bigs: int
+) -> Iterator[Combo]:
+    """The shapes the hand can make (C-1), each once; when following, only those among the
+    shapes that beat the top (:func:`~baohuang.engine.beating.shapes_beating`, asked once per
+    top shape), so that a follower is not asked about hundreds of shapes that cannot beat."""
+    if top is not None:
+        for shape in shapes_beating(top.rank, top.count, top.small, top.big, kaopai):
+            if (
+                shape.small <= smalls
+                and shape.big <= bigs
+                and shape.count <= len(by_rank.get(shape.rank, ()))
+            ):
+                yield shape
+        return
+    for rank in (*sorted(by_rank), NO_RANK):
+        for count in range(1, len(by_rank[rank]) + 1) if rank != NO_RANK else (0,):
+            for small in range(smalls + 1):
+                for big in range(bigs + 1):
+                    if count + small + big:
+                        yield Combo(rank, count, small, big, ())
 
 
 def _prefix_codes(cards: list[int]) -> list[list[str]]:
