@@ -221,6 +221,11 @@ def assert_agrees_with_oracle(snapshot: Snapshot, ruleset: Ruleset) -> None:
         assert not (Counter(move.cards) - Counter(hand)), "cards not in hand"
         listed.append((combo.rank, combo.count, combo.small, combo.big))
     assert len(listed) == len(set(listed)), "a shape listed twice"
+    cheapest_first = [
+        (small + big, 99 if rank == NO_RANK else rank, count, big)
+        for rank, count, small, big in listed
+    ]
+    assert cheapest_first == sorted(cheapest_first), "plays not cheapest first"
     assert set(listed) == oracle_shapes(hand, top, ruleset)
     assert (PassMove(seat) in moves) == (top is not None)
 

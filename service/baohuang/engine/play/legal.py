@@ -19,6 +19,7 @@ as many jokers), then fewer cards, then fewer big jokers.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import lru_cache
 
 from ..beating import shapes_beating
 from ..cards import BJ, BJ_SCEPTER, CODES, SJ, SJ_SWORD
@@ -63,35 +64,44 @@ def legal_plays(snapshot: Snapshot) -> list[Move]:
     bigs.sort(key=lambda card: card == BJ_SCEPTER)
     size = len(hand)
     # The codes of the first n cards of each group, high to low: bigs > smalls > rank cards, so
-    # a play's codes, high to low, are its three prefixes joined (no sort per play).
+    # a play's codes, high to low, are its three prefixes joined (no sort per play). A rank's
+    # cards are high to low already (S H C D), so its prefixes are slices.
     big_codes = _prefix_codes(bigs)
     small_codes = _prefix_codes(smalls)
-    rank_codes = {rank: _prefix_codes(cards) for rank, cards in by_rank.items()}
-    rank_codes[NO_RANK] = [[]]
-    found: list[tuple[tuple[int, int, int, int], list[str]]] = []
-    # The predicate reads the shape only; cards are picked once it says yes.
-    for probe in _shapes_to_ask(top, ruleset.kaopai, by_rank, len(smalls), len(bigs)):
-        if play_refusal(ruleset, top, probe, size) is None:
-            rank, count, small, big = probe.rank, probe.count, probe.small, probe.big
-            found.append(
-                (
-                    (small + big, JOKER_ONLY_KEY if rank == NO_RANK else rank, count, big),
-                    big_codes[big] + small_codes[small] + rank_codes[rank][count],
-                )
-            )
-    found.sort(key=_first)
-    moves.extend([PlayMove(seat, codes) for _, codes in found])
+    rank_codes = {rank: [CODES[card] for card in cards] for rank, cards in by_rank.items()}
+    rank_codes[NO_RANK] = []
+    # The predicate reads the shape only; cards are picked once it says yes. The shapes come in
+    # the module docstring's order, so the moves need no sort.
+    for shape in _shapes_to_ask(top, ruleset.kaopai, by_rank, len(smalls), len(bigs)):
+        if play_refusal(ruleset, top, shape, size) is None:
+            codes = big_codes[shape.big] + small_codes[shape.small]
+            moves.append(PlayMove(seat, codes + rank_codes[shape.rank][: shape.count]))
     return moves
+
+
+def _order(shape: Combo) -> tuple[int, int, int, int]:
+    """The module docstring's order: fewest jokers, lowest rank (joker-only last), fewest cards,
+    fewest big jokers."""
+    rank = JOKER_ONLY_KEY if shape.rank == NO_RANK else shape.rank
+    return (shape.small + shape.big, rank, shape.count, shape.big)
+
+
+@lru_cache(maxsize=1024)
+def _beating_in_order(
+    q_rank: int, q_count: int, q_small: int, q_big: int, kaopai: bool
+) -> tuple[Combo, ...]:
+    return tuple(sorted(shapes_beating(q_rank, q_count, q_small, q_big, kaopai), key=_order))
 
 
 def _shapes_to_ask(
     top: Combo | None, kaopai: bool, by_rank: dict[int, list[int]], smalls: int, bigs: int
 ) -> Iterator[Combo]:
-    """The shapes the hand can make (C-1), each once; when following, only those among the
-    shapes that beat the top (:func:`~baohuang.engine.beating.shapes_beating`, asked once per
-    top shape), so that a follower is not asked about hundreds of shapes that cannot beat."""
+    """The shapes the hand can make (C-1), each once, in :func:`_order`; when following, only
+    those among the shapes that beat the top (:func:`~baohuang.engine.beating.shapes_beating`,
+    asked once per top shape), so that a follower is not asked about hundreds of shapes that
+    cannot beat."""
     if top is not None:
-        for shape in shapes_beating(top.rank, top.count, top.small, top.big, kaopai):
+        for shape in _beating_in_order(top.rank, top.count, top.small, top.big, kaopai):
             if (
                 shape.small <= smalls
                 and shape.big <= bigs
@@ -99,12 +109,15 @@ def _shapes_to_ask(
             ):
                 yield shape
         return
-    for rank in (*sorted(by_rank), NO_RANK):
-        for count in range(1, len(by_rank[rank]) + 1) if rank != NO_RANK else (0,):
-            for small in range(smalls + 1):
-                for big in range(bigs + 1):
-                    if count + small + big:
-                        yield Combo(rank, count, small, big, ())
+    held = [(rank, range(1, len(by_rank[rank]) + 1)) for rank in sorted(by_rank)]
+    held.append((NO_RANK, range(0, 1)))
+    for jokers in range(smalls + bigs + 1):
+        bigs_in = range(max(0, jokers - smalls), min(bigs, jokers) + 1)
+        for rank, counts in held:
+            for count in counts:
+                if count or jokers:
+                    for big in bigs_in:
+                        yield Combo(rank, count, jokers - big, big, ())
 
 
 def _prefix_codes(cards: list[int]) -> list[list[str]]:
@@ -112,10 +125,6 @@ def _prefix_codes(cards: list[int]) -> list[list[str]]:
     return [
         [CODES[card] for card in sorted(cards[:n], reverse=True)] for n in range(len(cards) + 1)
     ]
-
-
-def _first(item: tuple[tuple[int, int, int, int], list[str]]) -> tuple[int, int, int, int]:
-    return item[0]
 
 
 def auto_play(snapshot: Snapshot) -> Move | Reason:
