@@ -115,7 +115,8 @@ def run_combos(args: argparse.Namespace) -> dict[str, Any]:
                         flush=True,
                     )
     results = {name: _combos_summary(runs[name], metrics[name]) for name in versions}
-    for name, summary in results.items():
+    for name, result in results.items():
+        summary = result["summary"]
         print(
             f"  -> {name}: healthz {summary['healthz_rps']:.0f}/s, compare "
             f"{summary['compare_rps']:.0f}/s ({summary['compare_ratio']:.1%} of healthz; "
