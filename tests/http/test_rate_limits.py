@@ -161,6 +161,51 @@ def test_memory_buckets_refill_at_the_rate() -> None:
     assert buckets.take("other", rate).remaining == 3
 
 
+def test_memory_buckets_sweep_only_once_they_have_doubled(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A client inventing keys must not make every request scan every bucket: with all callers
+    still refilling, sweeps come at 100, 200, 400, 800 buckets (not at each new one past 100),
+    and buckets that are full again are still dropped by the next sweep."""
+    monkeypatch.setattr("baohuang.http.ratelimit.MEMORY_SWEEP_AT", 100)
+    clock = [1000.0]
+    monkeypatch.setattr("baohuang.http.ratelimit.time.monotonic", lambda: clock[0])
+    buckets = MemoryBuckets()
+    sweeps: list[int] = []
+    sweep = buckets._sweep
+
+    def counted(now: float) -> None:
+        sweeps.append(len(buckets._full_at))
+        sweep(now)
+
+    monkeypatch.setattr(buckets, "_sweep", counted)
+    rate = Rate("t", 1, 3600)  # each caller's one request keeps its bucket refilling an hour
+    for n in range(1000):
+        assert buckets.take(f"caller-{n}", rate).allowed
+    assert sweeps == [100, 200, 400, 800]
+    assert len(buckets._full_at) == 1000
+    assert not buckets.take("caller-0", rate).allowed  # nothing live was dropped
+
+    clock[0] += 3601  # the first 1,000 are full again: the sweep at 1,600 drops just them
+    for n in range(1000, 1601):
+        assert buckets.take(f"caller-{n}", rate).allowed
+    assert sweeps == [100, 200, 400, 800, 1600]
+    assert len(buckets._full_at) == 601
+    assert buckets.take("caller-0", rate).allowed  # a new bucket again: it had been dropped
+
+    # An hour on, callers one a second, each bucket full again a second later: the sweep at
+    # 2 × 600 drops every bucket, and the next waits for MEMORY_SWEEP_AT again, not for 2 × 0.
+    clock[0] += 3601
+    second = Rate("s", 1, 1)
+    for n in range(1601, 2299):
+        clock[0] += 1
+        buckets.take(f"caller-{n}", second)
+    assert sweeps == [100, 200, 400, 800, 1600, 1200]
+    assert len(buckets._full_at) == 100
+    clock[0] += 1
+    buckets.take("caller-2299", second)
+    assert sweeps == [100, 200, 400, 800, 1600, 1200, 100]
+    assert len(buckets._full_at) == 1
+
+
 # ------------------------------------------------------------------------------ in Redis
 
 

@@ -75,7 +75,8 @@ FALLBACK_SECONDS: Final = 1.0
 TOLERANCE: Final = 1e-6
 """Seconds: ``n`` intervals of ``window / n`` may add up to a hair over the window in floats."""
 MEMORY_SWEEP_AT: Final = 10_000
-"""Buckets kept in memory before the full ones (nothing spent) are dropped."""
+"""Buckets kept in memory before the full ones (nothing spent) are first dropped; after a sweep
+the next one waits until the buckets have doubled (:class:`MemoryBuckets`)."""
 
 
 class Rate(NamedTuple):
@@ -123,10 +124,18 @@ def _decide(rate: Rate, allowed: bool, ahead: float) -> Decision:
 
 
 class MemoryBuckets:
-    """The bucket of each caller in this process (``time.monotonic``)."""
+    """The bucket of each caller in this process (``time.monotonic``).
+
+    A new caller arriving when :attr:`_sweep_at` buckets are kept first drops the full ones.
+    The next sweep waits until the buckets have doubled since (at least :data:`MEMORY_SWEEP_AT`):
+    were it at a fixed size, callers that are all still refilling would make every new caller
+    scan them all again, so a client inventing keys would pay O(n) per request; doubling makes
+    the scans amortised O(1) a request.
+    """
 
     def __init__(self) -> None:
         self._full_at: dict[str, float] = {}
+        self._sweep_at = MEMORY_SWEEP_AT
 
     def take(self, key: str, rate: Rate) -> Decision:
         now = time.monotonic()
@@ -134,13 +143,14 @@ class MemoryBuckets:
         after = full_at + rate.interval
         if after - now > rate.window + TOLERANCE:
             return _decide(rate, False, full_at - now)
-        if len(self._full_at) >= MEMORY_SWEEP_AT and key not in self._full_at:
+        if len(self._full_at) >= self._sweep_at and key not in self._full_at:
             self._sweep(now)
         self._full_at[key] = after
         return _decide(rate, True, after - now)
 
     def _sweep(self, now: float) -> None:
         self._full_at = {k: t for k, t in self._full_at.items() if t > now}
+        self._sweep_at = max(MEMORY_SWEEP_AT, 2 * len(self._full_at))
 
 
 # KEYS[1] the caller's bucket; ARGV[1] interval (µs), ARGV[2] window (µs).
