@@ -88,7 +88,17 @@ def serve(port: int, redis_url: str, cpu: str | None, **env: str) -> Server:
         "BAOHUANG_API_KEYS": "",
         "BAOHUANG_TOKEN_SECRET": TOKEN_SECRET,
     }
-    return Server("baohuang", "", port, cpu, settings | env)
+    command = [
+        str(ROOT / ".venv" / "bin" / "baohuang"),
+        "serve",
+        "--host",
+        "127.0.0.1",
+        "--port",
+        str(port),
+        "--log-level",
+        "warning",
+    ]
+    return Server("baohuang", port, cpu, settings | env, command=command)
 
 
 def rss_bytes(pid: int) -> int:

@@ -114,7 +114,8 @@ def stop_group(process: subprocess.Popen[bytes], log: IO[str]) -> None:
 
 
 class Server:
-    """A server subprocess (own process group), stopped by its pid on exit."""
+    """A server subprocess (own process group), stopped by its pid on exit: uvicorn on the app
+    factory ``target``, or ``command`` as given (e.g. ``baohuang serve``)."""
 
     def __init__(
         self,
@@ -122,12 +123,14 @@ class Server:
         port: int,
         pin: str | None,
         env: dict[str, str] | None = None,
+        command: list[str] | None = None,
     ) -> None:
-        command = server_command(target, port)
+        name = "uvicorn" if command is None else Path(command[0]).name
+        command = command or server_command(target, port)
         if pin is not None:
             command = ["taskset", "-c", pin, *command]
         env = os.environ | {"PYTHONPATH": str(BENCH), "LOG_LEVEL": "WARNING"} | (env or {})
-        self.name, self.port = "uvicorn", port
+        self.name, self.port = name, port
         self.log = open(OUT / f"server-{port}.log", "w")  # noqa: SIM115
         self.process = subprocess.Popen(
             command,

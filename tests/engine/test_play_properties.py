@@ -88,6 +88,16 @@ def listed(ruleset: Ruleset, snapshot: Snapshot, moves: list[Move], move: Move) 
     return shape(ruleset, move.cards) in shapes
 
 
+def t10_from_the_list(snapshot: Snapshot, moves: list[Move]) -> Move:
+    """T-10 in play, read off ``legal_moves``: a follower passes; a leader plays its cheapest
+    legal single, or its cheapest legal play when it has no single it may lead."""
+    if snapshot.trick.top is not None:
+        return PassMove(snapshot.turn)
+    plays = [move for move in moves if isinstance(move, PlayMove)]
+    singles = [move for move in plays if len(move.cards) == 1]
+    return singles[0] if singles else plays[0]
+
+
 def play_out(seed: int, ruleset: Ruleset, mode: Mode) -> None:
     rng = random.Random(seed)
     start = validate_snapshot(deal(rng, ruleset, mode))
@@ -99,6 +109,8 @@ def play_out(seed: int, ruleset: Ruleset, mode: Mode) -> None:
             break
         moves = legal_moves(snapshot)
         assert moves, "a seat to act always has a legal move"
+        # 托管 looks at the singles alone; it must pick what the whole list would
+        assert auto_move(snapshot) == t10_from_the_list(snapshot, moves)
         for move in moves if len(moves) <= 30 else rng.sample(moves, 30):
             assert verify_move(snapshot, move) is None, move
         probe = random_move(rng, snapshot)

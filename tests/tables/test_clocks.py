@@ -24,11 +24,12 @@ from baohuang.engine import (
     opening_snapshot,
 )
 from baohuang.engine.rulesets import ruleset_of
-from baohuang.store import RedisTableStore, TableStore
-from baohuang.tables import Authority, TableService, VersionConflict
+from baohuang.store import RedisTableStore, StoredTable, StoreOverloaded, TableStore
+from baohuang.tables import Authority, TableService, VersionConflict, flow
 from baohuang.tables.audit import audit
 from baohuang.tables.callers import PLATFORM
-from baohuang.tables.record import Clock
+from baohuang.tables.clock import CLOCK_LEASE_SECONDS
+from baohuang.tables.record import Clock, TableRecord
 from table_support import SMALL, Time
 
 pytestmark = pytest.mark.anyio
@@ -109,6 +110,80 @@ async def test_T_11_a_deal_where_every_seat_times_out_ends_by_itself_unscored(
     assert table.table.deadline is None
     report = await service.audit("all", PLATFORM)
     assert report.valid, report
+
+
+async def test_a_tick_applies_a_backlog_larger_than_its_batch_in_one_go(
+    stores: list[TableStore],
+) -> None:
+    """Full batches follow one another at once: a backlog is not held to one batch per poll."""
+    time = Time()
+    first, second = services(stores, time)
+    for k in range(5):
+        await first.create(f"backlog-{k}", SMALL, PLATFORM, CLOCK)
+    time.now += 21
+    assert await second.tick(limit=2) == 5  # batches of 2, 2 and 1
+    for k in range(5):
+        table = await first.read(f"backlog-{k}", PLATFORM)
+        assert table.table.seats[0].trustee and table.view.turn == 1
+    assert await second.tick(limit=2) == 0  # each applied once
+
+
+async def test_a_timeout_reads_its_table_once_and_judges_it_once(
+    stores: list[TableStore], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The write path commits the timeout judged on the table as the clock read it, with no
+    second read (when 托管 then plays the rest of the deal, judging is most of the cost)."""
+    time = Time()
+    first, second = services(stores, time)
+    await first.create("once", SMALL, PLATFORM, CLOCK)
+    time.now += 21
+    judged: list[float] = []
+    reads: list[str] = []
+    time_out, get = flow.time_out, stores[1].get
+
+    def judge(record: TableRecord, now: float) -> flow.Change | None:
+        judged.append(now)
+        return time_out(record, now)
+
+    async def read(table_id: str, remembered_as: str | None = None) -> StoredTable | None:
+        reads.append(table_id)
+        return await get(table_id, remembered_as=remembered_as)
+
+    monkeypatch.setattr(flow, "time_out", judge)
+    monkeypatch.setattr(stores[1], "get", read)
+    assert await second.tick() == 1
+    assert len(judged) == 1 and reads == ["once"]
+    monkeypatch.undo()
+    table = await first.read("once", PLATFORM)
+    assert table.table.seats[0].trustee and table.version == 2
+
+
+async def test_a_timeout_the_store_refuses_is_taken_again_when_its_lease_ends(
+    stores: list[TableStore], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """One table's failure neither stops the others of its batch nor loses its timeout."""
+    time = Time()
+    first, second = services(stores, time)
+    for name in ("a", "b", "c"):
+        await first.create(name, SMALL, PLATFORM, CLOCK)
+    time.now += 21
+    get = stores[1].get
+
+    async def overloaded(table_id: str, remembered_as: str | None = None) -> StoredTable | None:
+        if table_id == "b":
+            raise StoreOverloaded("redis get: no connection came free in 2 s")
+        return await get(table_id, remembered_as=remembered_as)
+
+    monkeypatch.setattr(stores[1], "get", overloaded)
+    with pytest.raises(StoreOverloaded):
+        await second.tick()
+    monkeypatch.undo()
+    for name, trustee in (("a", True), ("b", False), ("c", True)):
+        assert (await first.read(name, PLATFORM)).table.seats[0].trustee is trustee
+    assert await second.tick() == 0  # b is still claimed by the tick that failed
+    time.now += CLOCK_LEASE_SECONDS
+    assert await second.tick() == 1
+    assert (await first.read("b", PLATFORM)).table.seats[0].trustee
 
 
 async def test_T_11_the_fourth_entry_locks_the_seat_in_tuoguan(stores: list[TableStore]) -> None:

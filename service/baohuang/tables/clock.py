@@ -8,7 +8,7 @@ import logging
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Final, Protocol
 
-from ..store import StoreOverloaded, StoreUnavailable, TableStore
+from ..store import StoredTable, StoreOverloaded, StoreUnavailable, TableStore
 from . import flow
 from .callers import PLATFORM
 from .errors import TableNotFound, VersionConflict
@@ -26,6 +26,13 @@ CLOCK_POLL_SECONDS: Final = 0.2
 store round trip) of its deadline."""
 CLOCK_LEASE_SECONDS: Final = 5.0
 """A replica that claimed a timeout and died leaves it to another after this long."""
+CLOCK_BATCH: Final = 50
+"""Timeouts claimed and applied side by side at a time. Each holds a Redis connection for a
+moment in each of its round trips; a batch well under the pool (64) leaves connections for the
+moves, and a full batch is followed by the next at once (:meth:`ClockDuties.tick`)."""
+CLOCK_ROUNDS: Final = 100
+"""At most this many batches in one tick, so that a tick ends even if the index were refilled
+with due tables as fast as it is drained."""
 
 
 class _Service(Protocol):
@@ -44,6 +51,7 @@ class _Service(Protocol):
         change: Callable[[TableRecord], flow.Change],
         key: str | None = ...,
         print_: str = ...,
+        read: StoredTable | None = ...,
     ) -> MoveAnswer[View]: ...
 
     async def _index(self, table_id: str, record: TableRecord) -> None: ...
@@ -64,16 +72,22 @@ class ClockDuties:
             await self.store.schedule(table_id, None)
             return False
         record = decode_record(stored.snapshot)
-        if flow.time_out(record, self.now()) is None:
+        judged = flow.time_out(record, self.now())
+        if judged is None:
             await self._index(table_id, record)  # not due (yet): the index said so too early
             return False
+        # Judged once: given the table as read, the write path judges the change on that same
+        # state (this version of this instance) or finds it changed and refuses, so the
+        # timeout judged here is the one to commit. Judging is most of a timeout's cost when
+        # 托管 then plays the rest of the deal.
         try:
             await self._write(
                 table_id,
                 PLATFORM,
                 stored.version,
                 stored.instance,
-                lambda current: flow.time_out(current, self.now()) or (current, []),
+                lambda _: judged,
+                read=stored,
             )
         except (VersionConflict, TableNotFound):
             return False
@@ -92,11 +106,28 @@ class ClockDuties:
                 log.exception("clock: applying timeouts failed")
             await asyncio.sleep(poll_seconds)
 
-    async def tick(self: _Service, limit: int = 100) -> int:
-        """Apply every timeout due now (one round), the tables side by side (each is its own
-        compare-and-set; the store bounds the Redis work in flight): how many were applied."""
-        due = await self.store.due(self.now(), limit, CLOCK_LEASE_SECONDS)
-        applied = await asyncio.gather(*(self.time_out(table_id) for table_id in due))
-        return sum(applied)
+    async def tick(self: _Service, limit: int = CLOCK_BATCH) -> int:
+        """Apply every timeout due now: batches of up to ``limit`` tables side by side (each is
+        its own compare-and-set), one batch after another while they come full, so a backlog
+        is drained at the rate the process can apply it rather than ``limit`` per poll. How
+        many were applied.
+
+        A table whose timeout fails (the store is down or overloaded) stays claimed and is
+        taken again when its lease ends; the first such error is raised once the batch is
+        done, and the tick stops there (the store is in trouble: no use claiming more)."""
+        applied = 0
+        for _ in range(CLOCK_ROUNDS):
+            due = await self.store.due(self.now(), limit, CLOCK_LEASE_SECONDS)
+            # Every table's outcome is waited for, so none is left running unobserved.
+            outcomes = await asyncio.gather(
+                *(self.time_out(table_id) for table_id in due), return_exceptions=True
+            )
+            for outcome in outcomes:
+                if isinstance(outcome, BaseException):
+                    raise outcome
+            applied += sum(1 for outcome in outcomes if outcome is True)
+            if len(due) < limit:
+                break
+        return applied
 
     # -- the one write path --------------------------------------------------------------------

@@ -46,6 +46,7 @@ from ..store import (
     CasMissing,
     CasOk,
     CasRemembered,
+    StoredTable,
     TableStore,
 )
 from . import flow, idempotency
@@ -305,12 +306,19 @@ class TableService(ClockDuties):
         change: Change,
         key: str | None = None,
         print_: str = "",
+        read: StoredTable | None = None,
     ) -> MoveAnswer[View]:
+        """Judge ``change`` on the table at ``version`` and commit it (compare-and-set).
+        ``read``: the table as the caller has just read it (the clock does), judged on as is
+        rather than read again; without it, this process's last write of the table saves the
+        read, or the table is read. A ``read`` holds no remembered answer: only without
+        ``key``."""
+        assert read is None or key is None
         if caller.instance is not None:
             if instance is not None and instance != caller.instance:
                 raise Unauthorized("the instance sent is not the one this token belongs to")
             instance = caller.instance
-        last = self._recent.get(table_id, version)
+        last = self._recent.get(table_id, version) if read is None else None
         if last is not None and (instance is None or last.instance == instance):
             try:
                 changed: flow.Change | None = change(last.record)
@@ -332,7 +340,7 @@ class TableService(ClockDuties):
                 if isinstance(result, CasRemembered):
                     return await self._replay(table_id, caller, print_, result.record)
             self._recent.forget(table_id)  # someone else wrote, or the change needs the store
-        stored = await self.store.get(table_id, remembered_as=key)
+        stored = read if read is not None else await self.store.get(table_id, remembered_as=key)
         if stored is None:
             raise TableNotFound(table_id)
         _require_instance(caller, stored.instance)

@@ -25,6 +25,7 @@ from ..beating import shapes_beating
 from ..cards import BJ, BJ_SCEPTER, CODES, SJ, SJ_SWORD
 from ..combos import NO_RANK, Combo
 from ..reasons import Reason
+from ..rulesets import Ruleset
 from ..snapshot import JiefengMove, Move, PassMove, PlayMove, Snapshot, YieldMove, ruleset_at
 from .moves import answer_refusal, play_refusal, top_combo, turn_refusal
 
@@ -47,8 +48,54 @@ def legal_plays(snapshot: Snapshot) -> list[Move]:
         for answer in (PassMove(seat), YieldMove(seat), JiefengMove(seat))
         if answer_refusal(snapshot, ruleset, answer) is None
     ]
+    moves.extend(_plays(snapshot, seat, ruleset))
+    return moves
+
+
+def _plays(snapshot: Snapshot, seat: int, ruleset: Ruleset) -> list[PlayMove]:
+    """The legal plays of ``seat``, cheapest first (the module docstring's order)."""
     hand = ruleset.cards.parse(snapshot.hands[seat])
     top = top_combo(snapshot, ruleset)
+    by_rank, smalls, bigs = _groups(hand)
+    size = len(hand)
+    # The codes of the first n cards of each group, high to low: bigs > smalls > rank cards, so
+    # a play's codes, high to low, are its three prefixes joined (no sort per play). A rank's
+    # cards are high to low already (S H C D), so its prefixes are slices.
+    big_codes = _prefix_codes(bigs)
+    small_codes = _prefix_codes(smalls)
+    rank_codes = {rank: [CODES[card] for card in cards] for rank, cards in by_rank.items()}
+    rank_codes[NO_RANK] = []
+    plays: list[PlayMove] = []
+    # The predicate reads the shape only; cards are picked once it says yes. The shapes come in
+    # the module docstring's order, so the moves need no sort.
+    for shape in _shapes_to_ask(top, ruleset.kaopai, by_rank, len(smalls), len(bigs)):
+        if play_refusal(ruleset, top, shape, size) is None:
+            codes = big_codes[shape.big] + small_codes[shape.small]
+            plays.append(PlayMove(seat, codes + rank_codes[shape.rank][: shape.count]))
+    return plays
+
+
+def _cheapest_single(snapshot: Snapshot, seat: int, ruleset: Ruleset) -> PlayMove | None:
+    """The first single of :func:`_plays`' list (``None``: it has none), without making the
+    list: the singles' keys are (0, rank, 1, 0) by rank, then (1, joker-only, 0, 0) for a small
+    joker and (1, joker-only, 0, 1) for a big one, so asking about them in that order, the first
+    legal one is the cheapest; its card is the one :func:`_plays` would name."""
+    hand = ruleset.cards.parse(snapshot.hands[seat])
+    top = top_combo(snapshot, ruleset)
+    by_rank, smalls, bigs = _groups(hand)
+    size = len(hand)
+    for rank, cards in sorted(by_rank.items()):
+        if play_refusal(ruleset, top, Combo(rank, 1, 0, 0, ()), size) is None:
+            return PlayMove(seat, [CODES[cards[0]]])
+    for small, big, jokers in ((1, 0, smalls), (0, 1, bigs)):
+        if jokers and play_refusal(ruleset, top, Combo(NO_RANK, 0, small, big, ()), size) is None:
+            return PlayMove(seat, [CODES[jokers[0]]])
+    return None
+
+
+def _groups(hand: list[int]) -> tuple[dict[int, list[int]], list[int], list[int]]:
+    """The hand's rank cards by rank (each high to low, ``S H C D``), small jokers and big
+    jokers (plain ones first, the marked one last: see the module docstring)."""
     by_rank: dict[int, list[int]] = {}
     smalls: list[int] = []
     bigs: list[int] = []
@@ -59,24 +106,9 @@ def legal_plays(snapshot: Snapshot) -> list[Move]:
             smalls.append(card)
         else:
             by_rank.setdefault(card >> 2, []).append(card)
-    # Plain jokers first, the marked one last (see the module docstring).
     smalls.sort(key=lambda card: card == SJ_SWORD)
     bigs.sort(key=lambda card: card == BJ_SCEPTER)
-    size = len(hand)
-    # The codes of the first n cards of each group, high to low: bigs > smalls > rank cards, so
-    # a play's codes, high to low, are its three prefixes joined (no sort per play). A rank's
-    # cards are high to low already (S H C D), so its prefixes are slices.
-    big_codes = _prefix_codes(bigs)
-    small_codes = _prefix_codes(smalls)
-    rank_codes = {rank: [CODES[card] for card in cards] for rank, cards in by_rank.items()}
-    rank_codes[NO_RANK] = []
-    # The predicate reads the shape only; cards are picked once it says yes. The shapes come in
-    # the module docstring's order, so the moves need no sort.
-    for shape in _shapes_to_ask(top, ruleset.kaopai, by_rank, len(smalls), len(bigs)):
-        if play_refusal(ruleset, top, shape, size) is None:
-            codes = big_codes[shape.big] + small_codes[shape.small]
-            moves.append(PlayMove(seat, codes + rank_codes[shape.rank][: shape.count]))
-    return moves
+    return by_rank, smalls, bigs
 
 
 def _order(shape: Combo) -> tuple[int, int, int, int]:
@@ -141,6 +173,8 @@ def auto_play(snapshot: Snapshot) -> Move | Reason:
         return reason
     if snapshot.trick.top is not None:
         return PassMove(seat)
-    plays = [move for move in legal_plays(snapshot) if isinstance(move, PlayMove)]
-    singles = [move for move in plays if len(move.cards) == 1]
-    return singles[0] if singles else plays[0]
+    # The singles alone, not the whole list: a table in 托管 to the end of the deal leads
+    # hundreds of times in one write.
+    ruleset = ruleset_at(snapshot)
+    single = _cheapest_single(snapshot, seat, ruleset)
+    return single if single is not None else _plays(snapshot, seat, ruleset)[0]
