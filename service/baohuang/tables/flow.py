@@ -190,12 +190,14 @@ def settle(record: TableRecord, events: list[Event], now: float) -> Change:
     """After any change: 托管 plays every turn that falls to it (T-11), a finished deal's result
     is recorded (S, S-9, S-10, T-11), and the clock starts for the seat to act."""
     snapshot, table = record.snapshot, record.table
+    events = list(events)  # appended to in place: a deal played out by 托管 makes ~1,000 events
     for _ in range(MAX_AUTOMATIC):
         if snapshot.over or not table.seats[snapshot.turn].trustee:
             break
         move = auto_move(snapshot)
         snapshot, played = apply_move(snapshot, move)
-        events = [*events, MoveEvent(move=move, by="trustee"), *played]
+        events.append(MoveEvent(move=move, by="trustee"))
+        events.extend(played)
     if not table.played and any(isinstance(event, PlayedEvent) for event in events):
         table = replace(table, played=True)
     if snapshot.over and len(table.results) < table.deal:

@@ -1,0 +1,99 @@
+"""The fifth timeout of a clocked table: 托管 plays the rest of the deal in one write (T-11).
+
+    .venv/bin/python bench/playout_bench.py [--runs 5] [--tables 60] [--before REV]
+
+On the in-memory store, ``--tables`` classic tables with 5-second clocks (seed k, dealer k mod 5)
+are timed out four times each (every seat in 托管 but the last to act), then the fifth wave is
+timed: the thread CPU time (``time.thread_time``) per table of ``TableService.tick`` rounds
+until none is due, i.e. the engine playing each deal out plus the write. ``--before REV`` runs
+that revision alternately with the working tree, in child processes (as codes_bench does).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import os
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+sys.path.insert(0, str(HERE))
+from loadgen import worktree  # noqa: E402
+
+
+async def fifth_wave(tables: int) -> float:
+    """CPU milliseconds per table of the fifth timeout wave."""
+    sys.path.insert(0, str(ROOT / "tests"))
+    from baohuang.engine import deal, opening_snapshot
+    from baohuang.engine.rulesets import resolve_ruleset
+    from baohuang.store.memory import MemoryTableStore
+    from baohuang.tables import Authority, TableService
+    from baohuang.tables.callers import PLATFORM
+    from baohuang.tables.record import Clock
+    from table_support import Time
+
+    now = Time()
+    service = TableService(MemoryTableStore(), Authority((), "bench"), clock=now)
+    ruleset = resolve_ruleset("classic")
+    for k in range(tables):
+        snapshot = opening_snapshot("classic", deal(ruleset, k, k % 5))
+        await service.create(f"t{k}", snapshot, PLATFORM, Clock(5, 5))
+    for _ in range(4):
+        now.now += 5.01
+        while await service.tick():
+            pass
+    now.now += 5.01
+    start, applied = time.thread_time(), 0
+    while found := await service.tick():
+        applied += found
+    if applied != tables:
+        raise SystemExit(f"{applied} fifth timeouts applied, expected {tables}")
+    return (time.thread_time() - start) / applied * 1e3
+
+
+def run_child(service: Path | None, tables: int) -> float:
+    env = dict(os.environ)
+    if service is not None:
+        env["PYTHONPATH"] = f"{service}{os.pathsep}{env.get('PYTHONPATH', '')}"
+    command = [sys.executable, __file__, "--child", "--tables", str(tables)]
+    out = subprocess.run(command, env=env, check=True, capture_output=True, text=True)
+    return float(out.stdout.strip().splitlines()[-1])
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--tables", type=int, default=60)
+    parser.add_argument("--before", help="a git revision to run alternately with the tree")
+    parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.child:
+        print(asyncio.run(fifth_wave(args.tables)))
+        return
+    with contextlib.ExitStack() as stack:
+        versions: dict[str, Path | None] = {"after": None}
+        if args.before:
+            versions = {
+                "before": stack.enter_context(worktree(args.before)) / "service",
+                **versions,
+            }
+        runs: dict[str, list[float]] = {name: [] for name in versions}
+        for run in range(args.runs):
+            for name, service in versions.items():
+                runs[name].append(run_child(service, args.tables))
+                print(f"run {run + 1} {name}: {runs[name][-1]:.2f} ms per table", flush=True)
+    medians = {name: statistics.median(values) for name, values in runs.items()}
+    print(json.dumps({"medians_ms_per_table": medians, "runs": runs}))
+    if args.before:
+        print(f"after / before: {medians['after'] / medians['before']:.2f}")
+
+
+if __name__ == "__main__":
+    main()
