@@ -48,7 +48,7 @@ from pathlib import Path
 from typing import IO, Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from loadgen import LUA, OUT, ROOT, VENV_BIN, med, stop_group, wrk
+from loadgen import LUA, OUT, ROOT, baohuang_serve, med, stop_group, wrk
 
 MODES = ("on", "off")
 CONNECTIONS = 32
@@ -65,22 +65,6 @@ def server_env(mode: str) -> dict[str, str]:
         "BAOHUANG_ACCESS_LOG": mode,
         "PYTHONPATH": str(ROOT / "service"),
     }
-
-
-def serve_command(port: int) -> list[str]:
-    """``baohuang serve`` as the Dockerfile runs it (uvicorn's own lines at warning)."""
-    return [
-        str(VENV_BIN / "python"),
-        "-m",
-        "baohuang.cli",
-        "serve",
-        "--host",
-        "127.0.0.1",
-        "--port",
-        str(port),
-        "--log-level",
-        "warning",
-    ]
 
 
 def access_lines(path: Path) -> int:
@@ -107,7 +91,7 @@ class Serve:
         self.stdout = self.stdout_path.open("w")
         self.log: IO[str] = (OUT / f"{name}.stderr").open("w")
         self.process = subprocess.Popen(
-            [*wrapper, *serve_command(port)],
+            [*wrapper, *baohuang_serve(port)],
             env=server_env(mode) | (env or {}),
             stdout=self.stdout,
             stderr=self.log,

@@ -24,12 +24,10 @@ and, for each figure, after / before.
 from __future__ import annotations
 
 import argparse
-import contextlib
 import gc
 import json
 import os
 import statistics
-import subprocess
 import sys
 from pathlib import Path
 from time import thread_time_ns as perf_counter_ns  # CPU time: the machine is shared
@@ -38,7 +36,7 @@ from typing import Any
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 sys.path.insert(0, str(HERE))
-from loadgen import worktree  # noqa: E402
+from loadgen import alternate  # noqa: E402
 
 
 def _median_of(fn: Any, reps: int) -> float:
@@ -139,16 +137,6 @@ def child() -> None:
     print(json.dumps(result))
 
 
-def run_child(service: Path | None) -> dict[str, float]:
-    env = dict(os.environ)
-    if service is not None:
-        env["PYTHONPATH"] = f"{service}{os.pathsep}{env.get('PYTHONPATH', '')}"
-    out = subprocess.run(
-        [sys.executable, __file__, "--child"], env=env, check=True, capture_output=True, text=True
-    )
-    return json.loads(out.stdout.strip().splitlines()[-1])
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--runs", type=int, default=5)
@@ -159,18 +147,10 @@ def main() -> None:
     if args.child:
         child()
         return
-    with contextlib.ExitStack() as stack:
-        versions: dict[str, Path | None] = {"after": None}
-        if args.before:
-            versions = {
-                "before": stack.enter_context(worktree(args.before)) / "service",
-                **versions,
-            }
-        runs: dict[str, list[dict[str, float]]] = {name: [] for name in versions}
-        for run in range(args.runs):
-            for name, service in versions.items():
-                runs[name].append(run_child(service))
-                print(f"run {run + 1} {name}: {json.dumps(runs[name][-1])}", flush=True)
+    runs = {
+        name: [json.loads(line) for line in lines]
+        for name, lines in alternate(__file__, args.runs, args.before).items()
+    }
     medians = {
         name: {key: statistics.median(r[key] for r in found) for key in found[0]}
         for name, found in runs.items()

@@ -2,7 +2,7 @@
 
 * :func:`own_redis`: our own ``redis-server`` on a free loopback port, from the tests' launcher
   (``tests/redis_server.py``), never the shared one; :func:`serve`: ``baohuang serve`` (uvicorn,
-  one worker) through ``http_bench.Server``, stopped by its pid.
+  one worker) through ``loadgen.Server``, stopped by its pid.
 * :class:`Connection`, :func:`stream`: a small HTTP/1.1 client on asyncio streams (keep-alive
   requests; chunked streams read as they arrive), light enough to hold a thousand streams in one
   process.
@@ -43,7 +43,7 @@ OUT = BENCH / "out"
 sys.path.insert(0, str(ROOT / "tests"))
 sys.path.insert(0, str(BENCH))
 
-from http_bench import Server  # noqa: E402
+from loadgen import Server, baohuang_serve  # noqa: E402
 from redis_server import RedisServer, find_redis_server  # noqa: E402
 
 TOKEN_SECRET = "bench-secret-shared-by-the-replicas"
@@ -88,17 +88,7 @@ def serve(port: int, redis_url: str, cpu: str | None, **env: str) -> Server:
         "BAOHUANG_API_KEYS": "",
         "BAOHUANG_TOKEN_SECRET": TOKEN_SECRET,
     }
-    command = [
-        str(ROOT / ".venv" / "bin" / "baohuang"),
-        "serve",
-        "--host",
-        "127.0.0.1",
-        "--port",
-        str(port),
-        "--log-level",
-        "warning",
-    ]
-    return Server("baohuang", port, cpu, settings | env, command=command)
+    return Server("baohuang", port, cpu, settings | env, command=baohuang_serve(port))
 
 
 def rss_bytes(pid: int) -> int:

@@ -101,6 +101,44 @@ def server_command(target: str, port: int) -> list[str]:
     ]
 
 
+def baohuang_serve(port: int) -> list[str]:
+    """``baohuang serve`` as the Dockerfile runs it (uvicorn's own lines at warning)."""
+    return [
+        str(VENV_BIN / "python"),
+        "-m",
+        "baohuang.cli",
+        "serve",
+        "--host",
+        "127.0.0.1",
+        "--port",
+        str(port),
+        "--log-level",
+        "warning",
+    ]
+
+
+def alternate(script: str, runs: int, before: str | None, *args: str) -> dict[str, list[str]]:
+    """``script --child args`` ``runs`` times with the working tree and, when ``before`` names a
+    git revision, as often with that revision (a :func:`worktree`, its ``service/`` first on
+    ``PYTHONPATH``), alternately, in child processes: each run's last printed line, by version
+    (``before``, ``after``)."""
+    with contextlib.ExitStack() as stack:
+        versions: dict[str, Path | None] = {"after": None}
+        if before:
+            versions = {"before": stack.enter_context(worktree(before)) / "service", **versions}
+        lines: dict[str, list[str]] = {name: [] for name in versions}
+        for run in range(runs):
+            for name, service in versions.items():
+                env = dict(os.environ)
+                if service is not None:
+                    env["PYTHONPATH"] = f"{service}{os.pathsep}{env.get('PYTHONPATH', '')}"
+                command = [sys.executable, script, "--child", *args]
+                out = subprocess.run(command, env=env, check=True, capture_output=True, text=True)
+                lines[name].append(out.stdout.strip().splitlines()[-1])
+                print(f"run {run + 1} {name}: {lines[name][-1]}", flush=True)
+    return lines
+
+
 def stop_group(process: subprocess.Popen[bytes], log: IO[str]) -> None:
     """Stop a child we started in its own session: SIGTERM to its group, SIGKILL if it lingers."""
     if process.poll() is None:
@@ -125,7 +163,7 @@ class Server:
         env: dict[str, str] | None = None,
         command: list[str] | None = None,
     ) -> None:
-        name = "uvicorn" if command is None else Path(command[0]).name
+        name = "uvicorn" if command is None else target
         command = command or server_command(target, port)
         if pin is not None:
             command = ["taskset", "-c", pin, *command]

@@ -13,11 +13,8 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import contextlib
 import json
-import os
 import statistics
-import subprocess
 import sys
 import time
 from pathlib import Path
@@ -25,7 +22,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 sys.path.insert(0, str(HERE))
-from loadgen import worktree  # noqa: E402
+from loadgen import alternate  # noqa: E402
 
 
 async def fifth_wave(tables: int) -> float:
@@ -58,15 +55,6 @@ async def fifth_wave(tables: int) -> float:
     return (time.thread_time() - start) / applied * 1e3
 
 
-def run_child(service: Path | None, tables: int) -> float:
-    env = dict(os.environ)
-    if service is not None:
-        env["PYTHONPATH"] = f"{service}{os.pathsep}{env.get('PYTHONPATH', '')}"
-    command = [sys.executable, __file__, "--child", "--tables", str(tables)]
-    out = subprocess.run(command, env=env, check=True, capture_output=True, text=True)
-    return float(out.stdout.strip().splitlines()[-1])
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--runs", type=int, default=5)
@@ -77,18 +65,12 @@ def main() -> None:
     if args.child:
         print(asyncio.run(fifth_wave(args.tables)))
         return
-    with contextlib.ExitStack() as stack:
-        versions: dict[str, Path | None] = {"after": None}
-        if args.before:
-            versions = {
-                "before": stack.enter_context(worktree(args.before)) / "service",
-                **versions,
-            }
-        runs: dict[str, list[float]] = {name: [] for name in versions}
-        for run in range(args.runs):
-            for name, service in versions.items():
-                runs[name].append(run_child(service, args.tables))
-                print(f"run {run + 1} {name}: {runs[name][-1]:.2f} ms per table", flush=True)
+    runs = {
+        name: [float(line) for line in lines]
+        for name, lines in alternate(
+            __file__, args.runs, args.before, "--tables", str(args.tables)
+        ).items()
+    }
     medians = {name: statistics.median(values) for name, values in runs.items()}
     print(json.dumps({"medians_ms_per_table": medians, "runs": runs}))
     if args.before:
