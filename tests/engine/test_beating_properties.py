@@ -8,7 +8,8 @@ from collections import Counter
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from baohuang.engine import BASES, CODES, Combo, Ruleset, cover, read_combo, refusal
+from baohuang.engine import BASES, CODES, NO_RANK, Combo, Ruleset, cover, read_combo, refusal
+from baohuang.engine.beating import shapes_beating
 from baohuang.engine.reasons import BIG_JOKER_UNBEATABLE, NO_COVER, SIZE_MISMATCH
 from thorough import examples
 
@@ -110,3 +111,26 @@ def test_N_K_normal_beats_implies_kaopai_beats_and_beating_is_asymmetric(
         assert not (refusal(p, q, kaopai) is None and refusal(q, p, kaopai) is None)
         assert refusal(p, p, kaopai) is not None  # nothing beats an equal combo
         assert refusal(q, q, kaopai) is not None
+
+
+SHAPES = [
+    Combo(rank, count, small, big, ())
+    for rank, counts in [(NO_RANK, [0]), *((rank, range(1, 17)) for rank in range(13))]
+    for count in counts
+    for small in range(5)
+    for big in range(5)
+    if count + small + big
+]
+"""Every combo shape four decks can make (C-1): up to 16 cards of a rank, up to 4+4 jokers."""
+
+
+@settings(max_examples=examples(400), deadline=None)
+@given(top=st.sampled_from(SHAPES), kaopai=st.booleans())
+def test_N_1_K_1_the_shapes_beating_a_top_are_every_shape_refusal_accepts(
+    top: Combo, kaopai: bool
+) -> None:
+    """``shapes_beating`` skips shapes that cannot beat (N-1 sizes, K-1 rank cards); asking
+    ``refusal`` about every shape must find exactly the same ones."""
+    found = shapes_beating(top.rank, top.count, top.small, top.big, kaopai)
+    assert len(found) == len(set(found))
+    assert set(found) == {shape for shape in SHAPES if refusal(shape, top, kaopai) is None}

@@ -103,23 +103,35 @@ RANK_CARDS_MAX = 4 * COPIES_PER_CARD
 """D-1: four decks hold at most 16 cards of one rank (four of each suit)."""
 
 
-@lru_cache(maxsize=1024)
 def shapes_beating(
     q_rank: int, q_count: int, q_small: int, q_big: int, kaopai: bool
 ) -> tuple[Combo, ...]:
-    """Every combo shape (``cards`` empty) that beats the shape ``q`` under N or K, found by
-    asking :func:`refusal` about every shape four decks can make (C-1), once per shape of ``q``:
-    what a follower may play (``play.legal``) without probing each shape its hand can make."""
+    """Every combo shape (``cards`` empty) that beats the shape ``q`` under N or K: what a
+    follower may play (``play.legal`` caches it per shape of ``q``), found by asking
+    :func:`refusal` about every shape four decks can make (C-1) that could beat at all.
+
+    "Could" is two necessary conditions read off the refusals above, so that a new shape of
+    ``q`` costs a few hundred probes rather than five thousand: under N the sizes are equal (N-1);
+    under K each of ``p``'s rank cards covers one of ``q``'s (K-1), so ``p`` has no more. The
+    refusal still decides every shape asked.
+    """
     q = Combo(q_rank, q_count, q_small, q_big, ())
-    ranked = ((rank, count) for rank in range(RANKS) for count in range(1, RANK_CARDS_MAX + 1))
-    return tuple(
-        p
-        for rank, count in ((NO_RANK, 0), *ranked)
-        for small in range(JOKERS_PER_KIND + 1)
-        for big in range(JOKERS_PER_KIND + 1)
-        if count + small + big
-        and refusal(p := Combo(rank, count, small, big, ()), q, kaopai) is None
-    )
+    roasting = kaopai and bool(q_small or q_big)  # K-4: with no joker in q, N applies
+    size = q_count + q_small + q_big
+    found: list[Combo] = []
+    for small in range(JOKERS_PER_KIND + 1):
+        for big in range(JOKERS_PER_KIND + 1):
+            if roasting:
+                counts = range(q_count + 1)  # K-1: no more rank cards than q has
+            else:
+                need = size - small - big  # N-1: as many cards as q
+                counts = range(need, need + 1) if 0 <= need <= RANK_CARDS_MAX else range(0)
+            for count in counts:
+                for rank in range(RANKS) if count else (NO_RANK,) if small + big else ():
+                    p = Combo(rank, count, small, big, ())
+                    if refusal(p, q, kaopai) is None:
+                        found.append(p)
+    return tuple(found)
 
 
 CoverEntry = tuple[int, tuple[int, ...]]
