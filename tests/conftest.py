@@ -12,9 +12,12 @@ or when ``-m`` names them; otherwise they are skipped, saying so.
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 
 import pytest
 from hypothesis import HealthCheck, settings
+
+from redis_server import RedisServer
 
 settings.register_profile(
     "ci",
@@ -46,3 +49,16 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     for item in items:
         if "slow" in item.keywords:
             item.add_marker(skip)
+
+
+@pytest.fixture
+def anyio_backend() -> str:
+    """The async tests (``pytest.mark.anyio``) run on asyncio, as the service does."""
+    return "asyncio"
+
+
+@pytest.fixture(scope="module")
+def redis_server() -> Iterator[RedisServer]:
+    """A Redis for the module's tests: ``REDIS_URL``'s, or a ``redis-server`` of its own."""
+    with RedisServer.from_environment() as server:
+        yield server

@@ -24,6 +24,7 @@ from baohuang.http.access import new_request_id, request_id_from
 from baohuang.http.app import create_app
 from baohuang.http.settings import Settings
 from baohuang.logs import AccessLine, LineWriter, configure_logging, reset_logging
+from table_support import SMALL_BODY
 
 from .problem_checks import assert_problem
 
@@ -31,14 +32,7 @@ KEY = "platform-key-never-logged"
 SECRET = "token-secret-never-logged"
 TABLE = "secret-table-id-7"
 HEX32 = re.compile(r"^[0-9a-f]{32}$")
-SNAPSHOT: dict[str, Any] = {
-    "ruleset": "classic",
-    "mode": "team",
-    "emperor": 0,
-    "guard": 3,
-    "hands": [["BJ*", "7S", "7H", "9D"], ["8S", "8H", "KD"], ["9S", "QH"], ["TS", "TH"], ["JS"]],
-    "turn": 0,
-}
+SNAPSHOT = SMALL_BODY
 ACCESS_FIELDS = {"method", "route", "status", "duration_ms", "request_id"}
 
 

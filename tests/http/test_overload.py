@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Iterator
-from typing import Any
 
 import httpx
 import pytest
@@ -21,25 +20,14 @@ from baohuang.http.app import create_app
 from baohuang.http.settings import Settings
 from baohuang.store import CasOk, RedisTableStore, StoreOverloaded
 from redis_server import RedisServer
+from table_support import SMALL_BODY
 
 from .problem_checks import assert_problem
 
 pytestmark = [pytest.mark.anyio, pytest.mark.redis]
 
-SNAPSHOT: dict[str, Any] = {
-    "ruleset": "classic",
-    "mode": "team",
-    "emperor": 0,
-    "guard": 3,
-    "hands": [["BJ*", "7S", "7H", "9D"], ["8S", "8H", "KD"], ["9S", "QH"], ["TS", "TH"], ["JS"]],
-    "turn": 0,
-}
+SNAPSHOT = SMALL_BODY
 PAUSE_MS = 400
-
-
-@pytest.fixture
-def anyio_backend() -> str:
-    return "asyncio"
 
 
 @pytest.fixture(scope="module")

@@ -17,6 +17,7 @@ from baohuang.http.app import create_app
 from baohuang.http.ratelimit import MemoryBuckets, Rate, parse_rate
 from baohuang.http.settings import Settings
 from redis_server import RedisServer, shared_redis_url
+from table_support import SMALL_BODY
 
 from .problem_checks import assert_problem
 
@@ -27,14 +28,7 @@ RATELIMIT_HEADERS = {
     "ratelimit-reset",
     "ratelimit-policy",
 }
-SNAPSHOT: dict[str, Any] = {
-    "ruleset": "classic",
-    "mode": "team",
-    "emperor": 0,
-    "guard": 3,
-    "hands": [["BJ*", "7S", "7H", "9D"], ["8S", "8H", "KD"], ["9S", "QH"], ["TS", "TH"], ["JS"]],
-    "turn": 0,
-}
+SNAPSHOT = SMALL_BODY
 CLASSIFY = {"cards": ["7S", "7H"]}
 
 

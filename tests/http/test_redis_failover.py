@@ -57,11 +57,6 @@ LAG_SECONDS = 1.5
 _decode_snapshot = msgspec.json.Decoder(Snapshot).decode
 
 
-@pytest.fixture
-def anyio_backend() -> str:
-    return "asyncio"
-
-
 def _canonical(value: Any) -> str:
     return json.dumps(value, sort_keys=True, separators=(",", ":"))
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 import time
 import uuid
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator
 from typing import Any, get_args
 
 import httpx
@@ -23,7 +23,8 @@ from baohuang.engine import Event
 from baohuang.http.app import create_app
 from baohuang.http.settings import Settings
 from baohuang.tables.views import CUT_EVENTS, PLATFORM_EVENTS, PUBLIC_EVENTS
-from redis_server import RedisServer, shared_redis_url
+from redis_server import shared_redis_url
+from table_support import SMALL_BODY
 
 from .problem_checks import assert_problem
 
@@ -31,27 +32,9 @@ pytestmark = pytest.mark.anyio
 
 KEY = "platform-key-1"
 PLATFORM = {"Authorization": f"Bearer {KEY}"}
-SNAPSHOT: dict[str, Any] = {
-    "ruleset": "classic",
-    "mode": "team",
-    "emperor": 0,
-    "guard": 3,
-    "hands": [["BJ*", "7S", "7H", "9D"], ["8S", "8H", "KD"], ["9S", "QH"], ["TS", "TH"], ["JS"]],
-    "turn": 0,
-}
+SNAPSHOT = SMALL_BODY
 LEAD = {"seat": 0, "action": "play", "cards": ["7S", "7H"]}
 BEAT = {"seat": 1, "action": "play", "cards": ["8S", "8H"]}
-
-
-@pytest.fixture
-def anyio_backend() -> str:
-    return "asyncio"
-
-
-@pytest.fixture(scope="module")
-def redis_server() -> Iterator[RedisServer]:
-    with RedisServer.from_environment() as server:
-        yield server
 
 
 @pytest.fixture(params=["memory", pytest.param("redis", marks=pytest.mark.redis)])

@@ -15,6 +15,7 @@ from litestar.testing import AsyncTestClient
 from baohuang.http.app import create_app
 from baohuang.http.settings import Settings
 from redis_server import RedisServer, shared_redis_url
+from table_support import SMALL_BODY
 
 from .problem_checks import assert_problem
 
@@ -22,14 +23,7 @@ pytestmark = [pytest.mark.anyio, pytest.mark.redis]
 
 KEY = "platform-key-1"
 PLATFORM = {"Authorization": f"Bearer {KEY}"}
-CLASSIC: dict[str, Any] = {
-    "ruleset": "classic",
-    "mode": "team",
-    "emperor": 0,
-    "guard": 3,
-    "hands": [["BJ*", "7S", "7H", "9D"], ["8S", "8H", "KD"], ["9S", "QH"], ["TS", "TH"], ["JS"]],
-    "turn": 0,
-}
+CLASSIC = SMALL_BODY
 # lianzhong-simple (G-3): seat 2 holds SJ* and is the guard; it is seat 2's turn to lead.
 SIMPLE: dict[str, Any] = {
     "ruleset": "lianzhong-simple",
@@ -39,11 +33,6 @@ SIMPLE: dict[str, Any] = {
     "hands": [["BJ*", "7S", "7H"], ["8S", "8H", "KD"], ["SJ*", "QH"], ["TS", "TH"], ["JS"]],
     "turn": 2,
 }
-
-
-@pytest.fixture
-def anyio_backend() -> str:
-    return "asyncio"
 
 
 @pytest.fixture(scope="module")

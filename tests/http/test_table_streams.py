@@ -36,17 +36,6 @@ MAX_MOVES = 90
 TIMEOUT = httpx.Timeout(10.0, read=20.0)
 
 
-@pytest.fixture
-def anyio_backend() -> str:
-    return "asyncio"
-
-
-@pytest.fixture(scope="module")
-def redis_server() -> Iterator[RedisServer]:
-    with RedisServer.from_environment() as server:
-        yield server
-
-
 def _settings(redis_url: str | None) -> Settings:
     return Settings(
         redis_url=redis_url, api_keys=(KEY,), token_secret="streams", stream_heartbeat_seconds=1.0

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import uuid
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
@@ -41,17 +41,6 @@ SNAPSHOT: dict[str, Any] = {
     "turn": 0,
 }
 LEAD = {"seat": 0, "action": "play", "cards": ["7S", "7H"]}
-
-
-@pytest.fixture
-def anyio_backend() -> str:
-    return "asyncio"
-
-
-@pytest.fixture(scope="module")
-def redis_server() -> Iterator[RedisServer]:
-    with RedisServer.from_environment() as server:
-        yield server
 
 
 @pytest.fixture(params=["memory", "redis"])

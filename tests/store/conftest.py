@@ -26,11 +26,6 @@ from redis_server import RedisServer, shared_redis_url
 TEST_TTL_SECONDS = 3600
 
 
-@pytest.fixture
-def anyio_backend() -> str:
-    return "asyncio"
-
-
 class FakeClock:
     """A monotonic clock that only moves when told to."""
 

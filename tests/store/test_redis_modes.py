@@ -48,13 +48,9 @@ from baohuang.store.redis_config import parse_sentinel_url, redact_url
 from baohuang.store.redis_failures import is_outage
 from redis_server import RedisServer, _free_port
 from redis_topologies import lag
+from table_support import SMALL_BODY
 
 pytestmark = pytest.mark.anyio
-
-
-@pytest.fixture
-def anyio_backend() -> str:
-    return "asyncio"
 
 
 # -- settings and URLs ------------------------------------------------------------------------
@@ -416,20 +412,7 @@ async def test_outcome_unknown_over_http(
     settings = Settings(
         redis_url=primary.url, redis_wait_replicas=1, redis_wait_timeout_ms=1000, api_keys=("k",)
     )
-    snapshot = {
-        "ruleset": "classic",
-        "mode": "team",
-        "emperor": 0,
-        "guard": 3,
-        "hands": [
-            ["BJ*", "7S", "7H", "9D"],
-            ["8S", "8H", "KD"],
-            ["9S", "QH"],
-            ["TS", "3C"],
-            ["4D"],
-        ],
-        "turn": 0,
-    }
+    snapshot = SMALL_BODY
     headers = {"Authorization": "Bearer k"}
     table = f"/v1/tables/durable-{uuid.uuid4().hex}"
     async with AsyncTestClient(create_app(settings)) as client:
@@ -492,20 +475,7 @@ async def test_tls_with_a_private_ca_and_an_acl_user(tmp_path: Path) -> None:
     )  # fmt: skip
     url = f"rediss://127.0.0.1:{tls_port}/0"
     headers = {"Authorization": "Bearer k"}
-    snapshot = {
-        "ruleset": "classic",
-        "mode": "team",
-        "emperor": 0,
-        "guard": 3,
-        "hands": [
-            ["BJ*", "7S", "7H", "9D"],
-            ["8S", "8H", "KD"],
-            ["9S", "QH"],
-            ["TS", "3C"],
-            ["4D"],
-        ],
-        "turn": 0,
-    }
+    snapshot = SMALL_BODY
 
     def settings(**changes: Any) -> Settings:
         base: dict[str, Any] = {

@@ -3,24 +3,13 @@
 from __future__ import annotations
 
 import uuid
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator
 
 import pytest
 from redis.asyncio import Redis
 
 from baohuang.store import MemoryTableStore, RedisTableStore, TableStore
-from redis_server import RedisServer, shared_redis_url
-
-
-@pytest.fixture
-def anyio_backend() -> str:
-    return "asyncio"
-
-
-@pytest.fixture(scope="module")
-def redis_server() -> Iterator[RedisServer]:
-    with RedisServer.from_environment() as server:
-        yield server
+from redis_server import shared_redis_url
 
 
 @pytest.fixture(params=["memory", pytest.param("redis", marks=pytest.mark.redis)])
