@@ -51,7 +51,7 @@ class _Service(Protocol):
         change: Callable[[TableRecord], flow.Change],
         key: str | None = ...,
         print_: str = ...,
-        read: StoredTable | None = ...,
+        read: tuple[StoredTable, TableRecord] | None = ...,
     ) -> MoveAnswer[View]: ...
 
     async def _index(self, table_id: str, record: TableRecord) -> None: ...
@@ -87,7 +87,7 @@ class ClockDuties:
                 stored.version,
                 stored.instance,
                 lambda _: judged,
-                read=stored,
+                read=(stored, record),
             )
         except (VersionConflict, TableNotFound):
             return False

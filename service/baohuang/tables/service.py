@@ -306,11 +306,11 @@ class TableService(ClockDuties):
         change: Change,
         key: str | None = None,
         print_: str = "",
-        read: StoredTable | None = None,
+        read: tuple[StoredTable, TableRecord] | None = None,
     ) -> MoveAnswer[View]:
         """Judge ``change`` on the table at ``version`` and commit it (compare-and-set).
-        ``read``: the table as the caller has just read it (the clock does), judged on as is
-        rather than read again; without it, this process's last write of the table saves the
+        ``read``: the table as the caller has just read and decoded it (the clock does), judged
+        on as is rather than read and decoded again; without it, this process's last write of the table saves the
         read, or the table is read. A ``read`` holds no remembered answer: only without
         ``key``."""
         assert read is None or key is None
@@ -340,7 +340,7 @@ class TableService(ClockDuties):
                 if isinstance(result, CasRemembered):
                     return await self._replay(table_id, caller, print_, result.record)
             self._recent.forget(table_id)  # someone else wrote, or the change needs the store
-        stored = read if read is not None else await self.store.get(table_id, remembered_as=key)
+        stored = read[0] if read is not None else await self.store.get(table_id, remembered_as=key)
         if stored is None:
             raise TableNotFound(table_id)
         _require_instance(caller, stored.instance)
@@ -351,7 +351,7 @@ class TableService(ClockDuties):
         if stored.version != version:
             raise VersionConflict(stored.version, version)
         try:
-            changed = change(decode_record(stored.snapshot))
+            changed = change(read[1] if read is not None else decode_record(stored.snapshot))
         except MoveRefused as refusal:
             if key is not None:
                 record = idempotency.refused(print_, stored.instance, refusal.reason)
