@@ -15,6 +15,7 @@ from ..logs import configure_logging
 from ..store import open_store
 from ..tables import Authority, TableService
 from ..tables.feed import TableFeed
+from ..tables.webhook_targets import Targets
 from ..tables.webhooks import Dispatcher, http_sender
 from .access import AccessLog
 from .bodies import JSONRequest
@@ -77,9 +78,16 @@ def create_app(settings: Settings | None = None) -> Litestar:
         app.state.store = store
         dispatcher, close_sender = None, None
         if settings.webhook_secret:
-            send, close_sender = http_sender()
+            targets = Targets(allow_private=settings.webhook_allow_private)
+            send, close_sender = http_sender(targets, settings.webhook_timeout_seconds)
             dispatcher = Dispatcher(
-                store, settings.webhook_secret, send, on_delivery=observe_delivery
+                store,
+                settings.webhook_secret,
+                send,
+                on_delivery=observe_delivery,
+                targets=targets,
+                concurrency=settings.webhook_concurrency,
+                deadline_seconds=settings.webhook_timeout_seconds,
             )
         tables = TableService(
             store,

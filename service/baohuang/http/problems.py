@@ -31,7 +31,7 @@ from ..tables import (
     Unauthorized,
     VersionConflict,
 )
-from ..tables.errors import WebhooksOff
+from ..tables.errors import WebhooksOff, WebhookUrlRefused
 from .access import REQUEST_ID_SCOPE_KEY
 from .schemas import ProblemDocument, ProblemItem
 
@@ -295,6 +295,9 @@ EXCEPTION_HANDLERS: dict[int | type[Exception], Any] = {
     StoreOverloaded: _answer(lambda _: overloaded_problem()),
     IdempotencyKeyReused: _answer(idempotency_key_problem),
     WebhooksOff: _answer(lambda exc: Problem(422, "WEBHOOKS_OFF", str(exc), path="$.webhook")),
+    WebhookUrlRefused: _answer(
+        lambda exc: Problem(422, "WEBHOOK_URL_REFUSED", str(exc), path="$.webhook.url")
+    ),
     Exception: _internal_error,
 }
 

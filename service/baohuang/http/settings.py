@@ -26,6 +26,10 @@ class Settings(msgspec.Struct, frozen=True):
     redis_pool_timeout: float = 2.0
     stream_heartbeat_seconds: float = 15.0
     webhook_secret: str | None = None
+    # Webhook deliveries (tables/webhooks.py, docs/deploy.md "Webhooks").
+    webhook_allow_private: bool = False
+    webhook_concurrency: int = 16
+    webhook_timeout_seconds: float = 10.0
     play_page: bool = True
     # Slow clients (http/bounds.py, docs/deploy.md "Slow clients").
     header_timeout_seconds: float = 10.0
@@ -104,6 +108,9 @@ class Settings(msgspec.Struct, frozen=True):
             redis_pool_timeout=float(env.get("REDIS_POOL_TIMEOUT") or 2.0),
             stream_heartbeat_seconds=float(env.get("BAOHUANG_STREAM_HEARTBEAT_SECONDS") or 15.0),
             webhook_secret=env.get("BAOHUANG_WEBHOOK_SECRET") or None,
+            webhook_allow_private=_switch(env.get("BAOHUANG_WEBHOOK_ALLOW_PRIVATE"), default=False),
+            webhook_concurrency=int(_positive(env, "BAOHUANG_WEBHOOK_CONCURRENCY", 16)),
+            webhook_timeout_seconds=_positive(env, "BAOHUANG_WEBHOOK_TIMEOUT_SECONDS", 10.0),
             play_page=_switch(env.get("BAOHUANG_PLAY_PAGE"), default=True),
             header_timeout_seconds=_positive(env, "BAOHUANG_HEADER_TIMEOUT_SECONDS", 10.0),
             body_timeout_seconds=_positive(env, "BAOHUANG_BODY_TIMEOUT_SECONDS", 30.0),

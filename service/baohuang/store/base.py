@@ -191,6 +191,14 @@ class EventPage(msgspec.Struct, frozen=True, gc=False):
     events: list[LoggedEvent]
 
 
+class HookBackoff(msgspec.Struct, frozen=True, gc=False):
+    """A table's webhook retry schedule, kept with the table so any replica follows it: how many
+    attempts failed in a row, and when the next may start (seconds since the epoch; 0: now)."""
+
+    failures: int = 0
+    retry_at: float = 0.0
+
+
 Index: TypeAlias = Literal["deadlines", "webhooks"]
 """The store's two indexes of tables to handle at a time: clocks and webhook deliveries."""
 
@@ -257,6 +265,15 @@ class TableStore(Protocol):
     async def advance_hook(self, table_id: str, instance: str, seq: int) -> None:
         """Record that the webhook delivered up to ``seq`` (never backwards; only while the table
         is still ``instance``)."""
+        ...
+
+    async def hook_backoff(self, table_id: str) -> HookBackoff | None:
+        """The current instance's webhook retry schedule (``None``: no table); a new instance
+        starts with none."""
+        ...
+
+    async def set_hook_backoff(self, table_id: str, instance: str, backoff: HookBackoff) -> None:
+        """Keep ``backoff`` with the table (only while it is still ``instance``)."""
         ...
 
     async def compare_and_set(

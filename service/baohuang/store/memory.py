@@ -28,6 +28,7 @@ from .base import (
     CasRemembered,
     CasResult,
     EventPage,
+    HookBackoff,
     Index,
     LoggedEvent,
     Observe,
@@ -49,7 +50,7 @@ class _Entry:
     """One table instance: mutable so a write updates in place."""
 
     __slots__ = (
-        "events", "expires_at", "hooked", "instance", "remembered", "snapshot", "token", "version"
+        "backoff", "events", "expires_at", "hooked", "instance", "remembered", "snapshot", "token", "version"
     )  # fmt: skip
 
     def __init__(self, version: int, snapshot: bytes, expires_at: float) -> None:
@@ -61,6 +62,7 @@ class _Entry:
         self.events: list[LoggedEvent] = []
         self.remembered: dict[str, bytes] = {}
         self.hooked = 0  # the last seq the table's webhook delivered
+        self.backoff = HookBackoff()  # its retry schedule
 
     @property
     def last_seq(self) -> int:
@@ -162,6 +164,7 @@ class MemoryTableStore:
         ]
         entry.remembered = {}
         entry.hooked = 0
+        entry.backoff = HookBackoff()
         self._write(table_id, entry, snapshot, now)
         result = PutResult(
             entry.version,
@@ -292,6 +295,15 @@ class MemoryTableStore:
         entry = self._live(table_id, self._clock())
         if entry is not None and entry.instance == instance:
             entry.hooked = max(entry.hooked, seq)
+
+    async def hook_backoff(self, table_id: str) -> HookBackoff | None:
+        entry = self._live(table_id, self._clock())
+        return None if entry is None else entry.backoff
+
+    async def set_hook_backoff(self, table_id: str, instance: str, backoff: HookBackoff) -> None:
+        entry = self._live(table_id, self._clock())
+        if entry is not None and entry.instance == instance:
+            entry.backoff = backoff
 
     async def ping(self) -> None:
         self._done("ping", "ok", time.perf_counter())

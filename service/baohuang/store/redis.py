@@ -76,6 +76,7 @@ from .base import (
     CasRemembered,
     CasResult,
     EventPage,
+    HookBackoff,
     Index,
     LoggedEvent,
     Observe,
@@ -321,6 +322,26 @@ class RedisTableStore(RedisCore):
         keys = self._keys(table_id)
         args: list[bytes | int | str] = [instance, seq]
         await self._write("remember", start, self._advance, keys, args)
+        self._done("remember", "ok", start)
+
+    async def hook_backoff(self, table_id: str) -> HookBackoff | None:
+        start = time.perf_counter()
+        key = self.key(table_id)
+        instance, kept = await self._call("get", lambda: self._redis.hmget(key, "e", "b"), start)
+        self._done("get", "ok" if instance is not None else "missing", start)
+        if instance is None:
+            return None
+        of, _, schedule = _as_str(kept).partition(" ")
+        if of != _as_str(instance) or not schedule:
+            return HookBackoff()  # none yet, or an earlier instance's
+        failures, _, retry_at = schedule.partition(" ")
+        return HookBackoff(int(failures), float(retry_at))
+
+    async def set_hook_backoff(self, table_id: str, instance: str, backoff: HookBackoff) -> None:
+        start = time.perf_counter()
+        keys = self._keys(table_id)
+        args: list[bytes | int | str] = [instance, backoff.failures, repr(backoff.retry_at)]
+        await self._write("remember", start, self._backoff, keys, args)
         self._done("remember", "ok", start)
 
     async def compare_and_set(

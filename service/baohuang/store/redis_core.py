@@ -34,6 +34,7 @@ from .redis_durable import cluster_write_and_wait, write_and_wait
 from .redis_failures import always, is_outage, is_pool_exhausted, warn_cluster_redirect
 from .redis_scripts import (
     ADVANCE_LUA,
+    BACKOFF_LUA,
     CAS_LUA,
     DELETE_LUA,
     DUE_LUA,
@@ -103,6 +104,7 @@ class RedisCore:
         self._due = client.register_script(DUE_LUA)
         self._release = client.register_script(RELEASE_LUA)
         self._advance = client.register_script(ADVANCE_LUA)
+        self._backoff = client.register_script(BACKOFF_LUA)
         self._channel = f"{key_prefix}changes"
         self._indexes: dict[Index, str] = {
             "deadlines": f"{key_prefix}deadlines",

@@ -67,6 +67,17 @@ end
 return 1
 """
 
+# ARGV[1] the instance, ARGV[2] failures in a row, ARGV[3] when the next attempt may start. The
+# webhook's retry schedule, in the table's own hash (field 'b', "<instance> <failures> <at>"), so
+# that a replica taking over follows it and Cluster keeps it in the table's slot.
+BACKOFF_LUA: Final = """
+if redis.call('HGET', KEYS[1], 'e') ~= ARGV[1] then
+  return 0
+end
+redis.call('HSET', KEYS[1], 'b', ARGV[1] .. ' ' .. ARGV[2] .. ' ' .. ARGV[3])
+return 1
+"""
+
 # ARGV[1] expected version, ARGV[2] snapshot, ARGV[3] TTL, ARGV[4] token, ARGV[5] the token the
 # table's last write must have ('' for any), ARGV[6] the instance the table must be ('' for any),
 # ARGV[7] the changes channel, ARGV[8] the table id, ARGV[9] an idempotency key ('' for none),

@@ -32,3 +32,7 @@ class VersionConflict(Exception):
 
 class WebhooksOff(Exception):
     """A table asked for a webhook from a service that has no secret to sign deliveries with."""
+
+
+class WebhookUrlRefused(ValueError):
+    """A webhook URL the service does not send to (:mod:`.webhook_targets`): the reason."""

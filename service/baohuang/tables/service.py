@@ -54,12 +54,13 @@ from .answers import CreatedTable, EventsPage, MoveAnswer, StreamItem, TableRead
 from .audit import AuditReport, audit_table
 from .callers import Authority, Caller, Unauthorized
 from .clock import ClockDuties
-from .errors import TableNotFound, VersionConflict, WebhooksOff
+from .errors import TableNotFound, VersionConflict, WebhooksOff, WebhookUrlRefused
 from .feed import TableFeed
 from .following import follow_channel, logged_event
 from .recent_writes import LastWrite, RecentWrites
 from .record import Clock, TableRecord, Webhook, decode_record, encode_record
 from .views import View, cut_events, cut_table
+from .webhook_targets import TargetRefused
 from .webhooks import Dispatcher
 
 log = logging.getLogger("baohuang.tables")
@@ -198,8 +199,13 @@ class TableService(ClockDuties):
         """Create or replace the table (a new instance) around its first deal: the answer and
         whether it is new. ``InvalidInput`` when the snapshot contradicts itself."""
         caller.require_platform()
-        if webhook is not None and self.dispatcher is None:
-            raise WebhooksOff("webhooks need BAOHUANG_WEBHOOK_SECRET set on the service")
+        if webhook is not None:
+            if self.dispatcher is None:
+                raise WebhooksOff("webhooks need BAOHUANG_WEBHOOK_SECRET set on the service")
+            try:  # before anything is written: a refused URL leaves the table as it was
+                await self.dispatcher.targets.check_url(webhook.url)
+            except TargetRefused as exc:
+                raise WebhookUrlRefused(str(exc)) from None
         record, events = flow.open_table(validate_snapshot(snapshot), clock, self.now())
         record = replace(record, webhook=webhook)
         logged = _numbered(events, 0, 0, self.now())
