@@ -20,6 +20,7 @@ from baohuang.store import (
     CasRemembered,
     CasResult,
     EventPage,
+    HookBackoff,
     LoggedEvent,
     PutResult,
     StoredTable,
@@ -381,3 +382,18 @@ async def test_changes_tell_of_writes_and_deletes_from_any_store(harness: Harnes
     await other.delete("a")
     await asyncio.wait_for(listener, 5)
     assert seen == ["a", "a", "a"]
+
+
+async def test_a_webhook_backoff_is_kept_per_instance(harness: Harness) -> None:
+    store = harness.store
+    assert await store.hook_backoff("hooked") is None
+    first = await store.put("hooked", b"a")
+    assert await store.hook_backoff("hooked") == HookBackoff()
+    await store.set_hook_backoff("hooked", first.instance, HookBackoff(3, 1_800_000_007.25))
+    assert await store.hook_backoff("hooked") == HookBackoff(3, 1_800_000_007.25)
+    await store.compare_and_set("hooked", 1, b"b", events=[b"e"])  # a move keeps it
+    assert await store.hook_backoff("hooked") == HookBackoff(3, 1_800_000_007.25)
+    await store.put("hooked", b"c")  # a new instance starts without one
+    assert await store.hook_backoff("hooked") == HookBackoff()
+    await store.set_hook_backoff("hooked", first.instance, HookBackoff(4, 1.0))  # too late
+    assert await store.hook_backoff("hooked") == HookBackoff()

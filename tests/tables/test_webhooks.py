@@ -23,15 +23,16 @@ from baohuang.engine import (
     opening_snapshot,
 )
 from baohuang.engine.rulesets import ruleset_of
-from baohuang.store import MemoryTableStore, TableStore
+from baohuang.store import HookBackoff, MemoryTableStore, TableStore
 from baohuang.tables import Authority, TableService
 from baohuang.tables.callers import PLATFORM
 from baohuang.tables.errors import WebhooksOff, WebhookUrlRefused
 from baohuang.tables.record import Webhook
-from baohuang.tables.webhook_targets import Targets
+from baohuang.tables.webhook_targets import TargetRefused, Targets
 from baohuang.tables.webhooks import LEASE_SECONDS, Dispatcher, http_sender
 from live_server import free_port
 from table_support import Time
+from webhook_receivers import WebhookReceiver
 
 pytestmark = pytest.mark.anyio
 
@@ -211,3 +212,79 @@ async def test_deliveries_over_real_http_carry_the_signature() -> None:
     finally:
         server.should_exit = True
         await serving
+
+
+async def test_the_backoff_is_kept_with_the_table_so_another_replica_follows_it(
+    stores: list[TableStore],
+) -> None:
+    time = Time()
+    start = time.now
+    receiver = Receiver(refuse=5)
+    first = Dispatcher(stores[0], SECRET, receiver.send, clock=time, targets=PUBLIC)
+    service = TableService(stores[0], Authority((), "s"), clock=time, dispatcher=first)
+    snapshot = opening_snapshot("classic", deal(ruleset_of("classic"), 8, 0))
+    hook = Webhook("https://hooks.platform.test/h", ["dealt"])
+    await service.create("backoff", snapshot, PLATFORM, webhook=hook)
+    for at in (0, 1, 3):  # refused at once, a second later, two seconds after that
+        time.now = start + at
+        await first.tick()
+    assert receiver.refuse == 2  # three attempts; the next is due at +7
+    second = Dispatcher(stores[1], SECRET, receiver.send, clock=time, targets=PUBLIC)
+    # The first replica is gone; a write with new events moves the table to now in the index.
+    time.now = start + 3.5
+    await stores[1].schedule("backoff", time.now, index="webhooks")
+    await second.tick()
+    assert receiver.refuse == 2  # the receiver's schedule holds, whoever delivers
+    time.now = start + 7
+    await second.tick()
+    assert receiver.refuse == 1  # the fourth attempt, on time; the fifth is due 8 s later
+    time.now = start + 14.5
+    await second.tick()
+    assert receiver.refuse == 1
+    time.now = start + 15
+    await second.tick()
+    assert receiver.refuse == 0
+    time.now = start + 31
+    assert await second.tick() == 1
+    assert await stores[1].hook_backoff("backoff") == HookBackoff()  # delivered: no backoff
+
+
+async def test_a_name_that_resolves_inside_at_delivery_is_never_connected_to() -> None:
+    """DNS can change after the PUT: the name is resolved and checked before each connection,
+    and the connection goes to the address that was checked (the name itself resolves nowhere
+    real: only the test's resolver knows it)."""
+    resolves_to = {"hooks.platform.test": ["93.184.216.34"]}
+
+    async def resolve(host: str, port: int) -> list[str]:
+        return resolves_to[host]
+
+    snapshot = opening_snapshot("classic", deal(ruleset_of("classic"), 9, 0))
+    async with WebhookReceiver("ok") as receiver:
+        url = f"http://hooks.platform.test:{receiver.port}/hook"
+        for allow_private, delivered in ((False, 0), (True, 1)):
+            targets = Targets(allow_private=allow_private, resolve=resolve)
+            send, close = http_sender(targets)
+            store = MemoryTableStore()
+            dispatcher = Dispatcher(store, SECRET, send, targets=targets)
+            service = TableService(store, Authority((), "s"), dispatcher=dispatcher)
+            resolves_to["hooks.platform.test"] = ["93.184.216.34"]  # public at PUT: accepted
+            await service.create("rebound", snapshot, PLATFORM, webhook=Webhook(url, ["dealt"]))
+            resolves_to["hooks.platform.test"] = ["127.0.0.1"]  # then turned inward
+            try:
+                assert await dispatcher.tick() == delivered
+            finally:
+                await close()
+            assert len(receiver.got) == delivered
+        [got] = receiver.got  # where loopback is allowed, it went to the checked address
+        assert got.headers["host"] == f"hooks.platform.test:{receiver.port}"
+        assert got.json["table"] == "rebound"
+
+
+async def test_every_address_a_name_resolves_to_is_checked() -> None:
+    async def mixed(host: str, port: int) -> list[str]:
+        return ["93.184.216.34", "::ffff:169.254.169.254"]
+
+    with pytest.raises(TargetRefused, match="169.254.169.254"):
+        await Targets(resolve=mixed).pin("hooks.platform.test", 443)
+    with pytest.raises(TargetRefused, match="metadata"):
+        await Targets(allow_private=True, resolve=mixed).pin("hooks.platform.test", 443)
