@@ -1,0 +1,107 @@
+"""Webhooks through real ``baohuang serve`` processes and a real Redis: a receiver that trickles
+its answer or answers hundreds of MiB delays only its own table, and a receiver's backoff
+survives the replica that was delivering to it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+import uuid
+
+import httpx
+import pytest
+
+from live_server import ProcessServer
+from redis_server import RedisServer, shared_redis_url
+from table_support import SMALL_BODY
+from webhook_receivers import LOOPBACK_ENVIRONMENT, MIB, WebhookReceiver
+
+pytestmark = [pytest.mark.anyio, pytest.mark.redis]
+
+KEY = "platform-key"
+PLATFORM = {"Authorization": f"Bearer {KEY}"}
+DEADLINE = 3.0
+
+
+def _environment(redis_server: RedisServer) -> dict[str, str]:
+    return {
+        "REDIS_URL": shared_redis_url() or redis_server.url,
+        "BAOHUANG_API_KEYS": KEY,
+        "BAOHUANG_TOKEN_SECRET": "hooks-live",
+        "BAOHUANG_WEBHOOK_SECRET": "hooks-live",
+        "BAOHUANG_WEBHOOK_TIMEOUT_SECONDS": str(DEADLINE),
+        **LOOPBACK_ENVIRONMENT,  # the receivers listen on 127.0.0.1
+    }
+
+
+async def _hooked(client: httpx.AsyncClient, receiver: WebhookReceiver, events: list[str]) -> str:
+    table_id = f"hooked-{uuid.uuid4().hex[:12]}"
+    body = {"snapshot": SMALL_BODY, "webhook": {"url": receiver.url, "events": events}}
+    answer = await client.put(f"/v1/tables/{table_id}", json=body, headers=PLATFORM)
+    assert answer.status_code == 201, answer.text
+    return table_id
+
+
+@pytest.mark.slow  # a `baohuang serve` process and receivers that take their time
+async def test_a_trickling_and_a_huge_receiver_delay_only_their_own_tables(
+    redis_server: RedisServer,
+) -> None:
+    async with (
+        ProcessServer(_environment(redis_server)) as server,
+        httpx.AsyncClient(base_url=server.url, timeout=10) as client,
+        WebhookReceiver("trickle", trickle_seconds=2.0) as trickling,
+        WebhookReceiver("huge", huge_bytes=400 * MIB) as huge,
+        WebhookReceiver("ok") as fast,
+    ):
+        await _hooked(client, trickling, ["dealt"])
+        await _hooked(client, huge, ["dealt"])
+        await trickling.wait_for(1, 10)
+        await huge.wait_for(1, 10)
+        table_id = await _hooked(client, fast, ["dealt", "played"])
+        moves = [
+            {"move": {"seat": 0, "action": "play", "cards": ["7S", "7H"]}, "version": 1},
+            {"move": {"seat": 1, "action": "play", "cards": ["8S", "8H"]}, "version": 2},
+        ]
+        for number, move in enumerate(moves, 2):
+            await fast.wait_for(number - 1, 5)
+            written = time.monotonic()
+            answer = await client.post(f"/v1/tables/{table_id}/moves", json=move, headers=PLATFORM)
+            assert answer.status_code == 200, answer.text
+            [*_, arrived] = await fast.wait_for(number, 5)
+            assert arrived.at - written < 3, "the fast table waited behind the slow receivers"
+        kinds = [d["event"]["type"] for d in fast.deliveries().values()]
+        assert kinds == ["dealt", "played", "played"]
+        # The trickling answer was cut at the deadline (a byte every 2 s never trips a per-read
+        # timeout) and the delivery tried again; the huge answer was never read whole.
+        [first, second] = await trickling.wait_for(2, DEADLINE + 8)
+        assert second.at - first.at < DEADLINE + 6
+        assert huge.sent < 64 * MIB
+
+
+@pytest.mark.slow  # two `baohuang serve` processes, the delivering one killed
+async def test_a_receivers_backoff_survives_the_replica_that_was_delivering(
+    redis_server: RedisServer,
+) -> None:
+    environment = _environment(redis_server)
+    first = ProcessServer(environment)
+    second = ProcessServer(environment)
+    async with WebhookReceiver("refuse") as failing:
+        try:
+            await first.start()
+            async with httpx.AsyncClient(base_url=first.url, timeout=10) as client:
+                await _hooked(client, failing, ["dealt"])
+            # Refused at once, a second later, two seconds after that: the next is due 4 s on.
+            attempts = await failing.wait_for(3, 10)
+            await asyncio.sleep(0.5)  # the replica keeps the next attempt's time, then dies
+            await first.stop()
+            await second.start()
+            attempts = await failing.wait_for(5, 25)
+        finally:
+            await first.stop()
+            await second.stop()
+    gaps = [later.at - earlier.at for earlier, later in zip(attempts, attempts[1:], strict=False)]
+    # Backoff doubles from 1 s across the change of replica: 1, 2, 4, 8 — not 1 again after it.
+    assert gaps[2] > 4 - 0.5, gaps
+    assert gaps[3] > 8 - 0.5, gaps
+    assert len(failing.deliveries()) == 1  # every attempt was the same delivery
