@@ -128,7 +128,10 @@ def test_a_public_address_is_accepted_and_private_ones_only_where_allowed(
     client: TestClient,  # type: ignore[type-arg]
     private_client: TestClient,  # type: ignore[type-arg]
 ) -> None:
-    public = {"snapshot": SMALL_BODY, "webhook": {"url": "https://93.184.216.34/h", "events": NEVER}}
+    public = {
+        "snapshot": SMALL_BODY,
+        "webhook": {"url": "https://93.184.216.34/h", "events": NEVER},
+    }
     assert client.put("/v1/tables/public", json=public, headers=PLATFORM).status_code == 201
     for url in ("http://127.0.0.1:9/hook", "http://10.0.0.1/hook", "http://localhost/hook"):
         body = {"snapshot": SMALL_BODY, "webhook": {"url": url, "events": NEVER}}

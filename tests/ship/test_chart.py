@@ -20,6 +20,8 @@ from typing import Any
 
 import pytest
 
+from baohuang.http.settings import Settings
+
 ROOT = Path(__file__).resolve().parents[2]
 CHART = ROOT / "helm" / "baohuang-rules"
 PRODUCTION = CHART / "ci" / "production-values.yaml"
@@ -322,6 +324,9 @@ CONFIG_ENV = {
     "BAOHUANG_ACCESS_LOG",
     "BAOHUANG_RATE_LIMIT",
     "BAOHUANG_RATE_LIMIT_STATELESS",
+    "BAOHUANG_WEBHOOK_ALLOW_PRIVATE",
+    "BAOHUANG_WEBHOOK_CONCURRENCY",
+    "BAOHUANG_WEBHOOK_TIMEOUT_SECONDS",
 }
 
 
@@ -358,7 +363,14 @@ def test_values_reach_the_secret(chart: Any, yaml: ModuleType) -> None:
         {
             "redis": {"url": "rediss://default:pw@cache.example.com:6380/0"},
             "auth": {"apiKeys": ["key-one", "key-two"], "tokenSecret": "s3cret-for-seat-tokens"},
-            "config": {"tableTtlSeconds": 600, "logLevel": "debug", "playPage": False},
+            "config": {
+                "tableTtlSeconds": 600,
+                "logLevel": "debug",
+                "playPage": False,
+                "webhookAllowPrivate": True,
+                "webhookConcurrency": 4,
+                "webhookTimeoutSeconds": 2.5,
+            },
         },
     )
     values = decoded(one(docs, "Secret"))
@@ -376,7 +388,13 @@ def test_values_reach_the_secret(chart: Any, yaml: ModuleType) -> None:
         "BAOHUANG_ACCESS_LOG": "on",
         "BAOHUANG_RATE_LIMIT": "",
         "BAOHUANG_RATE_LIMIT_STATELESS": "",
+        "BAOHUANG_WEBHOOK_ALLOW_PRIVATE": "true",
+        "BAOHUANG_WEBHOOK_CONCURRENCY": "4",
+        "BAOHUANG_WEBHOOK_TIMEOUT_SECONDS": "2.5",
     }
+    settings = Settings.from_env(settings_map(docs)["data"])
+    assert settings.webhook_allow_private is True
+    assert (settings.webhook_concurrency, settings.webhook_timeout_seconds) == (4, 2.5)
 
 
 def _service_environment(docs: list[Doc]) -> dict[str, str]:
