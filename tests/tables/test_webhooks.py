@@ -284,7 +284,7 @@ async def test_every_address_a_name_resolves_to_is_checked() -> None:
     async def mixed(host: str, port: int) -> list[str]:
         return ["93.184.216.34", "::ffff:169.254.169.254"]
 
-    with pytest.raises(TargetRefused, match="169.254.169.254"):
+    with pytest.raises(TargetRefused, match=r"169\.254\.169\.254"):
         await Targets(resolve=mixed).pin("hooks.platform.test", 443)
     with pytest.raises(TargetRefused, match="metadata"):
         await Targets(allow_private=True, resolve=mixed).pin("hooks.platform.test", 443)
