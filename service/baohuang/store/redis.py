@@ -6,7 +6,8 @@ Redis Cluster (``from_url(..., cluster=True)``) or behind Redis Sentinel
 (:meth:`RedisTableStore.from_sentinel`):
 
 * ``{prefix}{<id>}`` — a hash: ``v`` version, ``s`` snapshot bytes (never parsed here), ``w`` a
-  token naming the last write, ``e`` the instance, ``q`` the last event ``seq``;
+  token naming the last write, ``e`` the instance, ``q`` the last event ``seq``, ``h`` the last
+  ``seq`` its webhook delivered and ``b`` the webhook's retry schedule (once an attempt failed);
 * ``{prefix}{<id>}:log`` — a Redis Stream, the event log: entry id ``<seq>-0``, fields ``v``
   (the version the event's write produced) and ``d`` (the event's bytes);
 * ``{prefix}{<id>}:idem`` — a hash: idempotency key → the remembered answer.

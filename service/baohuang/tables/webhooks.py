@@ -129,8 +129,11 @@ class Dispatcher:
                     log.exception("webhooks: delivering failed")
                 await asyncio.sleep(poll_seconds)
         finally:
-            for task in list(self._busy.values()):
+            busy = list(self._busy.values())
+            for task in busy:
                 task.cancel()  # their claims lapse with the lease; another replica goes on
+            if busy:
+                await asyncio.wait(busy, timeout=1.0)
 
     async def tick(self) -> int:
         """Deliver what is due now (one round, waiting for it): how many deliveries succeeded."""
