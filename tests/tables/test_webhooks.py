@@ -288,3 +288,30 @@ async def test_every_address_a_name_resolves_to_is_checked() -> None:
         await Targets(resolve=mixed).pin("hooks.platform.test", 443)
     with pytest.raises(TargetRefused, match="metadata"):
         await Targets(allow_private=True, resolve=mixed).pin("hooks.platform.test", 443)
+
+
+async def test_a_name_that_resolves_inside_at_put_is_refused_and_one_that_does_not_resolve_is_not(
+    store: TableStore,
+) -> None:
+    names = {"inside.platform.test": ["93.184.216.34", "::1"], "public.platform.test": ["1.1.1.1"]}
+
+    async def resolve(host: str, port: int) -> list[str]:
+        if host not in names:
+            raise OSError("no such name")
+        return names[host]
+
+    targets = Targets(resolve=resolve)
+    service = TableService(
+        store,
+        Authority((), "s"),
+        dispatcher=Dispatcher(store, SECRET, Receiver().send, targets=targets),
+    )
+    snapshot = opening_snapshot("classic", deal(ruleset_of("classic"), 10, 0))
+    inside = Webhook("https://inside.platform.test/hook", ["deal_over"])
+    with pytest.raises(WebhookUrlRefused, match="::1"):
+        await service.create("named", snapshot, PLATFORM, webhook=inside)
+    assert await store.get("named") is None
+    for url in ("https://public.platform.test/hook", "https://not-yet.platform.test/hook"):
+        await service.create("named", snapshot, PLATFORM, webhook=Webhook(url, ["deal_over"]))
+    with pytest.raises(OSError):  # still unresolvable at delivery: that attempt fails
+        await targets.pin("not-yet.platform.test", 443)
