@@ -18,6 +18,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import ssl
 import time
 from dataclasses import dataclass
 from typing import Any, Literal
@@ -57,8 +58,12 @@ class WebhookReceiver:
         trickle_seconds: float = 2.0,
         huge_bytes: int = 400 * MIB,
         port: int | None = None,
+        tls: ssl.SSLContext | None = None,
     ) -> None:
+        """``tls``: serve HTTPS with this server context (its certificate names the host the
+        test's URL uses)."""
         self.mode: Mode = mode
+        self.tls = tls
         self.trickle_seconds = trickle_seconds
         self.huge_bytes = huge_bytes
         self.port = port or free_port()
@@ -71,10 +76,12 @@ class WebhookReceiver:
 
     @property
     def url(self) -> str:
-        return f"http://127.0.0.1:{self.port}/hook"
+        return f"{'https' if self.tls else 'http'}://127.0.0.1:{self.port}/hook"
 
     async def start(self) -> None:
-        self._server = await asyncio.start_server(self._handle, "127.0.0.1", self.port)
+        self._server = await asyncio.start_server(
+            self._handle, "127.0.0.1", self.port, ssl=self.tls
+        )
 
     async def stop(self) -> None:
         if self._server is not None:
@@ -110,8 +117,6 @@ class WebhookReceiver:
         try:
             async with asyncio.timeout(600):
                 received = await _read_request(reader)
-                if received is None:
-                    return
                 async with self._arrived:
                     self.got.append(received)
                     self._arrived.notify_all()
@@ -147,7 +152,7 @@ class WebhookReceiver:
         self.sent += len(data)
 
 
-async def _read_request(reader: asyncio.StreamReader) -> Received | None:
+async def _read_request(reader: asyncio.StreamReader) -> Received:
     head = await reader.readuntil(b"\r\n\r\n")
     lines = head.decode("latin-1").split("\r\n")
     headers: dict[str, str] = {}

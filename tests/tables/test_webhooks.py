@@ -10,8 +10,13 @@ import hashlib
 import hmac
 import json
 import random
+import shutil
+import ssl
+import subprocess
+from pathlib import Path
 from typing import Any
 
+import httpx
 import msgspec
 import pytest
 import uvicorn
@@ -315,3 +320,45 @@ async def test_a_name_that_resolves_inside_at_put_is_refused_and_one_that_does_n
         await service.create("named", snapshot, PLATFORM, webhook=Webhook(url, ["deal_over"]))
     with pytest.raises(OSError):  # still unresolvable at delivery: that attempt fails
         await targets.pin("not-yet.platform.test", 443)
+
+
+def _certificate(directory: Path, name: str) -> tuple[Path, Path]:
+    """A self-signed certificate for ``name`` and its key, made with ``openssl``."""
+    if shutil.which("openssl") is None:
+        pytest.skip("openssl is not installed")
+    cert, key = directory / "cert.pem", directory / "key.pem"
+    subprocess.run(
+        ["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1",
+         "-keyout", str(key), "-out", str(cert), "-subj", f"/CN={name}",
+         "-addext", f"subjectAltName=DNS:{name}"],
+        check=True, capture_output=True, timeout=60,
+    )  # fmt: skip
+    return cert, key
+
+
+async def test_https_goes_to_the_checked_address_under_the_urls_name(tmp_path: Path) -> None:
+    """The connection is pinned to the checked address, yet TLS is the URL's name's: SNI and
+    the certificate check use the name, so a certificate for another name is refused."""
+    cert, key = _certificate(tmp_path, "hooks.platform.test")
+    server_side = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+    server_side.load_cert_chain(cert, key)
+    asked_for: list[str | None] = []
+    server_side.sni_callback = lambda _socket, name, _context: asked_for.append(name)
+
+    async def resolve(host: str, port: int) -> list[str]:
+        return ["127.0.0.1"]  # both names, as far as this test's DNS knows
+
+    targets = Targets(allow_private=True, resolve=resolve)
+    send, close = http_sender(targets, verify=ssl.create_default_context(cafile=cert))
+    try:
+        async with WebhookReceiver("ok", tls=server_side) as receiver:
+            url = f"https://hooks.platform.test:{receiver.port}/hook"
+            assert await send(url, b"{}", {"Baohuang-Delivery": "t.i.1"}) == 204
+            [got] = receiver.got
+            assert got.headers["host"] == f"hooks.platform.test:{receiver.port}"
+            assert asked_for == ["hooks.platform.test"]
+            with pytest.raises(httpx.ConnectError, match="CERTIFICATE_VERIFY_FAILED"):
+                await send(f"https://other.platform.test:{receiver.port}/hook", b"{}", {})
+            assert len(receiver.got) == 1
+    finally:
+        await close()

@@ -29,6 +29,7 @@ import contextlib
 import hashlib
 import hmac
 import logging
+import ssl
 import time
 from collections.abc import Awaitable, Callable
 from typing import Final
@@ -262,13 +263,14 @@ class Dispatcher:
 
 
 def http_sender(
-    targets: Targets, timeout: float = DEADLINE_SECONDS
+    targets: Targets, timeout: float = DEADLINE_SECONDS, *, verify: ssl.SSLContext | bool = True
 ) -> tuple[Send, Callable[[], Awaitable[None]]]:
     """POSTs with httpx to addresses ``targets`` allows, following no redirects: the sender and
     how to close it. The dispatcher bounds each attempt as a whole; ``timeout`` bounds each
-    step as well."""
+    step as well. ``verify``: how TLS certificates are checked (the system's CAs; a context of
+    its own in tests)."""
     client = httpx.AsyncClient(
-        transport=_PinnedTransport(targets),
+        transport=_PinnedTransport(targets, verify),
         timeout=timeout,
         follow_redirects=False,
         trust_env=False,  # no proxy from the environment: the connection goes where it was checked
@@ -308,10 +310,10 @@ class _PinnedTransport(httpx.AsyncBaseTransport):
     and TLS (SNI and the certificate's name) keep the URL's name. Connections are not kept
     between deliveries, so none is ever reused for a name that was not checked."""
 
-    def __init__(self, targets: Targets) -> None:
+    def __init__(self, targets: Targets, verify: ssl.SSLContext | bool = True) -> None:
         self._targets = targets
         self._inner = httpx.AsyncHTTPTransport(
-            limits=httpx.Limits(max_keepalive_connections=0), retries=0
+            verify=verify, limits=httpx.Limits(max_keepalive_connections=0), retries=0
         )
 
     async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
