@@ -18,6 +18,9 @@ from redis_server import RedisServer, shared_redis_url
 from table_support import SMALL_BODY
 from webhook_receivers import LOOPBACK_ENVIRONMENT, MIB, WebhookReceiver
 
+from .problem_checks import assert_problem
+from .test_webhook_urls import INSIDE, MALFORMED
+
 pytestmark = [pytest.mark.anyio, pytest.mark.redis]
 
 KEY = "platform-key"
@@ -108,3 +111,26 @@ async def test_a_receivers_backoff_survives_the_replica_that_was_delivering(
     assert gaps[2] > 4 - 0.5, gaps
     assert gaps[3] > 8 - 0.5, gaps
     assert len(failing.deliveries()) == 1  # every attempt was the same delivery
+
+
+@pytest.mark.slow  # a `baohuang serve` process without private targets allowed
+async def test_a_replica_refuses_every_internal_or_malformed_webhook_url_at_put(
+    redis_server: RedisServer,
+) -> None:
+    environment = {**_environment(redis_server), "BAOHUANG_WEBHOOK_ALLOW_PRIVATE": "false"}
+    table = f"/v1/tables/refusing-{uuid.uuid4().hex[:12]}"
+    async with (
+        ProcessServer(environment) as server,
+        httpx.AsyncClient(base_url=server.url, timeout=10) as client,
+    ):
+        created = await client.put(table, json={"snapshot": SMALL_BODY}, headers=PLATFORM)
+        assert created.status_code == 201, created.text
+        tag = (
+            created.headers.get("etag")
+            or (await client.get(table, headers=PLATFORM)).headers["etag"]
+        )
+        for url in INSIDE + MALFORMED:
+            body = {"snapshot": SMALL_BODY, "webhook": {"url": url, "events": ["deal_over"]}}
+            refused = await client.put(table, json=body, headers=PLATFORM)
+            assert_problem(refused, 422, "WEBHOOK_URL_REFUSED", "$.webhook.url")
+        assert (await client.get(table, headers=PLATFORM)).headers["etag"] == tag
