@@ -112,7 +112,9 @@ class TablesController(Controller):
         ``clock`` starts turn clocks (T-11: a seat whose time runs out is played by 托管);
         ``webhook`` names a URL that receives the chosen event types, signed with
         ``BAOHUANG_WEBHOOK_SECRET`` (``Baohuang-Signature``), at least once (deduplicate on
-        ``Baohuang-Delivery``)."""
+        ``Baohuang-Delivery``). A URL with credentials, control characters or another scheme, or
+        whose host is or resolves to a loopback, private, link-local, metadata or other internal
+        address, is 422 ``WEBHOOK_URL_REFUSED`` and the table is left as it was."""
         query = await PUT_TABLE.read(request)
         table, new = await _service(request).create(
             table_id, query.snapshot, caller, query.clock, query.webhook
