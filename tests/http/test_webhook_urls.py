@@ -62,6 +62,11 @@ MALFORMED = [
     "gopher://127.0.0.1:6379/_INFO",
     "http:///hook",
     "http://hooks.example.com:99999/hook",
+    "http://[::1/hook",
+    "http://[zz]/hook",
+    "http://hooks.example.com/\u2028hook",
+    "http://hooks\u00a0example.com/hook",
+    "http://hooks.example.com/\u200bhook",
 ]
 ALWAYS_INSIDE = [  # refused even where private targets are allowed
     "http://169.254.169.254/latest/meta-data/",

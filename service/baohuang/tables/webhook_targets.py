@@ -60,10 +60,13 @@ class TargetRefused(ValueError):
 
 def form_refusal(url: str) -> str | None:
     """Why ``url`` is not an acceptable webhook URL by its form alone (``None``: it is)."""
-    if any(ord(char) <= 0x20 or ord(char) == 0x7F for char in url):
+    if any(char.isspace() or not char.isprintable() for char in url):
         # urlsplit drops tabs and newlines silently: look at the raw string first.
         return "the webhook url must not hold spaces or control characters"
-    parts = urlsplit(url)
+    try:
+        parts = urlsplit(url)
+    except ValueError:  # e.g. an unclosed or invalid [IPv6] host
+        return "the webhook url is not a valid URL"
     if parts.scheme not in ("http", "https"):
         return "the webhook url must be an http:// or https:// URL"
     if "@" in parts.netloc or "\\" in parts.netloc:
