@@ -7,7 +7,8 @@
 * ``trickle`` — the answer's head one byte every ``trickle_seconds``, for as long as the sender
   keeps the connection (a receiver that never finishes but is never silent for long);
 * ``huge`` — 200 with a body of ``huge_bytes`` (400 MiB by default), written as fast as the sender
-  reads it; ``sent`` counts what it managed to write.
+  reads it; ``sent`` counts what it managed to write;
+* ``redirect`` — 307 to ``redirect_to`` (a sender must not follow it).
 
 A service delivers to these only with private targets allowed (``LOOPBACK_ENVIRONMENT``, or
 ``Targets(allow_private=True)`` in process), as its docs/deploy.md says. Every wait is bounded.
@@ -25,7 +26,7 @@ from typing import Any, Literal
 
 from live_server import free_port
 
-Mode = Literal["ok", "refuse", "trickle", "huge"]
+Mode = Literal["ok", "refuse", "trickle", "huge", "redirect"]
 
 MIB = 1024 * 1024
 LOOPBACK_ENVIRONMENT = {"BAOHUANG_WEBHOOK_ALLOW_PRIVATE": "true"}
@@ -59,11 +60,13 @@ class WebhookReceiver:
         huge_bytes: int = 400 * MIB,
         port: int | None = None,
         tls: ssl.SSLContext | None = None,
+        redirect_to: str = "",
     ) -> None:
         """``tls``: serve HTTPS with this server context (its certificate names the host the
         test's URL uses)."""
         self.mode: Mode = mode
         self.tls = tls
+        self.redirect_to = redirect_to
         self.trickle_seconds = trickle_seconds
         self.huge_bytes = huge_bytes
         self.port = port or free_port()
@@ -131,6 +134,9 @@ class WebhookReceiver:
         if self.mode in ("ok", "refuse"):
             status = b"204 No Content" if self.mode == "ok" else b"503 Service Unavailable"
             await self._write(writer, b"HTTP/1.1 " + status + b"\r\nConnection: close\r\n\r\n")
+        elif self.mode == "redirect":
+            moved = f"HTTP/1.1 307 Temporary Redirect\r\nLocation: {self.redirect_to}\r\n"
+            await self._write(writer, moved.encode() + b"Content-Length: 0\r\n\r\n")
         elif self.mode == "trickle":
             for byte in _TRICKLE:
                 await self._write(writer, bytes([byte]))

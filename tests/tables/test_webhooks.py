@@ -362,3 +362,22 @@ async def test_https_goes_to_the_checked_address_under_the_urls_name(tmp_path: P
             assert len(receiver.got) == 1
     finally:
         await close()
+
+
+async def test_a_redirect_is_not_followed() -> None:
+    loopback = Targets(allow_private=True)  # both receivers listen on 127.0.0.1
+    send, close = http_sender(loopback)
+    snapshot = opening_snapshot("classic", deal(ruleset_of("classic"), 11, 0))
+    async with WebhookReceiver("ok") as elsewhere:
+        async with WebhookReceiver("redirect", redirect_to=elsewhere.url) as redirecting:
+            store = MemoryTableStore()
+            dispatcher = Dispatcher(store, SECRET, send, targets=loopback)
+            service = TableService(store, Authority((), "s"), dispatcher=dispatcher)
+            hook = Webhook(redirecting.url, ["dealt"])
+            await service.create("redirected", snapshot, PLATFORM, webhook=hook)
+            try:
+                assert await dispatcher.tick() == 0  # a 307 is not a 2xx: tried again later
+            finally:
+                await close()
+            assert len(redirecting.got) == 1
+        assert elsewhere.got == []
