@@ -50,7 +50,8 @@ class _Entry:
     """One table instance: mutable so a write updates in place."""
 
     __slots__ = (
-        "backoff", "events", "expires_at", "hooked", "instance", "remembered", "snapshot", "token", "version"
+        "backoff", "events", "expires_at", "hooked", "instance", "remembered", "snapshot", "token",
+        "version",
     )  # fmt: skip
 
     def __init__(self, version: int, snapshot: bytes, expires_at: float) -> None:

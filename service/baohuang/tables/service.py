@@ -199,14 +199,14 @@ class TableService(ClockDuties):
         """Create or replace the table (a new instance) around its first deal: the answer and
         whether it is new. ``InvalidInput`` when the snapshot contradicts itself."""
         caller.require_platform()
-        if webhook is not None:
-            if self.dispatcher is None:
-                raise WebhooksOff("webhooks need BAOHUANG_WEBHOOK_SECRET set on the service")
-            try:  # before anything is written: a refused URL leaves the table as it was
+        if webhook is not None and self.dispatcher is None:
+            raise WebhooksOff("webhooks need BAOHUANG_WEBHOOK_SECRET set on the service")
+        record, events = flow.open_table(validate_snapshot(snapshot), clock, self.now())
+        if webhook is not None and self.dispatcher is not None:
+            try:  # after the cheap checks, before anything is written (it may ask DNS)
                 await self.dispatcher.targets.check_url(webhook.url)
             except TargetRefused as exc:
                 raise WebhookUrlRefused(str(exc)) from None
-        record, events = flow.open_table(validate_snapshot(snapshot), clock, self.now())
         record = replace(record, webhook=webhook)
         logged = _numbered(events, 0, 0, self.now())
         await self._index_earlier(table_id, record, logged)
