@@ -1,0 +1,103 @@
+"""Requests as callers send them, shared by the in-process and the ``baohuang serve`` tests: every
+table route for one credential, and streams opened and held open (docs/clients.md "Live tables").
+
+The helpers take any client with ``request(method, url, json=, headers=)`` and ``stream(...)``:
+Litestar's ``AsyncTestClient`` and ``httpx.AsyncClient`` both have them.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from typing import Any, NamedTuple
+
+import httpx
+
+from table_support import SMALL_BODY
+
+NDJSON = {"accept": "application/x-ndjson"}
+
+
+def bearer(credential: str) -> dict[str, str]:
+    return {"authorization": f"Bearer {credential}"}
+
+
+class Call(NamedTuple):
+    method: str
+    path: str
+    body: dict[str, Any] | None = None
+    headers: dict[str, str] = {}
+
+
+def every_table_route(table_id: str) -> list[Call]:
+    """One request to each ``/v1/tables`` route (and the stream), each one that a seat 1 token or
+    a spectator token may not make where a role check applies: seat 2's view, moves and seat
+    changes, the platform's create, delete, next deal and audit."""
+    base = f"/v1/tables/{table_id}"
+    lead = {"seat": 0, "action": "play", "cards": ["7S", "7H"]}
+    return [
+        Call("PUT", base, {"snapshot": SMALL_BODY}),
+        Call("GET", base),
+        Call("DELETE", base),
+        Call("POST", f"{base}/moves", {"move": lead, "version": 1}),
+        Call("GET", f"{base}/events"),
+        Call("GET", f"{base}/events", headers=NDJSON),
+        Call("POST", f"{base}/seats/2/trustee", {"on": True, "version": 1}),
+        Call("POST", f"{base}/seats/2/leave", {"version": 1}),
+        Call("POST", f"{base}/deals", {"version": 1}),
+        Call("GET", f"{base}/audit"),
+        Call("GET", f"{base}/seats/2"),
+    ]
+
+
+async def send(client: Any, call: Call, credential: str) -> Any:
+    """``call`` with ``credential`` as its bearer; the answer (a stream's headers and first
+    bytes only)."""
+    headers = {**call.headers, **bearer(credential)}
+    return await client.request(call.method, call.path, json=call.body, headers=headers)
+
+
+class HeldStream(NamedTuple):
+    status: int
+    headers: httpx.Headers
+    body: bytes
+    """The whole answer when it is not a stream (a refusal); empty while a stream is held."""
+
+
+class Streams:
+    """NDJSON streams of one table opened by one caller and held open until :meth:`close`:
+    each is its own connection, as a client following a table has."""
+
+    def __init__(self, base_url: str) -> None:
+        self.base_url = base_url
+        self._stack = contextlib.AsyncExitStack()
+
+    async def open(self, table_id: str, credential: str, timeout: float = 10.0) -> HeldStream:
+        """Open one stream: a 200 is held open (its first line, the view, read), anything else
+        is read whole and its connection closed."""
+        client = await self._stack.enter_async_context(
+            httpx.AsyncClient(base_url=self.base_url, timeout=timeout, trust_env=False)
+        )
+        response = await self._stack.enter_async_context(
+            client.stream(
+                "GET", f"/v1/tables/{table_id}/events", headers={**NDJSON, **bearer(credential)}
+            )
+        )
+        if response.status_code != 200:
+            body = await response.aread()
+            await response.aclose()
+            return HeldStream(response.status_code, response.headers, body)
+        lines = response.aiter_lines()
+        async with asyncio.timeout(timeout):
+            first = await anext(lines)
+        assert first.startswith('{"type":"snapshot"'), first
+        return HeldStream(200, response.headers, b"")
+
+    async def close(self) -> None:
+        await self._stack.aclose()
+
+    async def __aenter__(self) -> Streams:
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.close()
