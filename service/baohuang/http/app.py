@@ -57,7 +57,9 @@ def create_app(settings: Settings | None = None) -> Litestar:
     settings = settings or Settings.from_env()
     logging.getLogger("baohuang").setLevel(settings.log_level)
     log_writer = configure_logging(settings.log_level, settings.log_format)
-    rate_limits = RateLimits.from_settings(settings)  # None: no limit set, nothing added
+    authority = Authority(settings.api_keys, settings.token_secret)
+    # None: no limit set, nothing added. Only credentials the authority verifies get a budget.
+    rate_limits = RateLimits.from_settings(settings, authority.verifies, authority.open)
     redis = settings.redis_config()  # contradictory Redis settings fail here, at start-up
 
     @asynccontextmanager
@@ -134,7 +136,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
         debug=False,
     )
     app.state.settings = settings
-    app.state.authority = Authority(settings.api_keys, settings.token_secret)
+    app.state.authority = authority
     document_request_bodies(app)
     access = AccessLog(log_writer) if settings.access_log else None
     app.asgi_handler = HttpMetrics(

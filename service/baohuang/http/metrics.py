@@ -91,7 +91,7 @@ for _operation in OPERATIONS:  # a zero series from the start: dashboards and al
 RATE_LIMITED = Counter(
     "baohuang_rate_limited_total",
     "Requests refused with 429 RATE_LIMITED, by limit (tables: BAOHUANG_RATE_LIMIT, stateless: "
-    "BAOHUANG_RATE_LIMIT_STATELESS).",
+    "BAOHUANG_RATE_LIMIT_STATELESS, auth_failures: BAOHUANG_RATE_LIMIT_AUTH_FAILURES).",
     ["limit"],
 )
 RATE_LIMIT_FALLBACKS = Counter(

@@ -84,6 +84,7 @@ class Settings(msgspec.Struct, frozen=True):
     access_log: bool = True
     rate_limit: str | None = None
     rate_limit_stateless: str | None = None
+    rate_limit_auth_failures: str | None = None
     rate_limit_prefix: str = "baohuang:ratelimit:"
 
     @classmethod
@@ -151,11 +152,15 @@ _FALSE = frozenset({"0", "false", "no", "off"})
 
 def _operations_from_env(env: Any) -> dict[str, Any]:
     """``LOG_FORMAT`` (json or text), ``BAOHUANG_ACCESS_LOG`` (on unless 0/false/no/off),
-    ``BAOHUANG_RATE_LIMIT`` and ``BAOHUANG_RATE_LIMIT_STATELESS`` (``<n>/<second|minute|hour>``;
-    unset or empty: no limit). Values are checked when the app is built."""
+    ``BAOHUANG_RATE_LIMIT``, ``BAOHUANG_RATE_LIMIT_STATELESS`` and
+    ``BAOHUANG_RATE_LIMIT_AUTH_FAILURES`` (``<n>/<second|minute|hour>``; unset or empty: no
+    limit). Values are checked when the app is built."""
     return {
         "log_format": (env.get("LOG_FORMAT") or "json").strip().lower(),
         "access_log": (env.get("BAOHUANG_ACCESS_LOG") or "true").strip().lower() not in _FALSE,
         "rate_limit": (env.get("BAOHUANG_RATE_LIMIT") or "").strip() or None,
         "rate_limit_stateless": (env.get("BAOHUANG_RATE_LIMIT_STATELESS") or "").strip() or None,
+        "rate_limit_auth_failures": (
+            (env.get("BAOHUANG_RATE_LIMIT_AUTH_FAILURES") or "").strip() or None
+        ),
     }

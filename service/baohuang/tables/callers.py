@@ -140,6 +140,16 @@ class Authority:
                 return found
         raise Unauthorized("the credential is neither a platform key nor a token of this table")
 
+    def verifies(self, credential: str, table_id: str | None) -> bool:
+        """Whether ``credential`` is a platform key, or a token of ``table_id`` (of any of its
+        instances) whose signature checks: a credential someone was given, which may have a
+        rate-limit budget of its own (``None``: no table, a platform key only)."""
+        try:
+            caller = self.identify(credential, table_id if table_id is not None else "")
+        except Unauthorized:
+            return False
+        return table_id is not None or caller.kind == "platform"
+
 
 def seat_of(caller: Caller) -> Seat | None:
     """The seat whose view ``caller`` gets (``None``: the whole table or the public view)."""
