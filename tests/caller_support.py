@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import uuid
+from collections.abc import AsyncIterator
 from typing import Any, NamedTuple
 
 import httpx
@@ -57,6 +59,29 @@ async def send(client: Any, call: Call, credential: str) -> Any:
     return await client.request(call.method, call.path, json=call.body, headers=headers)
 
 
+async def assert_stale_tokens_are_401_on_every_route(client: Any, platform: dict[str, str]) -> None:
+    """A seat token and a spectator token of an earlier instance get 401 ``UNAUTHORIZED`` on every
+    table route, the role-restricted ones included (a 403 would not tell the client to fetch a
+    new token), and change nothing."""
+    tid = f"stale-{uuid.uuid4().hex}"
+    old = await client.put(f"/v1/tables/{tid}", json={"snapshot": SMALL_BODY}, headers=platform)
+    assert old.status_code == 201, old.text
+    await client.delete(f"/v1/tables/{tid}", headers=platform)
+    new = await client.put(f"/v1/tables/{tid}", json={"snapshot": SMALL_BODY}, headers=platform)
+    assert new.status_code == 201, new.text
+    stale = [old.json()["seat_tokens"][1], old.json()["spectator_token"]]
+    for call in every_table_route(tid):
+        for token in stale:
+            answer = await send(client, call, token)
+            assert answer.status_code == 401, (call, answer.status_code, answer.text)
+            assert answer.headers["content-type"].startswith("application/problem+json")
+            [error] = answer.json()["errors"]
+            assert (error["code"], error["path"]) == ("UNAUTHORIZED", "$.headers.authorization")
+    table = await client.get(f"/v1/tables/{tid}", headers=platform)
+    assert table.status_code == 200 and table.json()["version"] == 1
+    assert table.json()["instance"] == new.json()["instance"]
+
+
 class HeldStream(NamedTuple):
     status: int
     headers: httpx.Headers
@@ -71,6 +96,7 @@ class Streams:
     def __init__(self, base_url: str) -> None:
         self.base_url = base_url
         self._stack = contextlib.AsyncExitStack()
+        self._lines: list[AsyncIterator[str]] = []
 
     async def open(self, table_id: str, credential: str, timeout: float = 10.0) -> HeldStream:
         """Open one stream: a 200 is held open (its first line, the view, read), anything else
@@ -88,6 +114,7 @@ class Streams:
             await response.aclose()
             return HeldStream(response.status_code, response.headers, body)
         lines = response.aiter_lines()
+        self._lines.append(lines)  # a reader collected as garbage would close its stream
         async with asyncio.timeout(timeout):
             first = await anext(lines)
         assert first.startswith('{"type":"snapshot"'), first
@@ -95,6 +122,7 @@ class Streams:
 
     async def close(self) -> None:
         await self._stack.aclose()
+        self._lines.clear()
 
     async def __aenter__(self) -> Streams:
         return self

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 def _serve(args: argparse.Namespace) -> int:
     import asyncio
 
+    import msgspec
     import uvicorn
 
     from .http.app import create_app
@@ -20,6 +21,8 @@ def _serve(args: argparse.Namespace) -> int:
     settings = Settings.from_env()
     open_files = raise_open_files_limit()
     max_connections = connection_cap(settings.max_connections, open_files)
+    # The cap in force, so that the streams' share of it (http/stream_slots.py) is of this one.
+    settings = msgspec.structs.replace(settings, max_connections=max_connections)
     base: type[asyncio.Protocol]
     try:
         from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
@@ -34,7 +37,8 @@ def _serve(args: argparse.Namespace) -> int:
         f"bounds: {open_files} open files, {max_connections} connections, "
         f"{settings.max_in_flight} requests in flight, headers within "
         f"{settings.header_timeout_seconds:g}s, bodies within {settings.body_timeout_seconds:g}s, "
-        f"keep-alive {settings.keep_alive_seconds}s, backlog {settings.backlog}"
+        f"keep-alive {settings.keep_alive_seconds}s, backlog {settings.backlog}, "
+        f"{app.state.stream_slots.limits.per_process} streams at most"
     ]
     # One worker per process: scale with replicas (each exposes its own /metrics).
     # No limit_concurrency: uvicorn counts idle and slow connections in it and would answer 503

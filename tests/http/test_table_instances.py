@@ -14,7 +14,7 @@ from litestar.testing import AsyncTestClient
 
 from baohuang.http.app import create_app
 from baohuang.http.settings import Settings
-from caller_support import every_table_route, send
+from caller_support import assert_stale_tokens_are_401_on_every_route
 from redis_server import RedisServer, shared_redis_url
 from table_support import SMALL_BODY
 
@@ -169,26 +169,6 @@ async def test_a_seat_token_for_another_instance_than_the_body_names_is_refused(
         headers=_bearer(created["seat_tokens"][0]),
     )
     assert_problem(moved, 401, "UNAUTHORIZED")
-
-
-async def assert_stale_tokens_are_401_on_every_route(client: Any, platform: dict[str, str]) -> None:
-    """A seat token and a spectator token of an earlier instance get 401 ``UNAUTHORIZED`` on every
-    table route, the role-restricted ones included (a 403 would not tell the client to fetch a
-    new token), and change nothing."""
-    tid = _tid()
-    old = await client.put(f"/v1/tables/{tid}", json={"snapshot": CLASSIC}, headers=platform)
-    await client.delete(f"/v1/tables/{tid}", headers=platform)
-    new = await client.put(f"/v1/tables/{tid}", json={"snapshot": CLASSIC}, headers=platform)
-    assert new.status_code == 201, new.text
-    stale = [old.json()["seat_tokens"][1], old.json()["spectator_token"]]
-    for call in every_table_route(tid):
-        for token in stale:
-            answer = await send(client, call, token)
-            assert answer.status_code == 401, (call, answer.status_code, answer.text)
-            assert_problem(answer, 401, "UNAUTHORIZED", "$.headers.authorization")
-    table = await client.get(f"/v1/tables/{tid}", headers=platform)
-    assert table.status_code == 200 and table.json()["version"] == 1
-    assert table.json()["instance"] == new.json()["instance"]
 
 
 async def test_tokens_of_an_earlier_instance_are_401_before_any_role_check(

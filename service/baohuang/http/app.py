@@ -38,6 +38,7 @@ from .metrics import (
 from .problems import EXCEPTION_HANDLERS, problem_details_plugin
 from .ratelimit import RateLimits
 from .settings import Settings
+from .stream_slots import StreamLimits, StreamSlots, stream_capacity
 
 DESCRIPTION = """\
 The rules referee for 保皇 (Baohuang): is a combo legal, does it beat the top play (normal rules
@@ -137,6 +138,14 @@ def create_app(settings: Settings | None = None) -> Litestar:
     )
     app.state.settings = settings
     app.state.authority = authority
+    app.state.stream_slots = StreamSlots(
+        StreamLimits(
+            per_credential=settings.max_streams_per_credential,
+            per_table=settings.max_streams_per_table,
+            per_address=settings.max_streams_per_address,
+            per_process=stream_capacity(settings.max_connections, settings.stream_reserve),
+        )
+    )
     document_request_bodies(app)
     access = AccessLog(log_writer) if settings.access_log else None
     app.asgi_handler = HttpMetrics(

@@ -120,6 +120,32 @@ STREAM_FOLLOWERS = Gauge(
 )
 
 
+STREAMS_OPEN = Gauge(
+    "baohuang_streams_open",
+    "Table streams open in this process, by caller kind (platform, seat, spectator).",
+    ["caller"],
+)
+STREAMS_REFUSED = Counter(
+    "baohuang_streams_refused_total",
+    "Table streams refused before they started, by limit (credential, table, address: 429 "
+    "TOO_MANY_STREAMS; process: 503 OVERLOADED, the connection reserve reached).",
+    ["limit"],
+)
+
+
+for _kind in ("platform", "seat", "spectator"):
+    STREAMS_OPEN.labels(_kind)  # each kind is charted from 0, not from its first stream
+
+
+def observe_streams(kind: str, count: int) -> None:
+    """How many streams callers of ``kind`` hold open in this process now."""
+    STREAMS_OPEN.labels(kind).set(count)
+
+
+def count_stream_refusal(limit: str) -> None:
+    STREAMS_REFUSED.labels(limit).inc()
+
+
 TIMEOUTS = Counter(
     "baohuang_timeouts_total",
     "Turns whose clock ran out and that 托管 played (T-11), applied by this process.",

@@ -34,6 +34,11 @@ class Settings(msgspec.Struct, frozen=True):
     max_connections: int = 2048
     max_in_flight: int = 1024
     backlog: int = 2048
+    # Streams (http/stream_slots.py, docs/deploy.md "Streams"): open streams per process.
+    max_streams_per_credential: int = 32
+    max_streams_per_table: int = 256
+    max_streams_per_address: int = 64
+    stream_reserve: int = 128
     redis_mode: RedisMode = "standalone"
     redis_sentinel_service: str | None = None
     redis_username: str | None = None
@@ -112,6 +117,12 @@ class Settings(msgspec.Struct, frozen=True):
             max_connections=int(_positive(env, "BAOHUANG_MAX_CONNECTIONS", 2048)),
             max_in_flight=int(_positive(env, "BAOHUANG_MAX_IN_FLIGHT", 1024)),
             backlog=int(_positive(env, "BAOHUANG_BACKLOG", 2048)),
+            max_streams_per_credential=int(
+                _positive(env, "BAOHUANG_MAX_STREAMS_PER_CREDENTIAL", 32)
+            ),
+            max_streams_per_table=int(_positive(env, "BAOHUANG_MAX_STREAMS_PER_TABLE", 256)),
+            max_streams_per_address=int(_positive(env, "BAOHUANG_MAX_STREAMS_PER_ADDRESS", 64)),
+            stream_reserve=int(_positive(env, "BAOHUANG_STREAM_RESERVE", 128)),
             redis_mode=mode,  # type: ignore[arg-type]  # checked above
             redis_sentinel_service=env.get("REDIS_SENTINEL_SERVICE") or None,
             redis_username=env.get("REDIS_USERNAME") or None,
