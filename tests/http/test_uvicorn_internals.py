@@ -83,7 +83,8 @@ async def test_the_protocol_pieces_bounds_reads_are_there(base: type[asyncio.Pro
     config = uvicorn.Config(_app, lifespan="off", log_level="warning")
     config.load()
     state = ServerState()
-    protocol: Any = bounded_protocol(base, 10.0, 8)(
+    bounded: Any = bounded_protocol(base, 10.0, 8)
+    protocol = bounded(
         config=config, server_state=state, app_state={}, _loop=asyncio.get_running_loop()
     )
     transport = _Transport()
