@@ -133,8 +133,11 @@ STREAMS_REFUSED = Counter(
 )
 
 
+# Each kind and limit is charted from 0, not from its first stream or refusal.
 for _kind in ("platform", "seat", "spectator"):
-    STREAMS_OPEN.labels(_kind)  # each kind is charted from 0, not from its first stream
+    STREAMS_OPEN.labels(_kind)
+for _limit in ("credential", "table", "address", "process"):
+    STREAMS_REFUSED.labels(_limit)
 
 
 def observe_streams(kind: str, count: int) -> None:
