@@ -296,9 +296,10 @@ def test_redis_keys_hold_no_credential(redis_url: str) -> None:
 def test_invented_bearers_spend_the_failed_authentications_of_their_address(
     redis_url: str,
 ) -> None:
-    """1,000 garbage bearers on the table routes: 401 while the address has failures left, 429
+    """200 garbage bearers on the table routes: 401 while the address has failures left, 429
     after, one Redis key for the address and none per bearer; a platform key from the same
-    address is not held back by them."""
+    address is not held back by them (tests/http/test_one_caller.py sends 1,000 to a real
+    process)."""
     from redis import Redis
 
     prefix = _prefix()
@@ -306,7 +307,7 @@ def test_invented_bearers_spend_the_failed_authentications_of_their_address(
         redis_url=redis_url,
         api_keys=(KEY_A,),
         token_secret="s",
-        rate_limit_auth_failures="20/minute",
+        rate_limit_auth_failures="20/hour",  # none back while the test runs
         rate_limit_prefix=prefix,
     )
     with TestClient(create_app(settings)) as client:
@@ -314,12 +315,12 @@ def test_invented_bearers_spend_the_failed_authentications_of_their_address(
         assert created.status_code == 201 and not limits(created)  # no limit for a platform key
         answers = [
             client.get("/v1/tables/t3", headers=bearer(f"x{uuid.uuid4()}")).status_code
-            for _ in range(1000)
+            for _ in range(200)
         ]
         assert answers[:20] == [401] * 20 and set(answers[20:]) == {429}
-        assert_rate_limited(client.get("/v1/tables/t3"), 20, 60)  # no credential: a failure too
+        assert_rate_limited(client.get("/v1/tables/t3"), 20, 3600)  # no credential: a failure too
         assert_rate_limited(
-            client.get("/v1/tables/t3", headers={"authorization": "Basic a"}), 20, 60
+            client.get("/v1/tables/t3", headers={"authorization": "Basic a"}), 20, 3600
         )
         refused = client.get("/v1/tables/t3", headers=bearer("junk"))
         assert (

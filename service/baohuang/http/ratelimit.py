@@ -1,6 +1,6 @@
 """Rate limits per credential, counted in Redis so that every replica spends one budget.
 
-Two limits, each off unless set (``<n>/<second|minute|hour>``):
+Three limits, each off unless set (``<n>/<second|minute|hour>``):
 
 * ``BAOHUANG_RATE_LIMIT``: the ``/v1/tables`` routes, per platform key and per seat or spectator
   token;
