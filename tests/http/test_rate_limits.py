@@ -126,18 +126,28 @@ def test_stateless_routes_by_platform_key_else_by_address() -> None:
             200,
         ]
         assert_rate_limited(client.post("/v1/combos/classify", json=CLASSIFY), 2, 1)
-        # Every stateless route shares the caller's budget; a platform key has its own, and an
-        # invented bearer is the address's (a fresh one per request gets no fresh budget).
+        # Every stateless route shares the caller's budget; a platform key has its own.
         assert_rate_limited(client.get("/v1/rulesets"), 2, 1)
-        for _ in range(3):
-            invented = bearer(f"x{uuid.uuid4()}")
-            assert_rate_limited(client.get("/v1/rulesets", headers=invented), 2, 1)
         assert client.get("/v1/rulesets", headers=bearer(KEY_A)).status_code == 200
         # The table routes have no limit here.
         table = client.put("/v1/tables/t2", json={"snapshot": SNAPSHOT}, headers=bearer(KEY_A))
         assert table.status_code == 201 and not limits(table)
         time.sleep(0.6)  # 2/second: one request back every 0.5 s
         assert client.post("/v1/combos/classify", json=CLASSIFY).status_code == 200
+
+
+def test_invented_bearers_spend_the_budget_of_their_address() -> None:
+    """A fresh invented bearer per request gets no fresh budget: it is the address's (per hour,
+    so that nothing comes back while the test runs)."""
+    settings = Settings(rate_limit_stateless="3/hour", api_keys=(KEY_A,))
+    with TestClient(create_app(settings)) as client:
+        answers = [
+            client.get("/v1/rulesets", headers=bearer(f"x{uuid.uuid4()}")).status_code
+            for _ in range(10)
+        ]
+        assert answers == [200] * 3 + [429] * 7
+        assert_rate_limited(client.get("/v1/rulesets"), 3, 3600)  # the same budget
+        assert client.get("/v1/rulesets", headers=bearer(KEY_A)).status_code == 200
 
 
 def test_operations_routes_are_never_limited() -> None:
