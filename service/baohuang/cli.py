@@ -6,6 +6,7 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
+from typing import Any
 
 
 def _serve(args: argparse.Namespace) -> int:
@@ -44,20 +45,27 @@ def _serve(args: argparse.Namespace) -> int:
     # No limit_concurrency: uvicorn counts idle and slow connections in it and would answer 503
     # to every request, probes included, while slow clients hold connections; http/bounds.py
     # evicts those instead and limits only the requests waiting for an answer.
-    uvicorn.run(
-        app,
-        host=args.host,
-        port=args.port,
-        log_level=args.log_level,
-        access_log=False,
-        proxy_headers=True,
-        server_header=False,
-        http=bounded_protocol(base, settings.header_timeout_seconds, max_connections),
-        ws="none",
-        timeout_keep_alive=settings.keep_alive_seconds,
-        backlog=settings.backlog,
-    )
-    return 0
+    served: dict[str, Any] = {
+        "host": args.host,
+        "log_level": args.log_level,
+        "access_log": False,
+        "server_header": False,
+        "ws": "none",
+        "timeout_keep_alive": settings.keep_alive_seconds,
+    }
+    if settings.probe_port is None:
+        uvicorn.run(
+            app,
+            port=args.port,
+            proxy_headers=True,
+            http=bounded_protocol(base, settings.header_timeout_seconds, max_connections),
+            backlog=settings.backlog,
+            **served,
+        )
+        return 0
+    from .http.probes import run_with_probes
+
+    return run_with_probes(app, args.port, settings, base, max_connections, served)
 
 
 def _openapi(_: argparse.Namespace) -> int:

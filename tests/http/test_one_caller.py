@@ -7,6 +7,7 @@ tokens of an earlier instance are 401 on every route.
 from __future__ import annotations
 
 import asyncio
+import signal
 import uuid
 from collections.abc import Iterator
 
@@ -15,7 +16,7 @@ import pytest
 from redis.asyncio import Redis
 
 from caller_support import Streams, assert_stale_tokens_are_401_on_every_route, bearer
-from live_server import ProcessServer
+from live_server import ProcessServer, free_port
 from redis_server import RedisServer
 from table_support import SMALL_BODY
 
@@ -170,3 +171,36 @@ async def test_tokens_of_an_earlier_instance_are_401_on_every_route(redis_url: s
         httpx.AsyncClient(base_url=server.url, timeout=5, trust_env=False) as client,
     ):
         await assert_stale_tokens_are_401_on_every_route(client, PLATFORM)
+
+
+async def test_probes_and_metrics_answer_on_their_own_port_too(redis_url: str) -> None:
+    """``BAOHUANG_PROBE_PORT``: ``/healthz``, ``/readyz`` and ``/metrics`` there as well, nothing
+    else; the service's port as before; SIGTERM stops both."""
+    probe_port = free_port()
+    server = ProcessServer(_environment(redis_url, BAOHUANG_PROBE_PORT=str(probe_port)))
+    await server.start()
+    try:
+        probes = f"http://127.0.0.1:{probe_port}"
+        async with httpx.AsyncClient(base_url=probes, timeout=5, trust_env=False) as client:
+            async with asyncio.timeout(10):  # it listens once the service has started
+                while True:
+                    try:
+                        healthz = await client.get("/healthz")
+                        break
+                    except httpx.ConnectError:
+                        await asyncio.sleep(0.05)
+            assert healthz.status_code == 200 and healthz.json() == {"status": "ok"}
+            assert (await client.get("/readyz")).status_code == 200
+            metrics = await client.get("/metrics")
+            assert metrics.status_code == 200 and "baohuang_streams_open" in metrics.text
+            for path in ("/v1/rulesets", "/", "/schema", "/v1/tables/t"):
+                answer = await client.get(path, headers=PLATFORM)
+                assert answer.status_code == 404, path
+                assert answer.headers["content-type"] == "application/problem+json"
+        async with httpx.AsyncClient(base_url=server.url, timeout=5, trust_env=False) as client:
+            assert (await client.get("/v1/rulesets")).status_code == 200
+            assert (await client.get("/healthz")).status_code == 200
+        # A graceful stop of both servers, then uvicorn re-raises the SIGTERM it handled.
+        assert await server.terminate() == -signal.SIGTERM
+    finally:
+        await server.stop()

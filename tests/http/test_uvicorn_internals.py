@@ -9,6 +9,7 @@ clients does.
 from __future__ import annotations
 
 import asyncio
+import inspect
 import tomllib
 from importlib.metadata import version
 from pathlib import Path
@@ -107,3 +108,11 @@ async def test_the_protocol_pieces_bounds_reads_are_there(base: type[asyncio.Pro
     assert protocol in protocol.waiting  # answered, kept alive: idle until the next request
     protocol.connection_lost(None)
     assert protocol not in state.connections and protocol not in protocol.waiting
+
+
+def test_the_server_pieces_the_probe_port_leans_on_are_there() -> None:
+    """http/probes.py runs a second ``uvicorn.Server`` whose ``capture_signals`` does nothing, in
+    a loop from ``Config.get_loop_factory``: ``serve`` must still take the signals there."""
+    assert "self.capture_signals()" in inspect.getsource(uvicorn.Server.serve)
+    assert callable(uvicorn.Config.get_loop_factory)
+    assert hasattr(uvicorn.Server(uvicorn.Config(_app)), "started")
