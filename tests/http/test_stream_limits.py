@@ -66,8 +66,10 @@ def test_settings_from_the_environment() -> None:
             "BAOHUANG_MAX_STREAMS_PER_ADDRESS": "9",
             "BAOHUANG_STREAM_RESERVE": "16",
             "BAOHUANG_RATE_LIMIT_AUTH_FAILURES": "60/minute",
+            "BAOHUANG_PROBE_PORT": "8081",
         }
     )
+    assert settings.probe_port == 8081 and Settings.from_env({}).probe_port is None
     assert (
         settings.max_streams_per_credential,
         settings.max_streams_per_table,
@@ -85,6 +87,8 @@ def test_settings_from_the_environment() -> None:
     ) == (32, 256, 64, 128, None)
     with pytest.raises(ValueError, match="BAOHUANG_MAX_STREAMS_PER_TABLE"):
         Settings.from_env({"BAOHUANG_MAX_STREAMS_PER_TABLE": "0"})
+    with pytest.raises(ValueError, match="BAOHUANG_PROBE_PORT"):
+        Settings.from_env({"BAOHUANG_PROBE_PORT": "http"})
 
 
 async def test_a_stream_refused_before_it_starts_gives_its_slot_back() -> None:
