@@ -1,8 +1,10 @@
 """Requests as callers send them, shared by the in-process and the ``baohuang serve`` tests: every
 table route for one credential, and streams opened and held open (docs/clients.md "Live tables").
 
-The helpers take any client with ``request(method, url, json=, headers=)`` and ``stream(...)``:
-Litestar's ``AsyncTestClient`` and ``httpx.AsyncClient`` both have them.
+The route helpers take any client with ``request(method, url, json=, headers=)``: Litestar's
+``AsyncTestClient`` and ``httpx.AsyncClient`` both have it. :class:`Streams` opens real
+connections (httpx) to a served replica, :class:`~live_server.LiveServer` or
+:class:`~live_server.ProcessServer`.
 """
 
 from __future__ import annotations
