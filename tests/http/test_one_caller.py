@@ -98,14 +98,16 @@ async def test_streams_beyond_their_limits_are_refused_and_probes_and_moves_answ
         await _answers(server.url, tid, 1)
         # Every seat token too: the replica's streams stop at its cap less the reserve (503).
         seats = created.json()["seat_tokens"]
-        statuses = [(await streams.open(tid, token)).status for token in seats for _ in range(5)]
-        assert statuses.count(200) == MAX_CONNECTIONS // 2 - PER_CREDENTIAL
-        assert set(statuses[statuses.index(503) :]) == {503}
+        seat_streams = MAX_CONNECTIONS // 2 - PER_CREDENTIAL
+        tried = [await streams.open(tid, token) for token in seats for _ in range(5)]
+        assert [h.status for h in tried] == [200] * seat_streams + [503] * (25 - seat_streams)
+        [error] = httpx.Response(503, content=tried[-1].body).json()["errors"]
+        assert error["code"] == "OVERLOADED" and tried[-1].headers["retry-after"] == "1"
         await _answers(server.url, tid, 2)
         metrics = (await client.get("/metrics")).text
         assert f'baohuang_streams_open{{caller="spectator"}} {PER_CREDENTIAL}.0' in metrics
-        seat_streams = MAX_CONNECTIONS // 2 - PER_CREDENTIAL
         assert f'baohuang_streams_open{{caller="seat"}} {seat_streams}.0' in metrics
+        assert 'baohuang_streams_refused_total{limit="process"} 13.0' in metrics
         assert 'baohuang_streams_refused_total{limit="credential"} 42.0' in metrics
         # Streams that end give their slots back.
         await streams.close()
