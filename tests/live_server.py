@@ -102,6 +102,15 @@ class ProcessServer:
                 except OSError:
                     await asyncio.sleep(0.05)
 
+    async def terminate(self, timeout: float = 10.0) -> int:
+        """Stop it as Kubernetes does (SIGTERM) and wait: its exit status."""
+        assert self._process is not None
+        self._process.terminate()
+        async with asyncio.timeout(timeout):
+            status = await self._process.wait()
+        self._process = None
+        return status
+
     async def stop(self) -> None:
         if self._process is None:
             return

@@ -6,11 +6,13 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
+from typing import Any
 
 
 def _serve(args: argparse.Namespace) -> int:
     import asyncio
 
+    import msgspec
     import uvicorn
 
     from .http.app import create_app
@@ -20,6 +22,8 @@ def _serve(args: argparse.Namespace) -> int:
     settings = Settings.from_env()
     open_files = raise_open_files_limit()
     max_connections = connection_cap(settings.max_connections, open_files)
+    # The cap in force, so that the streams' share of it (http/stream_slots.py) is of this one.
+    settings = msgspec.structs.replace(settings, max_connections=max_connections)
     base: type[asyncio.Protocol]
     try:
         from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
@@ -34,26 +38,34 @@ def _serve(args: argparse.Namespace) -> int:
         f"bounds: {open_files} open files, {max_connections} connections, "
         f"{settings.max_in_flight} requests in flight, headers within "
         f"{settings.header_timeout_seconds:g}s, bodies within {settings.body_timeout_seconds:g}s, "
-        f"keep-alive {settings.keep_alive_seconds}s, backlog {settings.backlog}"
+        f"keep-alive {settings.keep_alive_seconds}s, backlog {settings.backlog}, "
+        f"{app.state.stream_slots.limits.per_process} streams at most"
     ]
     # One worker per process: scale with replicas (each exposes its own /metrics).
     # No limit_concurrency: uvicorn counts idle and slow connections in it and would answer 503
     # to every request, probes included, while slow clients hold connections; http/bounds.py
     # evicts those instead and limits only the requests waiting for an answer.
-    uvicorn.run(
-        app,
-        host=args.host,
-        port=args.port,
-        log_level=args.log_level,
-        access_log=False,
-        proxy_headers=True,
-        server_header=False,
-        http=bounded_protocol(base, settings.header_timeout_seconds, max_connections),
-        ws="none",
-        timeout_keep_alive=settings.keep_alive_seconds,
-        backlog=settings.backlog,
-    )
-    return 0
+    served: dict[str, Any] = {
+        "host": args.host,
+        "log_level": args.log_level,
+        "access_log": False,
+        "server_header": False,
+        "ws": "none",
+        "timeout_keep_alive": settings.keep_alive_seconds,
+    }
+    if settings.probe_port is None:
+        uvicorn.run(
+            app,
+            port=args.port,
+            proxy_headers=True,
+            http=bounded_protocol(base, settings.header_timeout_seconds, max_connections),
+            backlog=settings.backlog,
+            **served,
+        )
+        return 0
+    from .http.probes import run_with_probes
+
+    return run_with_probes(app, args.port, settings, base, max_connections, served)
 
 
 def _openapi(_: argparse.Namespace) -> int:

@@ -1,5 +1,6 @@
-"""Named tests for rules of docs/rules.md that had none: D-7 (marked jokers fix roles) and S-10
-(a void deal scores nothing), through the engine's public functions."""
+"""Named tests for rules of docs/rules.md that had none: D-7 (marked jokers fix roles), S-10
+(a void deal scores nothing) and K-6's choice between two covers, through the engine's public
+functions."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import msgspec
 import pytest
 
 from baohuang.engine import (
+    CODES,
     AcceptMove,
     CallMove,
     DeclineMove,
@@ -16,6 +18,7 @@ from baohuang.engine import (
     RulesetField,
     Snapshot,
     apply_move,
+    compare,
     deal,
     legal_moves,
     opening_snapshot,
@@ -23,6 +26,7 @@ from baohuang.engine import (
     score,
     validate_snapshot,
 )
+from baohuang.engine.rulesets import resolve_ruleset
 
 HANDS = [
     ["BJ*", "7S", "7H", "9D"],
@@ -171,3 +175,19 @@ def test_S_10_a_void_deal_has_no_winner_no_places_and_scores_zero(
     assert result.scores == [0] * 5
     assert result.sides is not None and (result.sides.emperor, result.sides.rebels) == (0, 0)
     assert legal_moves(state) == []
+
+
+def test_K_6_of_two_covers_the_one_with_more_single_card_groups() -> None:
+    """``BJ BJ SJ SJ SJ`` covers ``BJ SJ 7S`` in two ways: ``BJ<SJ SJ SJ, SJ<BJ, 7S<BJ`` (two
+    single-card groups) or ``BJ<BJ BJ, SJ<SJ SJ, 7S<SJ`` (one); K-6 gives the first, always."""
+    judgement = compare(
+        ["BJ", "SJ", "7S"],
+        ["BJ", "BJ", "SJ", "SJ", "SJ"],
+        resolve_ruleset("classic", kaopai=True),
+    )
+    assert judgement.reason is None and judgement.cover is not None
+    assert [(CODES[card], [CODES[c] for c in group]) for card, group in judgement.cover] == [
+        ("BJ", ["SJ", "SJ", "SJ"]),
+        ("SJ", ["BJ"]),
+        ("7S", ["BJ"]),
+    ]

@@ -99,35 +99,55 @@ def test_table_routes_per_platform_key_and_seat_token() -> None:
         assert client.get("/v1/tables/t1", headers=bearer(KEY_B)).status_code == 200
         seat = created.json()["seat_tokens"][2]
         assert client.get("/v1/tables/t1/seats/2", headers=bearer(seat)).status_code == 200
-        # A credential that is not valid is limited too (and still 401 while it has budget).
+        # A credential that is not valid spends the address's budget (and is 401 while it has
+        # budget); a token of another table is not valid here either.
+        other = client.put("/v1/tables/t9", json={"snapshot": SNAPSHOT}, headers=bearer(KEY_B))
+        foreign = other.json()["seat_tokens"][2]
         assert client.get("/v1/tables/t1", headers=bearer("junk")).status_code == 401
+        assert client.get("/v1/tables/t1", headers=bearer(f"x{uuid.uuid4()}")).status_code == 401
+        assert client.get("/v1/tables/t1/seats/2", headers=bearer(foreign)).status_code == 401
+        assert_rate_limited(client.get("/v1/tables/t1", headers=bearer(f"y{uuid.uuid4()}")), 3, 60)
         # The stateless routes have no limit of their own here.
         stateless = client.post("/v1/combos/classify", json=CLASSIFY, headers=bearer(KEY_A))
         assert stateless.status_code == 200 and not limits(stateless)
         metrics = client.get("/metrics").text
-        assert 'baohuang_rate_limited_total{limit="tables"} 1.0' in metrics
+        assert 'baohuang_rate_limited_total{limit="tables"} 2.0' in metrics
         assert (
             'baohuang_http_requests_total{method="GET",route="/v1/tables/{table_id}",status="429"}'
             in metrics
         )
 
 
-def test_stateless_routes_by_credential_else_by_address() -> None:
-    settings = Settings(rate_limit_stateless="2/second")
+def test_stateless_routes_by_platform_key_else_by_address() -> None:
+    settings = Settings(rate_limit_stateless="2/second", api_keys=(KEY_A,))
     with TestClient(create_app(settings)) as client:
         assert [client.post("/v1/combos/classify", json=CLASSIFY).status_code for _ in "ab"] == [
             200,
             200,
         ]
         assert_rate_limited(client.post("/v1/combos/classify", json=CLASSIFY), 2, 1)
-        # Every stateless route shares the caller's budget; a credential has its own.
+        # Every stateless route shares the caller's budget; a platform key has its own.
         assert_rate_limited(client.get("/v1/rulesets"), 2, 1)
-        assert client.get("/v1/rulesets", headers=bearer("k")).status_code == 200
+        assert client.get("/v1/rulesets", headers=bearer(KEY_A)).status_code == 200
         # The table routes have no limit here.
-        table = client.put("/v1/tables/t2", json={"snapshot": SNAPSHOT})
+        table = client.put("/v1/tables/t2", json={"snapshot": SNAPSHOT}, headers=bearer(KEY_A))
         assert table.status_code == 201 and not limits(table)
         time.sleep(0.6)  # 2/second: one request back every 0.5 s
         assert client.post("/v1/combos/classify", json=CLASSIFY).status_code == 200
+
+
+def test_invented_bearers_spend_the_budget_of_their_address() -> None:
+    """A fresh invented bearer per request gets no fresh budget: it is the address's (per hour,
+    so that nothing comes back while the test runs)."""
+    settings = Settings(rate_limit_stateless="3/hour", api_keys=(KEY_A,))
+    with TestClient(create_app(settings)) as client:
+        answers = [
+            client.get("/v1/rulesets", headers=bearer(f"x{uuid.uuid4()}")).status_code
+            for _ in range(10)
+        ]
+        assert answers == [200] * 3 + [429] * 7
+        assert_rate_limited(client.get("/v1/rulesets"), 3, 3600)  # the same budget
+        assert client.get("/v1/rulesets", headers=bearer(KEY_A)).status_code == 200
 
 
 def test_operations_routes_are_never_limited() -> None:
@@ -265,7 +285,10 @@ def test_redis_keys_hold_no_credential(redis_url: str) -> None:
 
     prefix = _prefix()
     settings = Settings(
-        redis_url=redis_url, rate_limit_stateless="5/second", rate_limit_prefix=prefix
+        redis_url=redis_url,
+        api_keys=(KEY_A,),
+        rate_limit_stateless="5/second",
+        rate_limit_prefix=prefix,
     )
     with TestClient(create_app(settings)) as client:
         client.post("/v1/combos/classify", json=CLASSIFY, headers=bearer(KEY_A))
@@ -275,6 +298,53 @@ def test_redis_keys_hold_no_credential(redis_url: str) -> None:
         assert len(keys) == 1 and KEY_A not in keys[0]
         assert keys[0].startswith(f"{prefix}stateless:")
         assert 0 < raw.pttl(keys[0]) <= 200  # the bucket is full again 0.2 s later, then gone
+    finally:
+        raw.close()
+
+
+@pytest.mark.redis
+def test_invented_bearers_spend_the_failed_authentications_of_their_address(
+    redis_url: str,
+) -> None:
+    """200 garbage bearers on the table routes: 401 while the address has failures left, 429
+    after, one Redis key for the address and none per bearer; a platform key from the same
+    address is not held back by them (tests/http/test_one_caller.py sends 1,000 to a real
+    process)."""
+    from redis import Redis
+
+    prefix = _prefix()
+    settings = Settings(
+        redis_url=redis_url,
+        api_keys=(KEY_A,),
+        token_secret="s",
+        rate_limit_auth_failures="20/hour",  # none back while the test runs
+        rate_limit_prefix=prefix,
+    )
+    with TestClient(create_app(settings)) as client:
+        created = client.put("/v1/tables/t3", json={"snapshot": SNAPSHOT}, headers=bearer(KEY_A))
+        assert created.status_code == 201 and not limits(created)  # no limit for a platform key
+        answers = [
+            client.get("/v1/tables/t3", headers=bearer(f"x{uuid.uuid4()}")).status_code
+            for _ in range(200)
+        ]
+        assert answers[:20] == [401] * 20 and set(answers[20:]) == {429}
+        assert_rate_limited(client.get("/v1/tables/t3"), 20, 3600)  # no credential: a failure too
+        assert_rate_limited(
+            client.get("/v1/tables/t3", headers={"authorization": "Basic a"}), 20, 3600
+        )
+        refused = client.get("/v1/tables/t3", headers=bearer("junk"))
+        assert (
+            "missing or unknown credential"
+            in assert_problem(refused, 429, "RATE_LIMITED")["detail"]
+        )
+        assert client.get("/v1/tables/t3", headers=bearer(KEY_A)).status_code == 200
+        seat = created.json()["seat_tokens"][0]
+        assert client.get("/v1/tables/t3/seats/0", headers=bearer(seat)).status_code == 200
+        assert client.post("/v1/combos/classify", json=CLASSIFY).status_code == 200  # stateless
+    raw = Redis.from_url(redis_url)
+    try:
+        keys = [k.decode() for k in raw.scan_iter(match=f"{prefix}*", count=1000)]
+        assert len(keys) == 1 and keys[0].startswith(f"{prefix}auth_failures:"), keys
     finally:
         raw.close()
 

@@ -14,6 +14,7 @@ from litestar.testing import AsyncTestClient
 
 from baohuang.http.app import create_app
 from baohuang.http.settings import Settings
+from caller_support import assert_stale_tokens_are_401_on_every_route
 from redis_server import RedisServer, shared_redis_url
 from table_support import SMALL_BODY
 
@@ -168,3 +169,9 @@ async def test_a_seat_token_for_another_instance_than_the_body_names_is_refused(
         headers=_bearer(created["seat_tokens"][0]),
     )
     assert_problem(moved, 401, "UNAUTHORIZED")
+
+
+async def test_tokens_of_an_earlier_instance_are_401_before_any_role_check(
+    replicas: tuple[Any, Any],
+) -> None:
+    await assert_stale_tokens_are_401_on_every_route(replicas[0], PLATFORM)

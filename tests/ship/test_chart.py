@@ -227,13 +227,26 @@ def test_kubernetes_validation_is_strict(
 
 def test_probes(docs: list[Doc]) -> None:
     c = container(docs)
-    assert c["ports"] == [{"name": "http", "containerPort": 8000, "protocol": "TCP"}]
-    assert c["startupProbe"]["httpGet"] == {"path": "/healthz", "port": "http"}
-    assert c["livenessProbe"]["httpGet"] == {"path": "/healthz", "port": "http"}
-    assert c["readinessProbe"]["httpGet"] == {"path": "/readyz", "port": "http"}
+    assert c["ports"] == [
+        {"name": "http", "containerPort": 8000, "protocol": "TCP"},
+        {"name": "probes", "containerPort": 8081, "protocol": "TCP"},
+    ]
+    # The probes on a port of their own, which no client of the service's port can starve.
+    assert {"name": "BAOHUANG_PROBE_PORT", "value": "8081"} in c["env"]
+    assert c["startupProbe"]["httpGet"] == {"path": "/healthz", "port": "probes"}
+    assert c["livenessProbe"]["httpGet"] == {"path": "/healthz", "port": "probes"}
+    assert c["readinessProbe"]["httpGet"] == {"path": "/readyz", "port": "probes"}
     # The startup probe gives a slow start room before liveness may restart the pod.
     startup = c["startupProbe"]
     assert startup["periodSeconds"] * startup["failureThreshold"] >= 30
+
+
+def test_probes_on_the_service_port_without_a_probe_port(chart: Any, yaml: ModuleType) -> None:
+    c = container(render(chart, yaml, {"probePort": None}))
+    assert c["ports"] == [{"name": "http", "containerPort": 8000, "protocol": "TCP"}]
+    assert not any(e["name"] == "BAOHUANG_PROBE_PORT" for e in c["env"])
+    assert c["livenessProbe"]["httpGet"] == {"path": "/healthz", "port": "http"}
+    assert c["readinessProbe"]["httpGet"] == {"path": "/readyz", "port": "http"}
 
 
 def test_runs_the_image_entrypoint_with_one_worker(docs: list[Doc]) -> None:
@@ -327,6 +340,12 @@ CONFIG_ENV = {
     "BAOHUANG_WEBHOOK_ALLOW_PRIVATE",
     "BAOHUANG_WEBHOOK_CONCURRENCY",
     "BAOHUANG_WEBHOOK_TIMEOUT_SECONDS",
+    "BAOHUANG_RATE_LIMIT_AUTH_FAILURES",
+    "FORWARDED_ALLOW_IPS",
+    "BAOHUANG_MAX_STREAMS_PER_CREDENTIAL",
+    "BAOHUANG_MAX_STREAMS_PER_TABLE",
+    "BAOHUANG_MAX_STREAMS_PER_ADDRESS",
+    "BAOHUANG_STREAM_RESERVE",
 }
 
 
@@ -391,6 +410,12 @@ def test_values_reach_the_secret(chart: Any, yaml: ModuleType) -> None:
         "BAOHUANG_WEBHOOK_ALLOW_PRIVATE": "true",
         "BAOHUANG_WEBHOOK_CONCURRENCY": "4",
         "BAOHUANG_WEBHOOK_TIMEOUT_SECONDS": "2.5",
+        "BAOHUANG_RATE_LIMIT_AUTH_FAILURES": "60/minute",
+        "FORWARDED_ALLOW_IPS": "127.0.0.1,::1",
+        "BAOHUANG_MAX_STREAMS_PER_CREDENTIAL": "32",
+        "BAOHUANG_MAX_STREAMS_PER_TABLE": "256",
+        "BAOHUANG_MAX_STREAMS_PER_ADDRESS": "64",
+        "BAOHUANG_STREAM_RESERVE": "128",
     }
     settings = Settings.from_env(settings_map(docs)["data"])
     assert settings.webhook_allow_private is True

@@ -91,6 +91,38 @@ async def test_T_11_a_move_racing_its_timeout_exactly_one_wins_every_time(
         assert records[0].by == ("seat" if moved else "trustee")
 
 
+async def test_a_timeout_that_loses_the_race_to_a_move_is_not_counted(
+    stores: list[TableStore], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``on_timeout`` (``baohuang_timeouts_total``, charted on the dashboard) counts timeouts
+    written, not timeouts tried: here the seat's move commits between the clock's read and its
+    write, every time."""
+    time = Time()
+    authority = Authority((), "clock-secret")
+    counted: list[str] = []
+    first = TableService(stores[0], authority, clock=time)
+    second = TableService(stores[1], authority, clock=time, on_timeout=lambda: counted.append("t"))
+    created, _ = await first.create("lost", SMALL, PLATFORM, CLOCK)
+    time.now += 21  # seat 0's deadline passed
+    get = stores[1].get
+
+    async def read_then_move(table_id: str, remembered_as: str | None = None) -> StoredTable | None:
+        stored = await get(table_id, remembered_as=remembered_as)
+        await first.move(table_id, PLATFORM, lead, created.version)  # the move wins the race
+        return stored
+
+    monkeypatch.setattr(stores[1], "get", read_then_move)
+    assert await second.time_out("lost") is False
+    monkeypatch.undo()
+    assert counted == []
+    table = await first.read("lost", PLATFORM)
+    assert table.version == 2 and not table.table.seats[0].trustee  # the seat's own move
+    # A timeout that is written is counted, once.
+    time.now += 21  # seat 1's deadline passed
+    assert await second.time_out("lost") is True
+    assert counted == ["t"]
+
+
 async def test_T_11_a_deal_where_every_seat_times_out_ends_by_itself_unscored(
     stores: list[TableStore],
 ) -> None:

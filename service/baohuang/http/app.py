@@ -39,6 +39,7 @@ from .metrics import (
 from .problems import EXCEPTION_HANDLERS, problem_details_plugin
 from .ratelimit import RateLimits
 from .settings import Settings
+from .stream_slots import StreamLimits, StreamSlots, stream_capacity
 
 DESCRIPTION = """\
 The rules referee for 保皇 (Baohuang): is a combo legal, does it beat the top play (normal rules
@@ -58,7 +59,9 @@ def create_app(settings: Settings | None = None) -> Litestar:
     settings = settings or Settings.from_env()
     logging.getLogger("baohuang").setLevel(settings.log_level)
     log_writer = configure_logging(settings.log_level, settings.log_format)
-    rate_limits = RateLimits.from_settings(settings)  # None: no limit set, nothing added
+    authority = Authority(settings.api_keys, settings.token_secret)
+    # None: no limit set, nothing added. Only credentials the authority verifies get a budget.
+    rate_limits = RateLimits.from_settings(settings, authority.verifies, authority.open)
     redis = settings.redis_config()  # contradictory Redis settings fail here, at start-up
 
     @asynccontextmanager
@@ -142,7 +145,15 @@ def create_app(settings: Settings | None = None) -> Litestar:
         debug=False,
     )
     app.state.settings = settings
-    app.state.authority = Authority(settings.api_keys, settings.token_secret)
+    app.state.authority = authority
+    app.state.stream_slots = StreamSlots(
+        StreamLimits(
+            per_credential=settings.max_streams_per_credential,
+            per_table=settings.max_streams_per_table,
+            per_address=settings.max_streams_per_address,
+            per_process=stream_capacity(settings.max_connections, settings.stream_reserve),
+        )
+    )
     document_request_bodies(app)
     access = AccessLog(log_writer) if settings.access_log else None
     app.asgi_handler = HttpMetrics(

@@ -43,6 +43,7 @@ from .problems import (
     unavailable_problem,
 )
 from .schemas import ProblemDocument
+from .stream_slots import CREDENTIAL, too_many_streams_problem
 
 
 def body(decoder: BodyDecoder[Any], returns: type[Any] | None = None) -> dict[str, Any]:
@@ -154,7 +155,14 @@ def _problem_examples() -> dict[int, dict[str, Any]]:
 def _route_problem_examples(path: str) -> dict[int, Any]:
     """Where a route's problems differ from the generic ones."""
     if path.startswith("/v1/tables/"):
+        streams: dict[int, Any] = {}
+        if path.endswith("/events"):  # a stream past its limits (http/stream_slots.py)
+            streams[429] = [
+                _example(rate_limited_problem({})),
+                _example(too_many_streams_problem(CREDENTIAL, 32)),
+            ]
         return {
+            **streams,
             404: _example(
                 Problem(
                     404, "TABLE_NOT_FOUND", f"there is no table '{examples.TABLE_ID}'", path="$.id"

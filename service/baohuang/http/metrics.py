@@ -91,7 +91,7 @@ for _operation in OPERATIONS:  # a zero series from the start: dashboards and al
 RATE_LIMITED = Counter(
     "baohuang_rate_limited_total",
     "Requests refused with 429 RATE_LIMITED, by limit (tables: BAOHUANG_RATE_LIMIT, stateless: "
-    "BAOHUANG_RATE_LIMIT_STATELESS).",
+    "BAOHUANG_RATE_LIMIT_STATELESS, auth_failures: BAOHUANG_RATE_LIMIT_AUTH_FAILURES).",
     ["limit"],
 )
 RATE_LIMIT_FALLBACKS = Counter(
@@ -118,6 +118,35 @@ STREAM_FOLLOWERS = Gauge(
     "baohuang_stream_followers",
     "Table streams (SSE and NDJSON) this process is serving now.",
 )
+
+
+STREAMS_OPEN = Gauge(
+    "baohuang_streams_open",
+    "Table streams open in this process, by caller kind (platform, seat, spectator).",
+    ["caller"],
+)
+STREAMS_REFUSED = Counter(
+    "baohuang_streams_refused_total",
+    "Table streams refused before they started, by limit (credential, table, address: 429 "
+    "TOO_MANY_STREAMS; process: 503 OVERLOADED, the connection reserve reached).",
+    ["limit"],
+)
+
+
+# Each kind and limit is charted from 0, not from its first stream or refusal.
+for _kind in ("platform", "seat", "spectator"):
+    STREAMS_OPEN.labels(_kind)
+for _limit in ("credential", "table", "address", "process"):
+    STREAMS_REFUSED.labels(_limit)
+
+
+def observe_streams(kind: str, count: int) -> None:
+    """How many streams callers of ``kind`` hold open in this process now."""
+    STREAMS_OPEN.labels(kind).set(count)
+
+
+def count_stream_refusal(limit: str) -> None:
+    STREAMS_REFUSED.labels(limit).inc()
 
 
 TIMEOUTS = Counter(

@@ -140,15 +140,20 @@ def overloaded_problem() -> Problem:
     )
 
 
-def rate_limited_problem(headers: dict[str, str]) -> Problem:
-    """This caller spent its request budget (``BAOHUANG_RATE_LIMIT``): wait ``Retry-After``."""
-    return Problem(
-        429,
-        "RATE_LIMITED",
-        "too many requests for this credential (or address); retry after the Retry-After delay "
-        "(the request was not applied)",
-        headers=headers,
-    )
+def rate_limited_problem(headers: dict[str, str], *, failed_auth: bool = False) -> Problem:
+    """This caller spent its request budget (``BAOHUANG_RATE_LIMIT``), or its address its budget
+    of failed authentications (``BAOHUANG_RATE_LIMIT_AUTH_FAILURES``): wait ``Retry-After``."""
+    if failed_auth:
+        message = (
+            "too many requests with a missing or unknown credential from this address; retry "
+            "after the Retry-After delay with a platform key or a token of this table"
+        )
+    else:
+        message = (
+            "too many requests for this credential (or address); retry after the Retry-After "
+            "delay (the request was not applied)"
+        )
+    return Problem(429, "RATE_LIMITED", message, headers=headers)
 
 
 ILLEGAL_MOVE_TITLE = "Illegal move"

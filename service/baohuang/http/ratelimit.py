@@ -1,12 +1,20 @@
 """Rate limits per credential, counted in Redis so that every replica spends one budget.
 
-Two limits, each off unless set (``<n>/<second|minute|hour>``):
+Three limits, each off unless set (``<n>/<second|minute|hour>``):
 
 * ``BAOHUANG_RATE_LIMIT``: the ``/v1/tables`` routes, per platform key and per seat or spectator
-  token (the bearer credential; a request without one counts against its client address);
-* ``BAOHUANG_RATE_LIMIT_STATELESS``: every other ``/v1/`` route, per credential when one is
-  sent, else per client address (uvicorn takes it from ``X-Forwarded-For`` only from the proxies
-  ``FORWARDED_ALLOW_IPS`` names).
+  token;
+* ``BAOHUANG_RATE_LIMIT_STATELESS``: every other ``/v1/`` route, per platform key;
+* ``BAOHUANG_RATE_LIMIT_AUTH_FAILURES``: requests to the ``/v1/tables`` routes that will be
+  refused 401 (no credential where keys are configured, a malformed header, a bearer that is
+  neither a key nor a token of the table), per client address.
+
+Only a **verified** credential has a bucket of its own: a known platform key, or on a table route
+a token whose signature checks for that table (of any instance: only a holder of a real token has
+one). Any other request counts against its client address, whatever bearer it sends, so that a
+client cannot get a fresh budget, nor leave a Redis key, per invented credential. The address is
+the socket's peer, or ``X-Forwarded-For`` when the peer is one of the proxies uvicorn's
+``FORWARDED_ALLOW_IPS`` names (docs/deploy.md "Client addresses behind a proxy").
 
 ``/healthz``, ``/readyz``, ``/metrics`` and ``/schema`` are never limited (nor is any path
 outside ``/v1/``). A credential is never stored: the Redis key is
@@ -66,6 +74,7 @@ _RATE = re.compile(r"^\s*(\d+)\s*/\s*(second|minute|hour)s?\s*$", re.I)
 
 TABLES: Final = "tables"
 STATELESS: Final = "stateless"
+AUTH_FAILURES: Final = "auth_failures"
 TABLES_ROUTES: Final = "/v1/tables"
 LIMITED_ROUTES: Final = "/v1/"
 
@@ -200,8 +209,14 @@ class RedisBuckets:
         await self._redis.aclose()
 
 
-def _caller(scope: Any) -> bytes:
-    """The bearer credential when one is sent, else the client address (both hashed later)."""
+Verify = Callable[[str, str | None], bool]
+"""Whether a bearer credential is a platform key, or a token of the table id given (``None``
+off the table routes), as :meth:`baohuang.tables.Authority.verifies` answers."""
+
+
+def _bearer(scope: Any) -> tuple[bool, str | None]:
+    """Whether an ``Authorization`` header was sent, and its bearer credential when it is a
+    well-formed one (as :func:`.auth.bearer` reads it)."""
     name: bytes
     value: bytes
     for name, value in scope["headers"]:
@@ -209,10 +224,21 @@ def _caller(scope: Any) -> bytes:
             scheme, _, credential = value.partition(b" ")
             credential = credential.strip()
             if scheme.lower() == b"bearer" and credential:
-                return b"credential\x00" + credential
-            break
+                return True, credential.decode("latin-1")
+            return True, None
+    return False, None
+
+
+def _address(scope: Any) -> bytes:
     client = scope.get("client")
     return b"address\x00" + (client[0] if client else "").encode()
+
+
+class Who(NamedTuple):
+    caller: bytes
+    """The bucket's owner: a verified credential, else the client address (hashed later)."""
+    failing: bool
+    """A table route's request that authentication will refuse (401)."""
 
 
 def _headers(rate: Rate, decision: Decision) -> list[tuple[bytes, bytes]]:
@@ -233,33 +259,54 @@ class RateLimits:
         stateless: Rate | None,
         redis_url: str | None,
         prefix: str,
+        verify: Verify,
+        open_routes: bool = False,
+        auth_failures: Rate | None = None,
     ) -> None:
         self.tables = tables
         self.stateless = stateless
+        self.auth_failures = auth_failures
+        self._verify = verify
+        self._open = open_routes  # no platform keys: a table request without credential passes
         self._redis_url = redis_url
         self._prefix = prefix
         self._redis: RedisBuckets | None = None
         self._memory = MemoryBuckets()
         self._redis_down_until = 0.0
         self._degraded = False
-        self._refused = {r.name: RATE_LIMITED.labels(r.name) for r in (tables, stateless) if r}
-        self._fallbacks = {
-            r.name: RATE_LIMIT_FALLBACKS.labels(r.name) for r in (tables, stateless) if r
-        }
+        rates = [r for r in (tables, stateless, auth_failures) if r]
+        self._refused = {r.name: RATE_LIMITED.labels(r.name) for r in rates}
+        self._fallbacks = {r.name: RATE_LIMIT_FALLBACKS.labels(r.name) for r in rates}
 
     @classmethod
-    def from_settings(cls, settings: Any) -> RateLimits | None:
-        """``None`` when neither limit is set (then nothing is added to the app)."""
-        tables = stateless = None
+    def from_settings(
+        cls, settings: Any, verify: Verify, open_routes: bool = False
+    ) -> RateLimits | None:
+        """``None`` when no limit is set (then nothing is added to the app)."""
+        tables = stateless = failures = None
         if settings.rate_limit:
             tables = parse_rate(TABLES, settings.rate_limit, "BAOHUANG_RATE_LIMIT")
         if settings.rate_limit_stateless:
             stateless = parse_rate(
                 STATELESS, settings.rate_limit_stateless, "BAOHUANG_RATE_LIMIT_STATELESS"
             )
-        if tables is None and stateless is None:
+        if settings.rate_limit_auth_failures:
+            failures = parse_rate(
+                AUTH_FAILURES,
+                settings.rate_limit_auth_failures,
+                "BAOHUANG_RATE_LIMIT_AUTH_FAILURES",
+            )
+        if tables is None and stateless is None and failures is None:
             return None
-        return cls(tables, stateless, settings.redis_url, settings.rate_limit_prefix)
+        return cls(
+            tables,
+            stateless,
+            settings.redis_url,
+            settings.rate_limit_prefix,
+            verify,
+            open_routes,
+            failures,
+        )
 
     @property
     def middleware(self) -> DefineMiddleware:
@@ -308,15 +355,35 @@ class RateLimits:
         self._fallbacks[rate.name].inc()
         return self._memory.take(key, rate)
 
-    async def check(self, rate: Rate, scope: Any) -> list[tuple[bytes, bytes]]:
+    def who(self, scope: Any, route: str) -> Who:
+        """Whose budget the request spends, and whether it will fail authentication."""
+        sent, credential = _bearer(scope)
+        table_route = route.startswith(TABLES_ROUTES)
+        table_id = scope.get("path_params", {}).get("table_id") if table_route else None
+        if credential is not None and self._verify(credential, table_id):
+            return Who(b"credential\x00" + credential.encode("latin-1"), False)
+        return Who(_address(scope), table_route and (sent or not self._open))
+
+    async def check(self, rate: Rate, caller: bytes) -> list[tuple[bytes, bytes]]:
         """The RateLimit headers for an allowed request; raises the 429 problem otherwise."""
-        decision = await self.take(rate, _caller(scope))
+        decision = await self.take(rate, caller)
         if decision.allowed:
             return _headers(rate, decision)
         self._refused[rate.name].inc()
         headers = {k.decode(): v.decode() for k, v in _headers(rate, decision)}
         headers["retry-after"] = str(max(1, math.ceil(decision.retry_after)))
-        raise rate_limited_problem(headers)
+        raise rate_limited_problem(headers, failed_auth=rate.name == AUTH_FAILURES)
+
+    async def apply(self, scope: Any, route: str) -> list[tuple[bytes, bytes]]:
+        """Every limit that applies to the request, failed authentications first: the RateLimit
+        headers of the route's limit, or the 429 problem raised."""
+        rate = self.rate_for(route)
+        if rate is None and (self.auth_failures is None or not route.startswith(TABLES_ROUTES)):
+            return []  # nothing to count (failed authentications are the table routes')
+        who = self.who(scope, route)
+        if who.failing and self.auth_failures is not None:
+            await self.check(self.auth_failures, who.caller)
+        return await self.check(rate, who.caller) if rate is not None else []
 
 
 class RateLimitMiddleware:
@@ -327,13 +394,11 @@ class RateLimitMiddleware:
         self.limits = limits
 
     async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
-        rate = None
-        if scope["type"] == "http":
-            rate = self.limits.rate_for(scope.get("path_template") or "")
-        if rate is None:
+        route = (scope.get("path_template") or "") if scope["type"] == "http" else ""
+        extra = await self.limits.apply(scope, route) if route.startswith(LIMITED_ROUTES) else []
+        if not extra:
             await self.app(scope, receive, send)
             return
-        extra = await self.limits.check(rate, scope)
 
         async def send_with_headers(message: Any) -> None:
             if message["type"] == "http.response.start":

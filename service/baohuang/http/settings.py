@@ -38,6 +38,12 @@ class Settings(msgspec.Struct, frozen=True):
     max_connections: int = 2048
     max_in_flight: int = 1024
     backlog: int = 2048
+    # Streams (http/stream_slots.py, docs/deploy.md "Streams"): open streams per process.
+    max_streams_per_credential: int = 32
+    max_streams_per_table: int = 256
+    max_streams_per_address: int = 64
+    stream_reserve: int = 128
+    probe_port: int | None = None  # http/probes.py: /healthz, /readyz, /metrics also there
     redis_mode: RedisMode = "standalone"
     redis_sentinel_service: str | None = None
     redis_username: str | None = None
@@ -88,6 +94,7 @@ class Settings(msgspec.Struct, frozen=True):
     access_log: bool = True
     rate_limit: str | None = None
     rate_limit_stateless: str | None = None
+    rate_limit_auth_failures: str | None = None
     rate_limit_prefix: str = "baohuang:ratelimit:"
 
     @classmethod
@@ -118,6 +125,13 @@ class Settings(msgspec.Struct, frozen=True):
             max_connections=int(_positive(env, "BAOHUANG_MAX_CONNECTIONS", 2048)),
             max_in_flight=int(_positive(env, "BAOHUANG_MAX_IN_FLIGHT", 1024)),
             backlog=int(_positive(env, "BAOHUANG_BACKLOG", 2048)),
+            max_streams_per_credential=int(
+                _positive(env, "BAOHUANG_MAX_STREAMS_PER_CREDENTIAL", 32)
+            ),
+            max_streams_per_table=int(_positive(env, "BAOHUANG_MAX_STREAMS_PER_TABLE", 256)),
+            max_streams_per_address=int(_positive(env, "BAOHUANG_MAX_STREAMS_PER_ADDRESS", 64)),
+            stream_reserve=int(_positive(env, "BAOHUANG_STREAM_RESERVE", 128)),
+            probe_port=int(_positive(env, "BAOHUANG_PROBE_PORT", 0)) or None,
             redis_mode=mode,  # type: ignore[arg-type]  # checked above
             redis_sentinel_service=env.get("REDIS_SENTINEL_SERVICE") or None,
             redis_username=env.get("REDIS_USERNAME") or None,
@@ -158,11 +172,15 @@ _FALSE = frozenset({"0", "false", "no", "off"})
 
 def _operations_from_env(env: Any) -> dict[str, Any]:
     """``LOG_FORMAT`` (json or text), ``BAOHUANG_ACCESS_LOG`` (on unless 0/false/no/off),
-    ``BAOHUANG_RATE_LIMIT`` and ``BAOHUANG_RATE_LIMIT_STATELESS`` (``<n>/<second|minute|hour>``;
-    unset or empty: no limit). Values are checked when the app is built."""
+    ``BAOHUANG_RATE_LIMIT``, ``BAOHUANG_RATE_LIMIT_STATELESS`` and
+    ``BAOHUANG_RATE_LIMIT_AUTH_FAILURES`` (``<n>/<second|minute|hour>``; unset or empty: no
+    limit). Values are checked when the app is built."""
     return {
         "log_format": (env.get("LOG_FORMAT") or "json").strip().lower(),
         "access_log": (env.get("BAOHUANG_ACCESS_LOG") or "true").strip().lower() not in _FALSE,
         "rate_limit": (env.get("BAOHUANG_RATE_LIMIT") or "").strip() or None,
         "rate_limit_stateless": (env.get("BAOHUANG_RATE_LIMIT_STATELESS") or "").strip() or None,
+        "rate_limit_auth_failures": (
+            (env.get("BAOHUANG_RATE_LIMIT_AUTH_FAILURES") or "").strip() or None
+        ),
     }

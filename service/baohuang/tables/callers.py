@@ -121,10 +121,7 @@ class Authority:
                 return PLATFORM
             raise Unauthorized("this route needs 'Authorization: Bearer <platform key>'")
         presented = credential.encode()
-        platform = False
-        for key in self._keys:  # no early exit: the time taken does not say which key matched
-            platform |= hmac.compare_digest(presented, key)
-        if platform:
+        if self._is_key(presented):
             return PLATFORM
         instance, dot, _ = credential.partition(".")
         if dot:
@@ -139,6 +136,24 @@ class Authority:
             if found is not None:
                 return found
         raise Unauthorized("the credential is neither a platform key nor a token of this table")
+
+    def _is_key(self, presented: bytes) -> bool:
+        platform = False
+        for key in self._keys:  # no early exit: the time taken does not say which key matched
+            platform |= hmac.compare_digest(presented, key)
+        return platform
+
+    def verifies(self, credential: str, table_id: str | None) -> bool:
+        """Whether ``credential`` is a platform key, or a token of ``table_id`` (of any of its
+        instances) whose signature checks: a credential someone was given, which may have a
+        rate-limit budget of its own (``None``: no table, a platform key only)."""
+        if table_id is None:
+            return self._is_key(credential.encode())
+        try:
+            self.identify(credential, table_id)
+        except Unauthorized:
+            return False
+        return True
 
 
 def seat_of(caller: Caller) -> Seat | None:

@@ -52,7 +52,7 @@ from ..store import (
 from . import flow, idempotency
 from .answers import CreatedTable, EventsPage, MoveAnswer, StreamItem, TableRead
 from .audit import AuditReport, audit_table
-from .callers import Authority, Caller, Unauthorized
+from .callers import Authority, Caller, Forbidden, Unauthorized
 from .clock import ClockDuties
 from .errors import TableNotFound, VersionConflict, WebhooksOff, WebhookUrlRefused
 from .feed import TableFeed
@@ -135,6 +135,19 @@ class TableService(ClockDuties):
         _require_instance(caller, stored.instance)
         return stored.version, stored.instance, stored.last_seq, decode_record(stored.snapshot)
 
+    async def _role(self, table_id: str, caller: Caller, check: Callable[[], None]) -> None:
+        """Run a role check (``check`` raises :class:`Forbidden`), but answer a token of an
+        earlier instance of the table 401 first, on every route: a 403 would not tell its client
+        to fetch a new token. The table is read only when the check refuses."""
+        try:
+            check()
+        except Forbidden:
+            if caller.instance is not None:
+                stored = await self.store.get(table_id)
+                if stored is not None:
+                    _require_instance(caller, stored.instance)
+            raise
+
     async def read(self, table_id: str, caller: Caller) -> TableRead[View]:
         """The table as ``caller`` may see it."""
         version, instance, last_seq, record = await self._stored(table_id, caller)
@@ -143,7 +156,7 @@ class TableService(ClockDuties):
 
     async def read_seat(self, table_id: str, seat: int, caller: Caller) -> TableRead[SeatView]:
         """Seat ``seat``'s view, for that seat's token or a platform."""
-        caller.require_seat(seat, "$.seat")
+        await self._role(table_id, caller, lambda: caller.require_seat(seat, "$.seat"))
         version, instance, last_seq, record = await self._stored(table_id, caller)
         view = seat_view(record.snapshot, seat)
         return TableRead(table_id, instance, version, view, record.table, last_seq)
@@ -161,7 +174,7 @@ class TableService(ClockDuties):
 
     async def audit(self, table_id: str, caller: Caller) -> AuditReport:
         """Replay the table's whole log (platform only): see :mod:`.audit`."""
-        caller.require_platform()
+        await self._role(table_id, caller, caller.require_platform)
         *_, record = await self._stored(table_id, caller)
         return await audit_table(self.store, table_id, record.table)
 
@@ -198,7 +211,7 @@ class TableService(ClockDuties):
     ) -> tuple[CreatedTable, bool]:
         """Create or replace the table (a new instance) around its first deal: the answer and
         whether it is new. ``InvalidInput`` when the snapshot contradicts itself."""
-        caller.require_platform()
+        await self._role(table_id, caller, caller.require_platform)
         if webhook is not None and self.dispatcher is None:
             raise WebhooksOff("webhooks need BAOHUANG_WEBHOOK_SECRET set on the service")
         record, events = flow.open_table(validate_snapshot(snapshot), clock, self.now())
@@ -231,7 +244,7 @@ class TableService(ClockDuties):
 
     async def delete(self, table_id: str, caller: Caller) -> None:
         """Remove the table (idempotent)."""
-        caller.require_platform()
+        await self._role(table_id, caller, caller.require_platform)
         self._recent.forget(table_id)
         await self.store.delete(table_id)
         await self.store.schedule(table_id, None)
@@ -252,7 +265,7 @@ class TableService(ClockDuties):
         move: a verdict), ``InvalidInput`` (cards of the move that cannot exist) or
         :class:`~.idempotency.IdempotencyKeyReused`.
         """
-        caller.require_seat(move.seat, "$.move.seat")
+        await self._role(table_id, caller, lambda: caller.require_seat(move.seat, "$.move.seat"))
         return await self._write(
             table_id,
             caller,
@@ -267,7 +280,7 @@ class TableService(ClockDuties):
         self, table_id: str, caller: Caller, seat: int, on: bool, version: int
     ) -> MoveAnswer[View]:
         """T-11: ``seat`` enters (``on``) or leaves 托管."""
-        caller.require_seat(seat, "$.seat")
+        await self._role(table_id, caller, lambda: caller.require_seat(seat, "$.seat"))
         change: Change = lambda record: flow.set_trustee(record, seat, on, self.now())  # noqa: E731
         return await self._write(table_id, caller, version, None, change)
 
@@ -275,7 +288,7 @@ class TableService(ClockDuties):
         self, table_id: str, caller: Caller, seat: int, version: int
     ) -> MoveAnswer[View]:
         """S-9: ``seat`` leaves the table and plays on under 托管."""
-        caller.require_seat(seat, "$.seat")
+        await self._role(table_id, caller, lambda: caller.require_seat(seat, "$.seat"))
         change: Change = lambda record: flow.leave(record, seat, self.now())  # noqa: E731
         return await self._write(table_id, caller, version, None, change)
 
@@ -283,7 +296,7 @@ class TableService(ClockDuties):
         self, table_id: str, caller: Caller, version: int, seed: int | None
     ) -> MoveAnswer[View]:
         """The next deal at the table (platform only)."""
-        caller.require_platform()
+        await self._role(table_id, caller, caller.require_platform)
         change: Change = lambda record: flow.next_deal(record, seed, self.now())  # noqa: E731
         return await self._write(table_id, caller, version, None, change)
 

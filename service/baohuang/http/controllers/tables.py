@@ -30,6 +30,7 @@ from ...tables.record import Clock, Webhook
 from ..auth import TableId, provide_caller
 from ..bodies import BodyDecoder, JSONBody, json_response
 from ..docs import body, created, problems
+from ..stream_slots import StreamSlots, client_address
 from ..streams import STREAM_MEDIA_TYPES, stream_response
 
 SeatNumber = Annotated[int, PathParameter(ge=0, le=4, description="T-1: a seat, 0–4")]
@@ -177,7 +178,7 @@ class TablesController(Controller):
     @get(
         "/events",
         opt={"returns": EventsPage, "streams": STREAM_MEDIA_TYPES},
-        responses=problems(400, 401, 404, 503),
+        responses=problems(400, 401, 404, 429, 503),
     )
     async def get_events(
         self,
@@ -215,8 +216,14 @@ class TablesController(Controller):
         media = request.accept.best_match(["application/json", *STREAM_MEDIA_TYPES])
         if media in STREAM_MEDIA_TYPES:
             resume = last_event_id if last_event_id is not None else after
-            items = await service.follow(table_id, caller, resume)
-            return stream_response(items, media, request)
+            slots: StreamSlots = request.app.state.stream_slots
+            slot = slots.take(caller, table_id, client_address(request.scope))  # or 429
+            try:
+                items = await service.follow(table_id, caller, resume)
+            except BaseException:
+                slot.release()
+                raise
+            return slot.holding(stream_response(items, media, request))
         return json_response(await service.events(table_id, caller, after or 0, limit))
 
     @post(
