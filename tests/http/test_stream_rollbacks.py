@@ -211,8 +211,8 @@ async def test_followers_and_pollers_are_reset_after_a_rollback_and_end_on_the_l
     # another id.
     same_seq = gone_id.partition(".")[0]
     assert int(same_seq) == 5 and log["last_seq"] == 3
-    moved_id = [e["id"] for e in log["events"] if e["seq"] == 2][0]
-    lost_id = [e["id"] for e in _events(sse.items) if e["seq"] == 2][0]
+    moved_id = next(e["id"] for e in log["events"] if e["seq"] == 2)
+    lost_id = next(e["id"] for e in _events(sse.items) if e["seq"] == 2)
     assert moved_id != lost_id  # no id names two events
     again = (await service.get(f"{table}/events?after={lost_id}", headers=PLATFORM)).json()
     assert again["reset"] is True
