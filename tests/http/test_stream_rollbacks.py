@@ -1,4 +1,4 @@
-"""Streams never show a history that did not happen (issue 19.2, 19.3), against a real
+"""Streams never show a history that did not happen, against a real
 ``baohuang serve`` process on a real primary and replica.
 
 The rollback is made as a failover makes it: the replica's link is cut, moves run on the primary

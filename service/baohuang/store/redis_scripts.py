@@ -16,10 +16,11 @@ from typing import Final, NamedTuple
 
 
 def _unpacked(args: type[tuple[object, ...]]) -> str:
-    """``local a, b, c = ARGV[1], ARGV[2], ARGV[3]`` for a NamedTuple's fields."""
+    """``local a, b, c = ARGV[1], ARGV[2], ARGV[3]`` for a NamedTuple's fields, and ``rest``:
+    the index of the first ARGV after them (a script's list of events)."""
     names: tuple[str, ...] = args._fields  # type: ignore[attr-defined]
     values = ", ".join(f"ARGV[{i}]" for i in range(1, len(names) + 1))
-    return f"local {', '.join(names)} = {values}\n"
+    return f"local {', '.join(names)} = {values}\nlocal rest = {len(names) + 1}\n"
 
 
 # A remembered answer is kept under its key once; beyond ``most`` keys per table the oldest goes.
@@ -57,7 +58,7 @@ end
 local v = redis.call('HINCRBY', KEYS[1], 'v', 1)
 redis.call('DEL', KEYS[2], KEYS[3], KEYS[4])
 local q = 0
-for i = #PutArgs + 1, #ARGV do
+for i = rest, #ARGV do
   q = q + 1
   redis.call('XADD', KEYS[2], q .. '-0', 'v', v, 'd', ARGV[i], 't', token)
 end
@@ -72,7 +73,7 @@ if q > 0 then
 end
 redis.call('PUBLISH', channel, table_id)
 return v
-""".replace("#PutArgs", str(len(PutArgs._fields)))
+"""
 )
 
 # KEYS[1] the deadlines index. ARGV[1] now, ARGV[2] how many at most, ARGV[3] the lease: tables
@@ -159,7 +160,7 @@ if (last_write ~= '' and cur[2] ~= last_write) or (instance ~= '' and cur[3] ~= 
 end
 v = redis.call('HINCRBY', KEYS[1], 'v', 1)
 local q = tonumber(cur[4] or 0)
-for i = #CasArgs + 1, #ARGV do
+for i = rest, #ARGV do
   q = q + 1
   redis.call('XADD', KEYS[2], q .. '-0', 'v', v, 'd', ARGV[i], 't', token)
 end
@@ -175,7 +176,7 @@ for i = 1, 4 do
 end
 redis.call('PUBLISH', channel, table_id)
 return {1, v, q}
-""".replace("#CasArgs", str(len(CasArgs._fields)))
+"""
 )
 
 # ARGV[1] an idempotency key ('' for none). Returns {version, snapshot, instance, last seq,
