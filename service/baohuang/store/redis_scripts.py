@@ -97,17 +97,29 @@ end
 return 0
 """
 
-# ARGV[1] the instance, ARGV[2] the seq delivered up to. Moves the webhook cursor forward only.
-ADVANCE_LUA: Final = """
-if redis.call('HGET', KEYS[1], 'e') ~= ARGV[1] then
+
+class AdvanceArgs(NamedTuple):
+    """``advance_hook``'s ARGV."""
+
+    instance: str
+    delivered: int
+    """The seq the webhook delivered up to."""
+
+
+# Moves the webhook cursor forward only.
+ADVANCE_LUA: Final = (
+    _unpacked(AdvanceArgs)
+    + """
+if redis.call('HGET', KEYS[1], 'e') ~= instance then
   return 0
 end
 local h = tonumber(redis.call('HGET', KEYS[1], 'h') or '0')
-if tonumber(ARGV[2]) > h then
-  redis.call('HSET', KEYS[1], 'h', ARGV[2])
+if tonumber(delivered) > h then
+  redis.call('HSET', KEYS[1], 'h', delivered)
 end
 return 1
 """
+)
 
 
 class CasArgs(NamedTuple):
@@ -179,19 +191,30 @@ return {1, v, q}
 """
 )
 
-# ARGV[1] an idempotency key ('' for none). Returns {version, snapshot, instance, last seq,
-# the token of the last event's write, record or false}, or {} when there is no table.
-GET_LUA: Final = """
+
+class GetArgs(NamedTuple):
+    """``get``'s ARGV."""
+
+    idem_key: str
+    """An idempotency key whose record to read too ('' for none)."""
+
+
+# Returns {version, snapshot, instance, last seq, the token of the last event's write, record or
+# false}, or {} when there is no table.
+GET_LUA: Final = (
+    _unpacked(GetArgs)
+    + """
 local cur = redis.call('HMGET', KEYS[1], 'v', 's', 'e', 'q', 'k')
 if not cur[1] or not cur[2] then
   return {}
 end
 local kept = false
-if ARGV[1] ~= '' then
-  kept = redis.call('HGET', KEYS[3], ARGV[1])
+if idem_key ~= '' then
+  kept = redis.call('HGET', KEYS[3], idem_key)
 end
 return {cur[1], cur[2], cur[3] or '', cur[4] or '0', cur[5] or '', kept}
 """
+)
 
 
 class RememberArgs(NamedTuple):
@@ -278,11 +301,22 @@ return {cur[1] or '', cur[2], cur[3] or '0', cur[4] or '', entries, anchor}
 """
 )
 
-# ARGV[1] the changes channel, ARGV[2] the table id. Returns how many keys were removed.
-DELETE_LUA: Final = """
+
+class DeleteArgs(NamedTuple):
+    """``delete``'s ARGV."""
+
+    channel: str
+    table_id: str
+
+
+# Returns how many keys were removed.
+DELETE_LUA: Final = (
+    _unpacked(DeleteArgs)
+    + """
 local removed = redis.call('DEL', KEYS[1], KEYS[2], KEYS[3], KEYS[4])
 if removed > 0 then
-  redis.call('PUBLISH', ARGV[1], ARGV[2])
+  redis.call('PUBLISH', channel, table_id)
 end
 return removed
 """
+)
