@@ -52,6 +52,19 @@ class Caller(msgspec.Struct, frozen=True):
     kind: Literal["platform", "seat", "spectator"]
     seat: int | None = None
     instance: str | None = None
+    key_id: str | None = None
+    """For a platform: which of ``BAOHUANG_API_KEYS`` it presented (a digest, never the key),
+    so that what belongs to a credential — its idempotency keys — is told apart per key."""
+
+    @property
+    def credential(self) -> str:
+        """Who this is, as far as what it owns goes: ``platform[:<key id>]``, ``seat:<s>`` or
+        ``spectator`` (within one table instance: seat and spectator tokens are per instance)."""
+        if self.kind == "seat":
+            return f"seat:{self.seat}"
+        if self.kind == "platform" and self.key_id is not None:
+            return f"platform:{self.key_id}"
+        return self.kind
 
     def require_platform(self) -> None:
         """Creating, replacing and deleting a table are the platform's."""
@@ -121,8 +134,9 @@ class Authority:
                 return PLATFORM
             raise Unauthorized("this route needs 'Authorization: Bearer <platform key>'")
         presented = credential.encode()
-        if self._is_key(presented):
-            return PLATFORM
+        matched = self._matched_key(presented)
+        if matched is not None:
+            return Caller("platform", key_id=hashlib.sha256(matched).hexdigest()[:16])
         instance, dot, _ = credential.partition(".")
         if dot:
             roles: list[tuple[str, Caller]] = [
@@ -137,11 +151,15 @@ class Authority:
                 return found
         raise Unauthorized("the credential is neither a platform key nor a token of this table")
 
-    def _is_key(self, presented: bytes) -> bool:
-        platform = False
+    def _matched_key(self, presented: bytes) -> bytes | None:
+        matched: bytes | None = None
         for key in self._keys:  # no early exit: the time taken does not say which key matched
-            platform |= hmac.compare_digest(presented, key)
-        return platform
+            if hmac.compare_digest(presented, key):
+                matched = key
+        return matched
+
+    def _is_key(self, presented: bytes) -> bool:
+        return self._matched_key(presented) is not None
 
     def verifies(self, credential: str, table_id: str | None) -> bool:
         """Whether ``credential`` is a platform key, or a token of ``table_id`` (of any of its

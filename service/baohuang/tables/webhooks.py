@@ -17,7 +17,9 @@ body are ever read. Where a delivery may go is :mod:`.webhook_targets`' policy, 
 and again before every connection.
 
 Each delivery is ``POST <url>`` with the JSON body ``{"delivery", "table", "instance", "event"}``
-and the headers ``Baohuang-Delivery: <delivery id>`` (stable across retries: deduplicate on it)
+and the headers ``Baohuang-Delivery: <delivery id>`` (stable across retries: deduplicate on it;
+``<table>.<instance>.<event id>``, and an event id names the write that logged it, so that an
+event logged again at the same seq after a failover rolled the log back is a new delivery)
 and ``Baohuang-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.body">`` under
 ``BAOHUANG_WEBHOOK_SECRET``; a receiver checks the signature and refuses an old ``t``.
 """
@@ -83,9 +85,11 @@ def signature(secret: bytes, timestamp: int, body: bytes) -> str:
     return f"t={timestamp},v1={digest}"
 
 
-def delivery_id(table_id: str, instance: str, seq: int | None) -> str:
-    """The ``Baohuang-Delivery`` id of an event: the same for every attempt at it."""
-    return f"{table_id}.{instance}.{seq}"
+def delivery_id(table_id: str, instance: str, event_id: str | None) -> str:
+    """The ``Baohuang-Delivery`` id of an event: the same for every attempt at it, and never the
+    same for two events (the event's id carries its write's token, so a seq issued again after a
+    rollback names another delivery)."""
+    return f"{table_id}.{instance}.{event_id}"
 
 
 class Dispatcher:
@@ -218,7 +222,7 @@ class Dispatcher:
         return delivered
 
     async def _post(self, url: str, table_id: str, instance: str, event: Event) -> bool:
-        delivery = delivery_id(table_id, instance, event.seq)
+        delivery = delivery_id(table_id, instance, event.id)
         body = _encode(Delivery(delivery, table_id, instance, event))
         headers = {
             "Content-Type": "application/json",
