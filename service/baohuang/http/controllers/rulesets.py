@@ -14,13 +14,13 @@ class RulesetsController(Controller):
     path = "/v1/rulesets"
     tags = ["rulesets"]
 
-    @get("/")
+    @get("/", operation_id="listRulesets")
     async def list_rulesets(self) -> list[Ruleset]:
         """Every base ruleset with all its options' default values (R): ``kaopai``, ``bie6``,
         ``deck`` and ``grab``, each settable by the same name in a request's ``ruleset``."""
         return list(BASES.values())
 
-    @get("/{name:str}", responses=problems(404))
+    @get("/{name:str}", operation_id="getRuleset", responses=problems(404))
     async def get_ruleset(self, name: FromPath[str]) -> Ruleset:
         """One base ruleset by name; 404 when there is none."""
         ruleset = BASES.get(name)
