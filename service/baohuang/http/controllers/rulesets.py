@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from typing import Annotated
+
 from litestar import Controller, get
-from litestar.params import FromPath
+from litestar.params import PathParameter
 
 from ...engine import BASES, Ruleset
 from ..docs import problems
@@ -21,7 +23,9 @@ class RulesetsController(Controller):
         return list(BASES.values())
 
     @get("/{name:str}", operation_id="getRuleset", responses=problems(404))
-    async def get_ruleset(self, name: FromPath[str]) -> Ruleset:
+    async def get_ruleset(
+        self, name: Annotated[str, PathParameter(description="A base ruleset's name (R)")]
+    ) -> Ruleset:
         """One base ruleset by name; 404 when there is none."""
         ruleset = BASES.get(name)
         if ruleset is None:
