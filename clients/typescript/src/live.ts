@@ -59,15 +59,19 @@ async function* lines(body: NonNullable<Response["body"]>): AsyncGenerator<strin
   const decoder = new TextDecoder();
   let buffered = "";
   const reader = body.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) return;
-    buffered += decoder.decode(value, { stream: true });
-    let end: number;
-    while ((end = buffered.indexOf("\n")) >= 0) {
-      yield buffered.slice(0, end).replace(/\r$/, "");
-      buffered = buffered.slice(end + 1);
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      buffered += decoder.decode(value, { stream: true });
+      let end: number;
+      while ((end = buffered.indexOf("\n")) >= 0) {
+        yield buffered.slice(0, end).replace(/\r$/, "");
+        buffered = buffered.slice(end + 1);
+      }
     }
+  } finally {
+    await reader.cancel(); // a reader that stops early closes the connection
   }
 }
 
@@ -114,6 +118,11 @@ async function* ndjson(source: AsyncIterable<string>): AsyncGenerator<StreamItem
   }
 }
 
+// A fresh key per move: a UUID where the runtime has Web Crypto (browsers, Node 19+).
+const newKey = () =>
+  globalThis.crypto?.randomUUID?.() ??
+  `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}${Math.random().toString(36).slice(2)}`;
+
 /** `POST /v1/tables/{id}/moves` applied at most once: every attempt carries the same
  * Idempotency-Key, so a retry after a 503 (STORE_UNAVAILABLE, OVERLOADED) or a dropped
  * connection gets the original answer. Any other answer is returned as it is. */
@@ -121,7 +130,7 @@ export async function postMove(
   client: Referee,
   tableId: string,
   body: Schemas["PostMove"],
-  { attempts = 5, key = crypto.randomUUID() }: { attempts?: number; key?: string } = {},
+  { attempts = 5, key = newKey() }: { attempts?: number; key?: string } = {},
 ) {
   for (let attempt = 1; ; attempt++) {
     try {
