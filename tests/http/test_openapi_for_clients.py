@@ -104,6 +104,20 @@ def test_no_one_member_enums(document: dict[str, Any]) -> None:
     assert played == {"const": "played", "type": "string"}
 
 
+def test_an_enum_used_by_several_schemas_is_one_component(document: dict[str, Any]) -> None:
+    """Else openapi-python-client writes SnapshotMode, SeatViewMode, PublicViewMode, …"""
+    inline: dict[tuple[str, ...], set[str]] = {}
+    for name, schema in document["components"]["schemas"].items():
+        for prop in schema.get("properties", {}).values():
+            for alternative in [prop, *prop.get("anyOf", [])]:
+                if len(alternative.get("enum", ())) > 1:
+                    inline.setdefault(tuple(alternative["enum"]), set()).add(name)
+    assert all(len(users) == 1 for users in inline.values()), inline
+    schemas = document["components"]["schemas"]
+    assert schemas["SeatView"]["properties"]["mode"] == {"$ref": "#/components/schemas/Mode"}
+    assert schemas["Mode"]["enum"] == ["grab", "solo_hidden", "solo_open", "team"]
+
+
 def test_optional_fields_carry_no_default(document: dict[str, Any]) -> None:
     """openapi-typescript makes a component property with a ``default`` required."""
     for name, schema in document["components"]["schemas"].items():

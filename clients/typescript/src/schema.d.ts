@@ -766,8 +766,13 @@ export interface components {
             pending?: number[];
             /** @description Default: `[]`. */
             pile?: string[];
-            stage?: ("call" | "declare" | "grab") | null;
+            stage?: components["schemas"]["CrownStateStage"] | null;
         };
+        /**
+         * CrownStateStage
+         * @enum {string}
+         */
+        CrownStateStage: "call" | "declare" | "grab";
         /**
          * DealOverEvent
          * @description T-9: the score can no longer change; ``positions[seat]`` is 1…5 (empty for a void deal).
@@ -855,6 +860,11 @@ export interface components {
             type: "dealt";
             version?: number | null;
         };
+        /**
+         * Deck
+         * @enum {string}
+         */
+        Deck: "full" | "short";
         /**
          * DeclareSoloMove
          * @description G-8 明独: the emperor plays alone, openly (tribute: only holding four of one (rank, suit),
@@ -985,6 +995,11 @@ export interface components {
             seat: number;
         };
         /**
+         * Mode
+         * @enum {string}
+         */
+        Mode: "grab" | "solo_hidden" | "solo_open" | "team";
+        /**
          * MoveEvent
          * @description For the record (platforms only): the move applied, and who made it: the seat itself, or
          *     托管 playing it (T-10) after a timeout, a request or a leave.
@@ -1046,6 +1061,11 @@ export interface components {
             type: "passed";
             version?: number | null;
         };
+        /**
+         * Phase
+         * @enum {string}
+         */
+        Phase: "crown" | "guard" | "play";
         /**
          * PhaseEvent
          * @description The deal moved on to ``phase`` (``"guard"`` or ``"play"``); ``turn`` acts first.
@@ -1112,8 +1132,7 @@ export interface components {
             emperor: number;
             finished: number[];
             guard?: number | null;
-            /** @enum {unknown} */
-            mode: "grab" | "solo_hidden" | "solo_open" | "team";
+            mode: components["schemas"]["Mode"];
         };
         /**
          * ProblemDocument
@@ -1153,14 +1172,10 @@ export interface components {
             finished: number[];
             guard: number | null;
             guard_revealed: boolean;
-            /** @enum {unknown} */
-            mode: "grab" | "solo_hidden" | "solo_open" | "team";
+            mode: components["schemas"]["Mode"];
             over: boolean;
-            /**
-             * @description Default: `"play"`.
-             * @enum {unknown}
-             */
-            phase?: "crown" | "guard" | "play";
+            /** @description Default: `"play"`. */
+            phase?: components["schemas"]["Phase"];
             positions: number[] | null;
             rebellion: number[];
             ruleset: string | components["schemas"]["RulesetSpec"];
@@ -1275,15 +1290,11 @@ export interface components {
          * @description A resolved ruleset: every option fixed.
          */
         Ruleset: {
-            /** @enum {unknown} */
-            base: "classic" | "lianzhong-classic" | "lianzhong-simple" | "tribute";
+            base: components["schemas"]["RulesetBase"];
             /** @description B-1: 憋6, sixes only in a player's final play */
             bie6: boolean;
-            /**
-             * @description D-1: full (216 cards) or short (168, no 3, 4 or 5)
-             * @enum {unknown}
-             */
-            deck: "full" | "short";
+            /** @description D-1: full (216 cards) or short (168, no 3, 4 or 5) */
+            deck: components["schemas"]["Deck"];
             /** @description Grabbing the crown: classic's 抢庄 (G-5, on by default) and lianzhong's 抢独 (G-7, a room option, off by default); tribute has no grab (G-6), so true is refused there */
             grab: boolean;
             /** @enum {unknown} */
@@ -1296,16 +1307,20 @@ export interface components {
             yield_allowed: boolean;
         };
         /**
+         * RulesetBase
+         * @enum {string}
+         */
+        RulesetBase: "classic" | "lianzhong-classic" | "lianzhong-simple" | "tribute";
+        /**
          * RulesetSpec
          * @description A ruleset named as an object on the wire: a base and the options it overrides (R).
          */
         RulesetSpec: {
-            /** @enum {unknown} */
-            base: "classic" | "lianzhong-classic" | "lianzhong-simple" | "tribute";
+            base: components["schemas"]["RulesetBase"];
             /** @description B-1: 憋6, sixes only in a player's final play */
             bie6?: boolean | null;
             /** @description D-1: full (216 cards) or short (168, no 3, 4 or 5) */
-            deck?: ("full" | "short") | null;
+            deck?: components["schemas"]["Deck"] | null;
             /** @description Grabbing the crown: classic's 抢庄 (G-5, on by default) and lianzhong's 抢独 (G-7, a room option, off by default); tribute has no grab (G-6), so true is refused there */
             grab?: boolean | null;
             /** @description K: 烤牌, more jokers on a joker than one-for-one */
@@ -1327,8 +1342,13 @@ export interface components {
             scores: number[] | null;
             sides: components["schemas"]["Sides"] | null;
             void: components["schemas"]["Reason"] | null;
-            winner: ("draw" | "emperor" | "rebels") | null;
+            winner: components["schemas"]["ScoreResultWinner"] | null;
         };
+        /**
+         * ScoreResultWinner
+         * @enum {string}
+         */
+        ScoreResultWinner: "draw" | "emperor" | "rebels";
         /**
          * ScoresRequest
          * @description Either `snapshot` alone, or the roles and the `finished` order (with `ruleset`).
@@ -1351,7 +1371,7 @@ export interface components {
             guard?: number | null;
             /** @description Default: `false`. */
             guard_revealed?: boolean;
-            mode?: ("grab" | "solo_hidden" | "solo_open" | "team") | null;
+            mode?: components["schemas"]["Mode"] | null;
             rebellion?: number[] | null;
             /** @description Default: `false`. */
             rebellion_succeeded?: boolean;
@@ -1385,14 +1405,10 @@ export interface components {
             guard: number | null;
             guard_revealed: boolean;
             hand: string[];
-            /** @enum {unknown} */
-            mode: "grab" | "solo_hidden" | "solo_open" | "team";
+            mode: components["schemas"]["Mode"];
             over: boolean;
-            /**
-             * @description Default: `"play"`.
-             * @enum {unknown}
-             */
-            phase?: "crown" | "guard" | "play";
+            /** @description Default: `"play"`. */
+            phase?: components["schemas"]["Phase"];
             positions: number[] | null;
             rebellion: number[];
             ruleset: string | components["schemas"]["RulesetSpec"];
@@ -1425,15 +1441,11 @@ export interface components {
             /** @description Default: `false`. */
             guard_revealed?: boolean;
             hands: string[][];
-            /** @enum {unknown} */
-            mode: "grab" | "solo_hidden" | "solo_open" | "team";
+            mode: components["schemas"]["Mode"];
             /** @description Default: `false`. */
             over?: boolean;
-            /**
-             * @description Default: `"play"`.
-             * @enum {unknown}
-             */
-            phase?: "crown" | "guard" | "play";
+            /** @description Default: `"play"`. */
+            phase?: components["schemas"]["Phase"];
             positions?: number[] | null;
             /** @description Default: `[]`. */
             rebellion?: number[];
@@ -1601,7 +1613,7 @@ export interface components {
          */
         TrusteeEvent: {
             at?: number | null;
-            cause?: ("leave" | "request" | "timeout") | null;
+            cause?: components["schemas"]["TrusteeEventCause"] | null;
             count: number;
             on: boolean;
             seat: number;
@@ -1610,6 +1622,11 @@ export interface components {
             type: "trustee";
             version?: number | null;
         };
+        /**
+         * TrusteeEventCause
+         * @enum {string}
+         */
+        TrusteeEventCause: "leave" | "request" | "timeout";
         /** ValidateRequest */
         ValidateRequest: {
             move: components["schemas"]["PlayMove"] | components["schemas"]["PassMove"] | components["schemas"]["YieldMove"] | components["schemas"]["JiefengMove"] | components["schemas"]["AcceptMove"] | components["schemas"]["DeclineMove"] | components["schemas"]["GrabMove"] | components["schemas"]["CallMove"] | components["schemas"]["DeclareSoloMove"] | components["schemas"]["RevealMove"] | components["schemas"]["RebelMove"];

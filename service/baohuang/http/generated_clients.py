@@ -11,6 +11,9 @@ changes how the wire is described, never the wire:
   three per-caller answers of a table read or a move are one schema whose ``view`` is the
   caller's view (the three views share no field that tells them apart on the wire, so that
   union has no discriminator; the event and move unions do, on ``type`` and ``action``).
+* **Shared enums.** msgspec writes a ``Literal`` inline wherever it is used, so the generated
+  Python client had ``SnapshotMode``, ``SeatViewMode``, ``PublicViewMode``… for one ``mode``.
+  An enum used by two schemas under one property name is one component (:data:`ENUM_NAMES`).
 * **One-member enums** (``{"enum": ["played"]}``, the tag of every event and move): a ``const``
   string, which openapi-typescript renders as the literal ``"played"`` and openapi-python-client
   as a ``Literal``, instead of an enum type per tag.
@@ -48,6 +51,8 @@ _FOLDED = {
     "MoveAnswer_SeatView_": "MoveAnswer_Snapshot_",
     "MoveAnswer_PublicView_": "MoveAnswer_Snapshot_",
 }
+# A shared enum's component is its property's name in CamelCase, unless named here.
+ENUM_NAMES = {"base": "RulesetBase"}
 _REF = "#/components/schemas/"
 _VIEW_DESCRIPTION = (
     "The caller's view: the whole `Snapshot` for a platform key, the `SeatView` of a seat "
@@ -59,6 +64,7 @@ def shape_for_generators(document: dict[str, Any]) -> None:
     """Rewrite ``document`` in place (idempotent); see the module docstring."""
     schemas: dict[str, Any] = document["components"]["schemas"]
     _fold_caller_views(schemas)
+    _share_enums(schemas)
     _rename(document, schemas)
     for node in _walk(document["components"]):
         if isinstance(node, dict):
@@ -105,6 +111,37 @@ def _rename(document: dict[str, Any], schemas: dict[str, Any]) -> None:
         if isinstance(node, dict) and node.get("$ref") in refs:
             node["$ref"] = refs[node["$ref"]]
     document["components"]["schemas"] = dict(sorted(schemas.items()))
+
+
+def _share_enums(schemas: dict[str, Any]) -> None:
+    """Inline string enums met under one property name in two or more schemas, with the same
+    members everywhere, become one component each; so does an enum that may be null (else
+    openapi-python-client names it ``ScoreResultWinnerType0``), named after its schema."""
+    uses: dict[str, list[tuple[str, dict[str, Any], bool]]] = {}
+    for owner, schema in list(schemas.items()):
+        for name, prop in schema.get("properties", {}).items():
+            for alternative in [prop, *prop.get("anyOf", [])]:
+                enum = alternative.get("enum")
+                if (
+                    isinstance(enum, list)
+                    and len(enum) > 1
+                    and all(isinstance(e, str) for e in enum)
+                ):
+                    uses.setdefault(name, []).append((owner, alternative, alternative is not prop))
+    for name, found in uses.items():
+        camel = ENUM_NAMES.get(name, "".join(part.title() for part in name.split("_")))
+        if len(found) > 1 and len({tuple(one["enum"]) for _, one, _ in found}) == 1:
+            groups = [(camel, [one for _, one, _ in found])]
+        else:  # not shared: only the nullable ones, each its own
+            groups = [(owner + camel, [one]) for owner, one, nullable in found if nullable]
+        for component, alternatives in groups:
+            if component in schemas:
+                continue
+            enum = alternatives[0]["enum"]
+            schemas[component] = {"type": "string", "enum": enum, "title": component}
+            for one in alternatives:
+                del one["enum"]
+                one["$ref"] = _REF + component
 
 
 def _one_answer_per_route(operation: dict[str, Any]) -> None:

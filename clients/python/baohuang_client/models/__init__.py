@@ -22,13 +22,14 @@ from .created_table import CreatedTable
 from .crown_forced_event import CrownForcedEvent
 from .crown_passed_event import CrownPassedEvent
 from .crown_state import CrownState
-from .crown_state_stage_type_0 import CrownStateStageType0
+from .crown_state_stage import CrownStateStage
 from .deal_over_event import DealOverEvent
 from .deal_request import DealRequest
 from .deal_result import DealResult
 from .deal_started_event import DealStartedEvent
 from .deal_void_event import DealVoidEvent
 from .dealt_event import DealtEvent
+from .deck import Deck
 from .declare_solo_move import DeclareSoloMove
 from .decline_move import DeclineMove
 from .declined_event import DeclinedEvent
@@ -42,12 +43,14 @@ from .jiefeng_event import JiefengEvent
 from .jiefeng_move import JiefengMove
 from .left_event import LeftEvent
 from .legal_result import LegalResult
+from .mode import Mode
 from .move_event import MoveEvent
 from .move_event_by import MoveEventBy
 from .new_deal import NewDeal
 from .pair import Pair
 from .pass_move import PassMove
 from .passed_event import PassedEvent
+from .phase import Phase
 from .phase_event import PhaseEvent
 from .play_move import PlayMove
 from .played_event import PlayedEvent
@@ -56,12 +59,9 @@ from .post_leave import PostLeave
 from .post_move import PostMove
 from .post_trustee import PostTrustee
 from .previous_deal import PreviousDeal
-from .previous_deal_mode import PreviousDealMode
 from .problem_document import ProblemDocument
 from .problem_item import ProblemItem
 from .public_view import PublicView
-from .public_view_mode import PublicViewMode
-from .public_view_phase import PublicViewPhase
 from .put_table import PutTable
 from .reason import Reason
 from .rebel_move import RebelMove
@@ -76,24 +76,16 @@ from .reveal_move import RevealMove
 from .revealed_event import RevealedEvent
 from .ruleset import Ruleset
 from .ruleset_base import RulesetBase
-from .ruleset_deck import RulesetDeck
 from .ruleset_guard_by import RulesetGuardBy
 from .ruleset_scoring import RulesetScoring
 from .ruleset_spec import RulesetSpec
-from .ruleset_spec_base import RulesetSpecBase
-from .ruleset_spec_deck_type_0 import RulesetSpecDeckType0
 from .score_result import ScoreResult
-from .score_result_winner_type_0 import ScoreResultWinnerType0
+from .score_result_winner import ScoreResultWinner
 from .scores_request import ScoresRequest
-from .scores_request_mode_type_0 import ScoresRequestModeType0
 from .seat_state import SeatState
 from .seat_view import SeatView
-from .seat_view_mode import SeatViewMode
-from .seat_view_phase import SeatViewPhase
 from .sides import Sides
 from .snapshot import Snapshot
-from .snapshot_mode import SnapshotMode
-from .snapshot_phase import SnapshotPhase
 from .snapshot_request import SnapshotRequest
 from .solo_declared_event import SoloDeclaredEvent
 from .table import Table
@@ -107,7 +99,7 @@ from .trick import Trick
 from .trick_circle import TrickCircle
 from .trick_won_event import TrickWonEvent
 from .trustee_event import TrusteeEvent
-from .trustee_event_cause_type_0 import TrusteeEventCauseType0
+from .trustee_event_cause import TrusteeEventCause
 from .validate_request import ValidateRequest
 from .validate_result import ValidateResult
 from .webhook import Webhook
@@ -137,13 +129,14 @@ __all__ = (
     "CrownForcedEvent",
     "CrownPassedEvent",
     "CrownState",
-    "CrownStateStageType0",
+    "CrownStateStage",
     "DealOverEvent",
     "DealRequest",
     "DealResult",
     "DealStartedEvent",
     "DealtEvent",
     "DealVoidEvent",
+    "Deck",
     "DeclareSoloMove",
     "DeclinedEvent",
     "DeclineMove",
@@ -157,12 +150,14 @@ __all__ = (
     "JiefengMove",
     "LeftEvent",
     "LegalResult",
+    "Mode",
     "MoveEvent",
     "MoveEventBy",
     "NewDeal",
     "Pair",
     "PassedEvent",
     "PassMove",
+    "Phase",
     "PhaseEvent",
     "PlayedEvent",
     "PlayMove",
@@ -171,12 +166,9 @@ __all__ = (
     "PostMove",
     "PostTrustee",
     "PreviousDeal",
-    "PreviousDealMode",
     "ProblemDocument",
     "ProblemItem",
     "PublicView",
-    "PublicViewMode",
-    "PublicViewPhase",
     "PutTable",
     "Reason",
     "RebelledEvent",
@@ -191,24 +183,16 @@ __all__ = (
     "RevealMove",
     "Ruleset",
     "RulesetBase",
-    "RulesetDeck",
     "RulesetGuardBy",
     "RulesetScoring",
     "RulesetSpec",
-    "RulesetSpecBase",
-    "RulesetSpecDeckType0",
     "ScoreResult",
-    "ScoreResultWinnerType0",
+    "ScoreResultWinner",
     "ScoresRequest",
-    "ScoresRequestModeType0",
     "SeatState",
     "SeatView",
-    "SeatViewMode",
-    "SeatViewPhase",
     "Sides",
     "Snapshot",
-    "SnapshotMode",
-    "SnapshotPhase",
     "SnapshotRequest",
     "SoloDeclaredEvent",
     "Table",
@@ -222,7 +206,7 @@ __all__ = (
     "TrickCircle",
     "TrickWonEvent",
     "TrusteeEvent",
-    "TrusteeEventCauseType0",
+    "TrusteeEventCause",
     "ValidateRequest",
     "ValidateResult",
     "Webhook",

@@ -8,7 +8,7 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
-from ..models.crown_state_stage_type_0 import CrownStateStageType0
+from ..models.crown_state_stage import CrownStateStage
 from ..types import UNSET, Unset
 from typing import cast
 
@@ -37,14 +37,14 @@ class CrownState:
             passes (int | Unset): Default: `0`.
             pending (list[int] | Unset): Default: `[]`.
             pile (list[str] | Unset): Default: `[]`.
-            stage (CrownStateStageType0 | None | Unset):
+            stage (CrownStateStage | None | Unset):
      """
 
     first: int
     passes: int | Unset = UNSET
     pending: list[int] | Unset = UNSET
     pile: list[str] | Unset = UNSET
-    stage: CrownStateStageType0 | None | Unset = UNSET
+    stage: CrownStateStage | None | Unset = UNSET
 
 
 
@@ -70,7 +70,7 @@ class CrownState:
         stage: None | str | Unset
         if isinstance(self.stage, Unset):
             stage = UNSET
-        elif isinstance(self.stage, CrownStateStageType0):
+        elif isinstance(self.stage, CrownStateStage):
             stage = self.stage.value
         else:
             stage = self.stage
@@ -107,7 +107,7 @@ class CrownState:
         pile = cast(list[str], d.pop("pile", UNSET))
 
 
-        def _parse_stage(data: object) -> CrownStateStageType0 | None | Unset:
+        def _parse_stage(data: object) -> CrownStateStage | None | Unset:
             if data is None:
                 return data
             if isinstance(data, Unset):
@@ -115,14 +115,14 @@ class CrownState:
             try:
                 if not isinstance(data, str):
                     raise TypeError()
-                stage_type_0 = CrownStateStageType0(data)
+                stage_type_0 = CrownStateStage(data)
 
 
 
                 return stage_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            return cast(CrownStateStageType0 | None | Unset, data)
+            return cast(CrownStateStage | None | Unset, data)
 
         stage = _parse_stage(d.pop("stage", UNSET))
 

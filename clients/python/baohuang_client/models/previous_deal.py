@@ -8,7 +8,7 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
-from ..models.previous_deal_mode import PreviousDealMode
+from ..models.mode import Mode
 from ..types import UNSET, Unset
 from typing import cast
 
@@ -29,13 +29,13 @@ class PreviousDeal:
         Attributes:
             emperor (int): T-1: seats 0–4 in the order of play
             finished (list[int]):
-            mode (PreviousDealMode):
+            mode (Mode):
             guard (int | None | Unset):
      """
 
     emperor: int
     finished: list[int]
-    mode: PreviousDealMode
+    mode: Mode
     guard: int | None | Unset = UNSET
 
 
@@ -80,7 +80,7 @@ class PreviousDeal:
         finished = cast(list[int], d.pop("finished"))
 
 
-        mode = PreviousDealMode(d.pop("mode"))
+        mode = Mode(d.pop("mode"))
 
 
 

@@ -8,8 +8,8 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
-from ..models.public_view_mode import PublicViewMode
-from ..models.public_view_phase import PublicViewPhase
+from ..models.mode import Mode
+from ..models.phase import Phase
 from ..types import UNSET, Unset
 from typing import cast
 
@@ -37,7 +37,7 @@ class PublicView:
             finished (list[int]):
             guard (int | None):
             guard_revealed (bool):
-            mode (PublicViewMode):
+            mode (Mode):
             over (bool):
             positions (list[int] | None):
             rebellion (list[int]):
@@ -50,7 +50,7 @@ class PublicView:
             turn (int):
             called (None | str | Unset):
             crown (CrownState | None | Unset):
-            phase (PublicViewPhase | Unset): Default: `"play"`.
+            phase (Phase | Unset):
             void (bool | Unset): Default: `false`.
      """
 
@@ -59,7 +59,7 @@ class PublicView:
     finished: list[int]
     guard: int | None
     guard_revealed: bool
-    mode: PublicViewMode
+    mode: Mode
     over: bool
     positions: list[int] | None
     rebellion: list[int]
@@ -68,7 +68,7 @@ class PublicView:
     turn: int
     called: None | str | Unset = UNSET
     crown: CrownState | None | Unset = UNSET
-    phase: PublicViewPhase | Unset = UNSET
+    phase: Phase | Unset = UNSET
     void: bool | Unset = UNSET
 
 
@@ -195,7 +195,7 @@ class PublicView:
 
         guard_revealed = d.pop("guard_revealed")
 
-        mode = PublicViewMode(d.pop("mode"))
+        mode = Mode(d.pop("mode"))
 
 
 
@@ -275,11 +275,11 @@ class PublicView:
 
 
         _phase = d.pop("phase", UNSET)
-        phase: PublicViewPhase | Unset
+        phase: Phase | Unset
         if isinstance(_phase,  Unset):
             phase = UNSET
         else:
-            phase = PublicViewPhase(_phase)
+            phase = Phase(_phase)
 
 
 

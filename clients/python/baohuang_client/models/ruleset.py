@@ -8,8 +8,8 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
+from ..models.deck import Deck
 from ..models.ruleset_base import RulesetBase
-from ..models.ruleset_deck import RulesetDeck
 from ..models.ruleset_guard_by import RulesetGuardBy
 from ..models.ruleset_scoring import RulesetScoring
 
@@ -29,7 +29,7 @@ class Ruleset:
         Attributes:
             base (RulesetBase):
             bie6 (bool): B-1: 憋6, sixes only in a player's final play
-            deck (RulesetDeck): D-1: full (216 cards) or short (168, no 3, 4 or 5)
+            deck (Deck):
             grab (bool): Grabbing the crown: classic's 抢庄 (G-5, on by default) and lianzhong's 抢独 (G-7, a room option, off
                 by default); tribute has no grab (G-6), so true is refused there
             guard_by (RulesetGuardBy):
@@ -41,7 +41,7 @@ class Ruleset:
 
     base: RulesetBase
     bie6: bool
-    deck: RulesetDeck
+    deck: Deck
     grab: bool
     guard_by: RulesetGuardBy
     kaopai: bool
@@ -102,7 +102,7 @@ class Ruleset:
 
         bie6 = d.pop("bie6")
 
-        deck = RulesetDeck(d.pop("deck"))
+        deck = Deck(d.pop("deck"))
 
 
 

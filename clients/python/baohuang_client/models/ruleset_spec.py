@@ -8,8 +8,8 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
-from ..models.ruleset_spec_base import RulesetSpecBase
-from ..models.ruleset_spec_deck_type_0 import RulesetSpecDeckType0
+from ..models.deck import Deck
+from ..models.ruleset_base import RulesetBase
 from ..types import UNSET, Unset
 from typing import cast
 
@@ -27,17 +27,17 @@ class RulesetSpec:
     """ A ruleset named as an object on the wire: a base and the options it overrides (R).
 
         Attributes:
-            base (RulesetSpecBase):
+            base (RulesetBase):
             bie6 (bool | None | Unset): B-1: 憋6, sixes only in a player's final play
-            deck (None | RulesetSpecDeckType0 | Unset): D-1: full (216 cards) or short (168, no 3, 4 or 5)
+            deck (Deck | None | Unset): D-1: full (216 cards) or short (168, no 3, 4 or 5)
             grab (bool | None | Unset): Grabbing the crown: classic's 抢庄 (G-5, on by default) and lianzhong's 抢独 (G-7, a
                 room option, off by default); tribute has no grab (G-6), so true is refused there
             kaopai (bool | None | Unset): K: 烤牌, more jokers on a joker than one-for-one
      """
 
-    base: RulesetSpecBase
+    base: RulesetBase
     bie6: bool | None | Unset = UNSET
-    deck: None | RulesetSpecDeckType0 | Unset = UNSET
+    deck: Deck | None | Unset = UNSET
     grab: bool | None | Unset = UNSET
     kaopai: bool | None | Unset = UNSET
 
@@ -57,7 +57,7 @@ class RulesetSpec:
         deck: None | str | Unset
         if isinstance(self.deck, Unset):
             deck = UNSET
-        elif isinstance(self.deck, RulesetSpecDeckType0):
+        elif isinstance(self.deck, Deck):
             deck = self.deck.value
         else:
             deck = self.deck
@@ -96,7 +96,7 @@ class RulesetSpec:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        base = RulesetSpecBase(d.pop("base"))
+        base = RulesetBase(d.pop("base"))
 
 
 
@@ -111,7 +111,7 @@ class RulesetSpec:
         bie6 = _parse_bie6(d.pop("bie6", UNSET))
 
 
-        def _parse_deck(data: object) -> None | RulesetSpecDeckType0 | Unset:
+        def _parse_deck(data: object) -> Deck | None | Unset:
             if data is None:
                 return data
             if isinstance(data, Unset):
@@ -119,14 +119,14 @@ class RulesetSpec:
             try:
                 if not isinstance(data, str):
                     raise TypeError()
-                deck_type_0 = RulesetSpecDeckType0(data)
+                deck_type_0 = Deck(data)
 
 
 
                 return deck_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            return cast(None | RulesetSpecDeckType0 | Unset, data)
+            return cast(Deck | None | Unset, data)
 
         deck = _parse_deck(d.pop("deck", UNSET))
 

@@ -8,7 +8,7 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
-from ..models.score_result_winner_type_0 import ScoreResultWinnerType0
+from ..models.score_result_winner import ScoreResultWinner
 from typing import cast
 
 if TYPE_CHECKING:
@@ -39,7 +39,7 @@ class ScoreResult:
             scores (list[int] | None):
             sides (None | Sides):
             void (None | Reason):
-            winner (None | ScoreResultWinnerType0):
+            winner (None | ScoreResultWinner):
      """
 
     final: bool
@@ -48,7 +48,7 @@ class ScoreResult:
     scores: list[int] | None
     sides: None | Sides
     void: None | Reason
-    winner: None | ScoreResultWinnerType0
+    winner: None | ScoreResultWinner
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -91,7 +91,7 @@ class ScoreResult:
             void = self.void
 
         winner: None | str
-        if isinstance(self.winner, ScoreResultWinnerType0):
+        if isinstance(self.winner, ScoreResultWinner):
             winner = self.winner.value
         else:
             winner = self.winner
@@ -190,20 +190,20 @@ class ScoreResult:
         void = _parse_void(d.pop("void"))
 
 
-        def _parse_winner(data: object) -> None | ScoreResultWinnerType0:
+        def _parse_winner(data: object) -> None | ScoreResultWinner:
             if data is None:
                 return data
             try:
                 if not isinstance(data, str):
                     raise TypeError()
-                winner_type_0 = ScoreResultWinnerType0(data)
+                winner_type_0 = ScoreResultWinner(data)
 
 
 
                 return winner_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            return cast(None | ScoreResultWinnerType0, data)
+            return cast(None | ScoreResultWinner, data)
 
         winner = _parse_winner(d.pop("winner"))
 

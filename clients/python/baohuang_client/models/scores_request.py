@@ -8,7 +8,7 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
-from ..models.scores_request_mode_type_0 import ScoresRequestModeType0
+from ..models.mode import Mode
 from ..types import UNSET, Unset
 from typing import cast
 
@@ -45,7 +45,7 @@ class ScoresRequest:
             finished (list[int] | None | Unset):
             guard (int | None | Unset):
             guard_revealed (bool | Unset): Default: `false`.
-            mode (None | ScoresRequestModeType0 | Unset):
+            mode (Mode | None | Unset):
             rebellion (list[int] | None | Unset):
             rebellion_succeeded (bool | Unset): Default: `false`.
             ruleset (None | RulesetSpec | str | Unset):
@@ -56,7 +56,7 @@ class ScoresRequest:
     finished: list[int] | None | Unset = UNSET
     guard: int | None | Unset = UNSET
     guard_revealed: bool | Unset = UNSET
-    mode: None | ScoresRequestModeType0 | Unset = UNSET
+    mode: Mode | None | Unset = UNSET
     rebellion: list[int] | None | Unset = UNSET
     rebellion_succeeded: bool | Unset = UNSET
     ruleset: None | RulesetSpec | str | Unset = UNSET
@@ -96,7 +96,7 @@ class ScoresRequest:
         mode: None | str | Unset
         if isinstance(self.mode, Unset):
             mode = UNSET
-        elif isinstance(self.mode, ScoresRequestModeType0):
+        elif isinstance(self.mode, Mode):
             mode = self.mode.value
         else:
             mode = self.mode
@@ -202,7 +202,7 @@ class ScoresRequest:
 
         guard_revealed = d.pop("guard_revealed", UNSET)
 
-        def _parse_mode(data: object) -> None | ScoresRequestModeType0 | Unset:
+        def _parse_mode(data: object) -> Mode | None | Unset:
             if data is None:
                 return data
             if isinstance(data, Unset):
@@ -210,14 +210,14 @@ class ScoresRequest:
             try:
                 if not isinstance(data, str):
                     raise TypeError()
-                mode_type_0 = ScoresRequestModeType0(data)
+                mode_type_0 = Mode(data)
 
 
 
                 return mode_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            return cast(None | ScoresRequestModeType0 | Unset, data)
+            return cast(Mode | None | Unset, data)
 
         mode = _parse_mode(d.pop("mode", UNSET))
 

@@ -8,8 +8,8 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
-from ..models.seat_view_mode import SeatViewMode
-from ..models.seat_view_phase import SeatViewPhase
+from ..models.mode import Mode
+from ..models.phase import Phase
 from ..types import UNSET, Unset
 from typing import cast
 
@@ -38,7 +38,7 @@ class SeatView:
             guard (int | None):
             guard_revealed (bool):
             hand (list[str]):
-            mode (SeatViewMode):
+            mode (Mode):
             over (bool):
             positions (list[int] | None):
             rebellion (list[int]):
@@ -52,7 +52,7 @@ class SeatView:
             turn (int):
             called (None | str | Unset):
             crown (CrownState | None | Unset):
-            phase (SeatViewPhase | Unset): Default: `"play"`.
+            phase (Phase | Unset):
             void (bool | Unset): Default: `false`.
      """
 
@@ -62,7 +62,7 @@ class SeatView:
     guard: int | None
     guard_revealed: bool
     hand: list[str]
-    mode: SeatViewMode
+    mode: Mode
     over: bool
     positions: list[int] | None
     rebellion: list[int]
@@ -72,7 +72,7 @@ class SeatView:
     turn: int
     called: None | str | Unset = UNSET
     crown: CrownState | None | Unset = UNSET
-    phase: SeatViewPhase | Unset = UNSET
+    phase: Phase | Unset = UNSET
     void: bool | Unset = UNSET
 
 
@@ -210,7 +210,7 @@ class SeatView:
         hand = cast(list[str], d.pop("hand"))
 
 
-        mode = SeatViewMode(d.pop("mode"))
+        mode = Mode(d.pop("mode"))
 
 
 
@@ -292,11 +292,11 @@ class SeatView:
 
 
         _phase = d.pop("phase", UNSET)
-        phase: SeatViewPhase | Unset
+        phase: Phase | Unset
         if isinstance(_phase,  Unset):
             phase = UNSET
         else:
-            phase = SeatViewPhase(_phase)
+            phase = Phase(_phase)
 
 
 

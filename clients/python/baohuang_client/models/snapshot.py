@@ -8,8 +8,8 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
-from ..models.snapshot_mode import SnapshotMode
-from ..models.snapshot_phase import SnapshotPhase
+from ..models.mode import Mode
+from ..models.phase import Phase
 from ..types import UNSET, Unset
 from typing import cast
 
@@ -33,7 +33,7 @@ class Snapshot:
         Attributes:
             emperor (int): T-1: seats 0–4 in the order of play
             hands (list[list[str]]):
-            mode (SnapshotMode):
+            mode (Mode):
             turn (int): T-1: seats 0–4 in the order of play
             called (None | str | Unset):
             crown (CrownState | None | Unset):
@@ -41,7 +41,7 @@ class Snapshot:
             guard (int | None | Unset):
             guard_revealed (bool | Unset): Default: `false`.
             over (bool | Unset): Default: `false`.
-            phase (SnapshotPhase | Unset): Default: `"play"`.
+            phase (Phase | Unset):
             positions (list[int] | None | Unset):
             rebellion (list[int] | Unset): Default: `[]`.
             ruleset (RulesetSpec | str | Unset): Default: `"classic"`.
@@ -55,7 +55,7 @@ class Snapshot:
 
     emperor: int
     hands: list[list[str]]
-    mode: SnapshotMode
+    mode: Mode
     turn: int
     called: None | str | Unset = UNSET
     crown: CrownState | None | Unset = UNSET
@@ -63,7 +63,7 @@ class Snapshot:
     guard: int | None | Unset = UNSET
     guard_revealed: bool | Unset = UNSET
     over: bool | Unset = UNSET
-    phase: SnapshotPhase | Unset = UNSET
+    phase: Phase | Unset = UNSET
     positions: list[int] | None | Unset = UNSET
     rebellion: list[int] | Unset = UNSET
     ruleset: RulesetSpec | str | Unset = UNSET
@@ -212,7 +212,7 @@ class Snapshot:
             hands.append(hands_item)
 
 
-        mode = SnapshotMode(d.pop("mode"))
+        mode = Mode(d.pop("mode"))
 
 
 
@@ -267,11 +267,11 @@ class Snapshot:
         over = d.pop("over", UNSET)
 
         _phase = d.pop("phase", UNSET)
-        phase: SnapshotPhase | Unset
+        phase: Phase | Unset
         if isinstance(_phase,  Unset):
             phase = UNSET
         else:
-            phase = SnapshotPhase(_phase)
+            phase = Phase(_phase)
 
 
 

@@ -8,7 +8,7 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
-from ..models.trustee_event_cause_type_0 import TrusteeEventCauseType0
+from ..models.trustee_event_cause import TrusteeEventCause
 from ..types import UNSET, Unset
 from typing import cast
 from typing import Literal, cast
@@ -33,7 +33,7 @@ class TrusteeEvent:
             seat (int):
             type_ (Literal['trustee']):
             at (float | None | Unset):
-            cause (None | TrusteeEventCauseType0 | Unset):
+            cause (None | TrusteeEventCause | Unset):
             seq (int | None | Unset):
             version (int | None | Unset):
      """
@@ -43,7 +43,7 @@ class TrusteeEvent:
     seat: int
     type_: Literal['trustee']
     at: float | None | Unset = UNSET
-    cause: None | TrusteeEventCauseType0 | Unset = UNSET
+    cause: None | TrusteeEventCause | Unset = UNSET
     seq: int | None | Unset = UNSET
     version: int | None | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
@@ -70,7 +70,7 @@ class TrusteeEvent:
         cause: None | str | Unset
         if isinstance(self.cause, Unset):
             cause = UNSET
-        elif isinstance(self.cause, TrusteeEventCauseType0):
+        elif isinstance(self.cause, TrusteeEventCause):
             cause = self.cause.value
         else:
             cause = self.cause
@@ -132,7 +132,7 @@ class TrusteeEvent:
         at = _parse_at(d.pop("at", UNSET))
 
 
-        def _parse_cause(data: object) -> None | TrusteeEventCauseType0 | Unset:
+        def _parse_cause(data: object) -> None | TrusteeEventCause | Unset:
             if data is None:
                 return data
             if isinstance(data, Unset):
@@ -140,14 +140,14 @@ class TrusteeEvent:
             try:
                 if not isinstance(data, str):
                     raise TypeError()
-                cause_type_0 = TrusteeEventCauseType0(data)
+                cause_type_0 = TrusteeEventCause(data)
 
 
 
                 return cause_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            return cast(None | TrusteeEventCauseType0 | Unset, data)
+            return cast(None | TrusteeEventCause | Unset, data)
 
         cause = _parse_cause(d.pop("cause", UNSET))
 

@@ -1,6 +1,6 @@
 from enum import StrEnum
 
-class SnapshotPhase(StrEnum):
+class Phase(StrEnum):
     CROWN = "crown"
     GUARD = "guard"
     PLAY = "play"

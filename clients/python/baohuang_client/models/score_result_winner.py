@@ -1,6 +1,6 @@
 from enum import StrEnum
 
-class ScoreResultWinnerType0(StrEnum):
+class ScoreResultWinner(StrEnum):
     DRAW = "draw"
     EMPEROR = "emperor"
     REBELS = "rebels"

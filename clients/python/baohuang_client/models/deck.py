@@ -1,9 +1,8 @@
 from enum import StrEnum
 
-class SeatViewPhase(StrEnum):
-    CROWN = "crown"
-    GUARD = "guard"
-    PLAY = "play"
+class Deck(StrEnum):
+    FULL = "full"
+    SHORT = "short"
 
     def __str__(self) -> str:
         return str(self.value)

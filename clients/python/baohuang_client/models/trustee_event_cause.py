@@ -1,6 +1,6 @@
 from enum import StrEnum
 
-class TrusteeEventCauseType0(StrEnum):
+class TrusteeEventCause(StrEnum):
     LEAVE = "leave"
     REQUEST = "request"
     TIMEOUT = "timeout"

@@ -1,9 +1,0 @@
-from enum import StrEnum
-
-class PublicViewPhase(StrEnum):
-    CROWN = "crown"
-    GUARD = "guard"
-    PLAY = "play"
-
-    def __str__(self) -> str:
-        return str(self.value)

@@ -1,8 +1,0 @@
-from enum import StrEnum
-
-class RulesetSpecDeckType0(StrEnum):
-    FULL = "full"
-    SHORT = "short"
-
-    def __str__(self) -> str:
-        return str(self.value)
