@@ -245,7 +245,8 @@ async def test_the_python_newcomer_program_plays_a_deal() -> None:
 
 @pytest.fixture(scope="module")
 def compiled() -> Iterator[Path]:
-    """clients/typescript compiled by ``tsc --strict`` (tsconfig.json), into a temporary dir."""
+    """clients/typescript compiled by ``tsc --strict`` (tsconfig.json) into its dist/ (ignored
+    by git), where node finds openapi-fetch in its node_modules."""
     tsc = node_tool("tsc")
     for source in [*(TYPESCRIPT / "src").glob("*.ts"), *(TYPESCRIPT / "examples").glob("*.ts")]:
         code = re.sub(r"/\*.*?\*/|//[^\n]*", "", source.read_text(), flags=re.S)  # no comments
@@ -286,3 +287,14 @@ async def test_typescript_streams_and_pages_follow_a_deal(compiled: Path) -> Non
     assert "move" in seen["platformTypes"] and "move" not in seen["seatTypes"]
     assert "deal_over" in seen["seatTypes"]
     assert seen["resumed"] == [seq for seq in seen["seat"] if seq > seen["middle"]]
+
+
+async def test_a_typescript_move_retried_after_a_503_and_a_lost_answer_is_applied_once(
+    compiled: Path,
+) -> None:
+    async with ProcessServer(environment()) as server:
+        out = await asyncio.to_thread(node, compiled, "retry-a-move.js", server.url, table_id())
+    seen: dict[str, Any] = json.loads(out)
+    assert len(seen["keys"]) == 3 and len(set(seen["keys"])) == 1 and seen["keys"][0]
+    assert seen["status"] == 200 and seen["replayed"] is True
+    assert seen["version"] == seen["after"] == seen["before"] + 1  # applied once

@@ -78,7 +78,7 @@ def created(data: type[Any], description: str = "Created") -> dict[int, Response
 
 _REF = "#/components/schemas/{name}"
 _SUCCESS_DESCRIPTION = {200: "OK", 201: "Created", 204: "No content"}
-_PROBLEM = {"$ref": _REF.format(name="ProblemDocument")}
+_PROBLEM = {"$ref": _REF.format(name=ProblemDocument.__name__)}  # its one name
 
 
 def _example(problem: Problem) -> dict[str, Any]:
