@@ -29,8 +29,11 @@ from baohuang_client.api.before_play import deal_hands
 from baohuang_client.api.play import get_auto_move
 from baohuang_client.api.tables import get_table, get_table_events, put_table
 from baohuang_client.models import (
+    CreatedTable,
     DealRequest,
+    PlayedEvent,
     PostMove,
+    PublicView,
     PutTable,
     SeatView,
     Snapshot,
@@ -57,14 +60,13 @@ def table_id() -> str:
     return f"sdk-{uuid.uuid4().hex[:12]}"
 
 
-def play(url: str, platform: Client | AuthenticatedClient, tid: str, seed: int) -> list[str]:
-    """Deal, create the table, and play the deal to its end: each move by its seat's token.
-    Returns the seat tokens."""
+def play(url: str, platform: Client | AuthenticatedClient, tid: str, seed: int) -> CreatedTable:
+    """Deal, create the table, and play the deal to its end: each move by its seat's token."""
     dealt = ok(deal_hands.sync(client=platform, body=DealRequest(seed=seed, dealer=0)))
     created = ok(put_table.sync(tid, client=platform, body=PutTable(snapshot=dealt.snapshot)))
     seats = [AuthenticatedClient(url, token=token) for token in created.seat_tokens]
     play_on(platform, seats, tid)
-    return created.seat_tokens
+    return created
 
 
 def play_on(
@@ -88,12 +90,15 @@ async def test_a_development_service_is_played_with_the_plain_python_client() ->
     """No token for the platform: openapi-python-client's ``Client`` reaches the table routes."""
     async with ProcessServer(environment()) as server:
         tid = table_id()
-        tokens = await asyncio.to_thread(play, server.url, Client(server.url), tid, 2026)
-        seat = AuthenticatedClient(server.url, token=tokens[2])
+        created = await asyncio.to_thread(play, server.url, Client(server.url), tid, 2026)
+        seat = AuthenticatedClient(server.url, token=created.seat_tokens[2])
         table = ok(await asyncio.to_thread(get_table.sync, tid, client=seat))
         assert isinstance(table.view, SeatView) and table.view.seat == 2
         assert table.view.over
         assert "hands" not in table.view.to_dict()  # the seat's view, never the snapshot
+        spectator = AuthenticatedClient(server.url, token=created.spectator_token)
+        public = ok(await asyncio.to_thread(get_table.sync, tid, client=spectator))
+        assert isinstance(public.view, PublicView) and not isinstance(public.view, SeatView)
 
 
 async def test_python_streams_follow_a_deal_and_resume_where_they_stopped() -> None:
@@ -132,6 +137,8 @@ async def test_python_streams_follow_a_deal_and_resume_where_they_stopped() -> N
         seat_seqs = [item.seq for item in seen["sse"]]
         assert seat_seqs == sorted(set(seat_seqs)) and seen["sse"][-1].type == "deal_over"
         assert "move" not in {item.type for item in seen["sse"]}  # the platform's record only
+        played = [item.event for item in seen["sse"] if item.type == "played"]
+        assert played and all(isinstance(event, PlayedEvent) for event in played)
         assert {item.type for item in seen["ndjson"]} >= {"move", "played", "deal_over"}
         assert set(seat_seqs) < {item.seq for item in seen["ndjson"]}
         # the seat's JSON page holds what its stream held
