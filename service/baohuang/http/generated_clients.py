@@ -13,7 +13,8 @@ changes how the wire is described, never the wire:
   union has no discriminator; the event and move unions do, on ``type`` and ``action``).
 * **Shared enums.** msgspec writes a ``Literal`` inline wherever it is used, so the generated
   Python client had ``SnapshotMode``, ``SeatViewMode``, ``PublicViewMode``… for one ``mode``.
-  An enum used by two schemas under one property name is one component (:data:`ENUM_NAMES`).
+  An enum used by two schemas under one property name is one component (:data:`ENUM_NAMES`),
+  and so is an enum that may be null (``ScoreResultWinner``, not ``ScoreResultWinnerType0``).
 * **One-member enums** (``{"enum": ["played"]}``, the tag of every event and move): a ``const``
   string, which openapi-typescript renders as the literal ``"played"`` and openapi-python-client
   as a ``Literal``, instead of an enum type per tag.
