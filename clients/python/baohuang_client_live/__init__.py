@@ -28,7 +28,7 @@ from baohuang_client.api.tables import post_table_move
 from baohuang_client.models import EventsPage, PostMove, ProblemDocument, Table, TableMoveAnswer
 from baohuang_client.types import Response
 
-__all__ = ["Closed", "Logged", "Opening", "ProblemError", "follow", "ok", "post_move"]
+__all__ = ["Closed", "Logged", "Opening", "ProblemError", "Reset", "follow", "ok", "post_move"]
 
 T = TypeVar("T")
 
@@ -36,6 +36,14 @@ T = TypeVar("T")
 @dataclass(frozen=True)
 class Opening:
     """A stream's first item: the caller's table (its view) and where its log stands."""
+
+    table: Table
+
+
+@dataclass(frozen=True)
+class Reset:
+    """The log was rolled back (a Redis failover) past what the stream had sent: ``table`` is
+    the view as it now is; events from here on follow it. Forget what came after it."""
 
     table: Table
 
@@ -56,33 +64,34 @@ class Closed:
     reason: str
 
 
-StreamItem = Opening | Logged | Closed
+StreamItem = Opening | Reset | Logged | Closed
 
 
 def follow(
     client: Client | AuthenticatedClient,
     table_id: str,
     *,
-    after: int | None = None,
+    after: int | str | None = None,
     media: Literal["sse", "ndjson"] = "sse",
     reconnects: int = 5,
     backoff: float = 0.2,
 ) -> Iterator[StreamItem]:
     """The table's stream as the client's caller may see it, until it is closed.
 
-    Without ``after`` it opens with the caller's view (:class:`Opening`); with it, it resumes
-    after that ``seq``. A dropped connection is reopened (up to ``reconnects`` times in a row)
-    from the last ``seq`` received.
+    Without ``after`` it opens with the caller's view (:class:`Opening`); with it (an event's
+    id or ``seq``), it resumes after that event. A dropped connection is reopened (up to
+    ``reconnects`` times in a row) after the last item received, as the stream itself names it
+    (the SSE ``id:``), so nothing is lost or seen twice.
     """
-    last = after
+    position = None if after is None else str(after)
     failures = 0
     path = f"/v1/tables/{quote(table_id, safe='')}/events"
     while True:
         headers = {"Accept": "text/event-stream" if media == "sse" else "application/x-ndjson"}
-        params: dict[str, int] = {}
-        if last is not None:
-            headers["Last-Event-ID"] = str(last)
-            params["after"] = last
+        params: dict[str, str] = {}
+        if position is not None:
+            headers["Last-Event-ID"] = position
+            params["after"] = position
         try:
             with client.get_httpx_client().stream(
                 "GET", path, headers=headers, params=params, timeout=httpx.Timeout(30, read=60)
@@ -91,13 +100,9 @@ def follow(
                     response.read()
                     raise ProblemError(ProblemDocument.from_dict(response.json()))
                 lines = response.iter_lines()
-                items = _sse(lines) if media == "sse" else _ndjson(lines)
-                for item in items:
+                for item, at in _sse(lines) if media == "sse" else _ndjson(lines):
                     failures = 0
-                    if isinstance(item, Logged):
-                        last = item.seq
-                    elif isinstance(item, Opening):
-                        last = item.table.last_seq if isinstance(item.table.last_seq, int) else 0
+                    position = at or position
                     yield item
                     if isinstance(item, Closed):
                         return
@@ -126,9 +131,23 @@ def ok(answer: T | ProblemDocument | None) -> T:
     return answer
 
 
+Positioned = tuple[StreamItem, str | None]
+
+
+def _position(kind: str, data: dict[str, Any]) -> str | None:
+    """Where an item leaves the stream, for a resume: a table's ``last_event_id`` (else its
+    ``last_seq``), an event's ``id`` (else its ``seq``)."""
+    tables = kind in ("snapshot", "reset")
+    for name in ("last_event_id", "last_seq") if tables else ("id", "seq"):
+        if data.get(name) is not None:
+            return str(data[name])
+    return None
+
+
 def _item(kind: str, data: dict[str, Any]) -> StreamItem | None:
-    if kind == "snapshot":
-        return Opening(Table.from_dict(data))
+    if kind in ("snapshot", "reset"):
+        table = Table.from_dict(data)
+        return Opening(table) if kind == "snapshot" else Reset(table)
     if kind == "closed":
         return Closed(str(data["reason"]))
     if kind == "heartbeat":
@@ -138,15 +157,16 @@ def _item(kind: str, data: dict[str, Any]) -> StreamItem | None:
     return Logged(int(data["seq"]), kind, page.events[0])
 
 
-def _sse(lines: Iterable[str]) -> Iterator[StreamItem]:
-    kind, data = "message", list[str]()
+def _sse(lines: Iterable[str]) -> Iterator[Positioned]:
+    kind, data, at = "message", list[str](), None
     for line in lines:
         if line == "":  # a blank line ends a message
             if data:
-                item = _item(kind, json.loads("\n".join(data)))
+                parsed = json.loads("\n".join(data))
+                item = _item(kind, parsed)
                 if item is not None:
-                    yield item
-            kind, data = "message", []
+                    yield item, at or _position(kind, parsed)
+            kind, data, at = "message", [], None
         elif line.startswith(":"):  # a comment: the heartbeat
             continue
         else:
@@ -156,16 +176,20 @@ def _sse(lines: Iterable[str]) -> Iterator[StreamItem]:
                 kind = value
             elif field == "data":
                 data.append(value)
+            elif field == "id":
+                at = value
 
 
-def _ndjson(lines: Iterable[str]) -> Iterator[StreamItem]:
+def _ndjson(lines: Iterable[str]) -> Iterator[Positioned]:
     for line in lines:
         if line.strip():
             data = json.loads(line)
-            kind = data.pop("type") if data.get("type") in {"snapshot", "closed"} else data["type"]
+            kind = data["type"]
+            if kind in {"snapshot", "reset", "closed", "heartbeat"}:
+                del data["type"]
             item = _item(kind, data)
             if item is not None:
-                yield item
+                yield item, _position(kind, data)
 
 
 def post_move(

@@ -1,18 +1,21 @@
 // What openapi-fetch cannot do from the document, by hand: a table's stream (Server-Sent Events
 // or NDJSON, which the document describes in words since a stream is not one JSON body) with
-// reconnection and resume from the last seq, and a move retried under one Idempotency-Key.
+// reconnection and resume after the last item (as the stream names it: the SSE `id:`, an event's
+// `id` or `seq`), and a move retried under one Idempotency-Key.
 import type { Referee, Schemas } from "./index.js";
 
 export type Event = Schemas["EventsPage"]["events"][number];
+// `reset`: the log was rolled back (a Redis failover) past what the stream had sent; `table` is
+// the view as it now is, and events from there on follow it.
 export type StreamItem =
-  | { kind: "snapshot"; table: Schemas["Table"] }
+  | { kind: "snapshot" | "reset"; table: Schemas["Table"] }
   | { kind: "event"; event: Event }
   | { kind: "closed"; reason: string };
 
 export interface FollowOptions {
   baseUrl: string;
   token?: string;
-  after?: number;
+  after?: number | string;
   media?: "sse" | "ndjson";
   reconnects?: number;
   signal?: AbortSignal;
@@ -21,11 +24,11 @@ export interface FollowOptions {
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** The table's stream as the token's caller may see it, until the table is closed; a dropped
- * connection is reopened from the last seq received (`Last-Event-ID`), so nothing is lost or
- * seen twice. Without `after` it opens with the caller's view. */
+ * connection is reopened after the last item received (`Last-Event-ID`), so nothing is lost or
+ * seen twice. Without `after` (an event's id or seq) it opens with the caller's view. */
 export async function* follow(tableId: string, options: FollowOptions): AsyncGenerator<StreamItem> {
   const { baseUrl, token, media = "sse", reconnects = 5, signal } = options;
-  let last = options.after;
+  let last = options.after === undefined ? undefined : String(options.after);
   let failures = 0;
   const url = `${baseUrl}/v1/tables/${encodeURIComponent(tableId)}/events`;
   for (;;) {
@@ -35,16 +38,15 @@ export async function* follow(tableId: string, options: FollowOptions): AsyncGen
     if (token) headers.Authorization = `Bearer ${token}`;
     if (last !== undefined) headers["Last-Event-ID"] = String(last);
     try {
-      const query = last === undefined ? "" : `?after=${last}`;
+      const query = last === undefined ? "" : `?after=${encodeURIComponent(last)}`;
       const response = await fetch(url + query, { headers, signal });
       if (response.status !== 200 || response.body === null) {
         throw new Error(`${response.status}: ${await response.text()}`);
       }
       const messages = media === "sse" ? sse(lines(response.body)) : ndjson(lines(response.body));
-      for await (const item of messages) {
+      for await (const [item, at] of messages) {
         failures = 0;
-        if (item.kind === "event") last = item.event.seq ?? last;
-        if (item.kind === "snapshot") last = item.table.last_seq ?? 0;
+        last = at ?? last;
         yield item;
         if (item.kind === "closed") return;
       }
@@ -75,41 +77,59 @@ async function* lines(body: NonNullable<Response["body"]>): AsyncGenerator<strin
   }
 }
 
+type Positioned = [StreamItem, string | undefined];
+
+// Where an item leaves the stream, for a resume: a table's `last_event_id` (else `last_seq`),
+// an event's `id` (else `seq`).
+function position(kind: string, data: Record<string, unknown>): string | undefined {
+  const names = kind === "snapshot" || kind === "reset" ? ["last_event_id", "last_seq"] : ["id", "seq"];
+  for (const name of names) {
+    const value = data[name];
+    if (typeof value === "string" || typeof value === "number") return String(value);
+  }
+  return undefined;
+}
+
 // JSON.parse's `any` takes the type the document gives each item (no cast needed).
-function item(kind: string, data: string): StreamItem | undefined {
-  if (kind === "snapshot") {
+function item(kind: string, data: string): Positioned | undefined {
+  const fields: Record<string, unknown> = JSON.parse(data);
+  const at = position(kind, fields);
+  if (kind === "snapshot" || kind === "reset") {
     const table: Schemas["Table"] = JSON.parse(data);
-    return { kind, table };
+    return [{ kind, table }, at];
   }
   if (kind === "closed") {
     const closed: { reason: string } = JSON.parse(data);
-    return { kind, reason: closed.reason };
+    return [{ kind, reason: closed.reason }, at];
   }
   if (kind === "heartbeat") return undefined;
   const event: Event = JSON.parse(data);
-  return { kind: "event", event };
+  return [{ kind: "event", event }, at];
 }
 
-async function* sse(source: AsyncIterable<string>): AsyncGenerator<StreamItem> {
+async function* sse(source: AsyncIterable<string>): AsyncGenerator<Positioned> {
   let kind = "message";
   let data: string[] = [];
+  let id: string | undefined;
   for await (const line of source) {
     if (line === "") {
       const parsed = data.length ? item(kind, data.join("\n")) : undefined;
-      if (parsed) yield parsed;
+      if (parsed) yield [parsed[0], id ?? parsed[1]];
       kind = "message";
       data = [];
+      id = undefined;
     } else if (!line.startsWith(":")) {
       const colon = line.indexOf(":");
       const field = colon < 0 ? line : line.slice(0, colon);
       const value = colon < 0 ? "" : line.slice(colon + 1).replace(/^ /, "");
       if (field === "event") kind = value;
       if (field === "data") data.push(value);
+      if (field === "id") id = value;
     }
   }
 }
 
-async function* ndjson(source: AsyncIterable<string>): AsyncGenerator<StreamItem> {
+async function* ndjson(source: AsyncIterable<string>): AsyncGenerator<Positioned> {
   for await (const line of source) {
     if (!line.trim()) continue;
     const object: { type: string } = JSON.parse(line);
