@@ -48,6 +48,7 @@ class CombosController(Controller):
 
     @post(
         "/combos/classify",
+        operation_id="classifyCombo",
         status_code=200,
         opt=body(CLASSIFY, ClassifyResult),
         responses=problems(400, 413, 422),
@@ -67,6 +68,7 @@ class CombosController(Controller):
 
     @post(
         "/combos/compare",
+        operation_id="compareCombos",
         status_code=200,
         opt=body(COMPARE, CompareResult),
         responses=problems(400, 413, 422),
@@ -84,6 +86,7 @@ class CombosController(Controller):
 
     @post(
         "/combos/compare-batch",
+        operation_id="compareCombosBatch",
         status_code=200,
         opt=body(BATCH, BatchResult),
         responses=problems(400, 413, 422),
@@ -104,7 +107,13 @@ class CombosController(Controller):
             count_verdicts("batch", codes)
             return json_response(BatchResult.of(codes))
 
-    @post("/kaopai/resolve", status_code=200, opt=body(RESOLVE), responses=problems(400, 413, 422))
+    @post(
+        "/kaopai/resolve",
+        operation_id="resolveKaopai",
+        status_code=200,
+        opt=body(RESOLVE),
+        responses=problems(400, 413, 422),
+    )
     async def resolve(self, request: Request[Any, Any, Any]) -> ResolveResult:
         """A stack of 烤牌 plays, bottom first, each judged against the one under it (K-7). The
         plays of a trick lie on the table together, so more copies of a card across the stack

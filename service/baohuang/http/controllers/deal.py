@@ -32,7 +32,7 @@ class DealController(Controller):
     path = "/v1"
     tags = ["before play"]
 
-    @post("/deal", status_code=200, opt=body(DEAL), responses=_ERRORS)
+    @post("/deal", operation_id="dealHands", status_code=200, opt=body(DEAL), responses=_ERRORS)
     async def deal(self, request: Request[Any, Any, Any]) -> NewDeal:
         """A reproducible deal (G-4) and its first snapshot, phase ``crown``, ready for moves."""
         query = await DEAL.read(request)
@@ -43,7 +43,13 @@ class DealController(Controller):
         _DEAL_TIME.observe(perf_counter() - start)
         return NewDeal(hands=dealt.hands, crown=dealt.crown, snapshot=snapshot)
 
-    @post("/tribute", status_code=200, opt=body(TRIBUTE), responses=_ERRORS)
+    @post(
+        "/tribute",
+        operation_id="applyTribute",
+        status_code=200,
+        opt=body(TRIBUTE),
+        responses=_ERRORS,
+    )
     async def tribute(self, request: Request[Any, Any, Any]) -> TributeResult:
         """The tribute (进贡, P-1…P-4) the previous deal imposes on the new hands."""
         query = await TRIBUTE.read(request)

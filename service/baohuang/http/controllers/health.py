@@ -34,7 +34,7 @@ class HealthController(Controller):
     tags = ["operations"]
     include_in_schema = True
 
-    @get("/", responses=_TO_DOCS)
+    @get("/", operation_id="getIndex", responses=_TO_DOCS)
     async def index(self, request: Request[Any, Any, Any]) -> Response[Index]:
         """Where the API reference is; a browser is redirected to it.
 
@@ -46,12 +46,12 @@ class HealthController(Controller):
             return Redirect("/schema", status_code=302)
         return Response(_INDEX)
 
-    @get("/healthz")
+    @get("/healthz", operation_id="getHealth")
     async def healthz(self) -> Health:
         """The process is up. Never depends on Redis: a store outage must not restart pods."""
         return _OK
 
-    @get("/readyz", responses=problems(503))
+    @get("/readyz", operation_id="getReadiness", responses=problems(503))
     async def readyz(self, request: Request[Any, Any, Any]) -> Health:
         """Ready to serve: 503 while a configured Redis is unreachable (fail closed)."""
         await request.app.state.store.ping()  # StoreUnavailable → 503 problem with Retry-After

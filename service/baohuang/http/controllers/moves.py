@@ -53,6 +53,7 @@ class MovesController(Controller):
 
     @post(
         "/moves/validate",
+        operation_id="validateMove",
         status_code=200,
         opt=body(VALIDATE, ValidateResult),
         responses=_ERRORS,
@@ -71,7 +72,13 @@ class MovesController(Controller):
         after, events = outcome
         return json_response(ValidateResult(legal=True, snapshot=after, events=events))
 
-    @post("/moves/legal", status_code=200, opt=body(SNAPSHOT), responses=_ERRORS)
+    @post(
+        "/moves/legal",
+        operation_id="listLegalMoves",
+        status_code=200,
+        opt=body(SNAPSHOT),
+        responses=_ERRORS,
+    )
     async def legal(self, request: Request[Any, Any, Any]) -> LegalResult:
         """Every legal move of the seat to act (empty once the deal is over)."""
         query = await SNAPSHOT.read(request)
@@ -81,7 +88,13 @@ class MovesController(Controller):
         _TIME["legal"].observe(perf_counter() - start)
         return LegalResult(snapshot.turn, moves)
 
-    @post("/moves/auto", status_code=200, opt=body(SNAPSHOT), responses=_ERRORS)
+    @post(
+        "/moves/auto",
+        operation_id="getAutoMove",
+        status_code=200,
+        opt=body(SNAPSHOT),
+        responses=_ERRORS,
+    )
     async def auto(self, request: Request[Any, Any, Any]) -> AutoResult:
         """The 托管 move of the seat to act (T-10): a leader's lowest single, else a pass."""
         query = await SNAPSHOT.read(request)
@@ -93,7 +106,13 @@ class MovesController(Controller):
             return AutoResult(move=None, reason=answer)
         return AutoResult(move=answer)
 
-    @post("/moves/replay", status_code=200, opt=body(REPLAY), responses=_ERRORS)
+    @post(
+        "/moves/replay",
+        operation_id="replayMoves",
+        status_code=200,
+        opt=body(REPLAY),
+        responses=_ERRORS,
+    )
     async def replay(self, request: Request[Any, Any, Any]) -> ReplayOut:
         """Audit a whole deal: apply ``moves`` in order, stop at the first illegal one."""
         query = await REPLAY.read(request)
@@ -116,7 +135,7 @@ class MovesController(Controller):
             scores=scores,
         )
 
-    @post("/scores", status_code=200, opt=body(SCORES), responses=_ERRORS)
+    @post("/scores", operation_id="scoreDeal", status_code=200, opt=body(SCORES), responses=_ERRORS)
     async def scores(self, request: Request[Any, Any, Any]) -> ScoreResult:
         """A deal's score (S-1…S-8), from a snapshot or from roles and a finishing order."""
         query = await SCORES.read(request)

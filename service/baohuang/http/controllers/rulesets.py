@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from typing import Annotated
+
 from litestar import Controller, get
-from litestar.params import FromPath
+from litestar.params import PathParameter
 
 from ...engine import BASES, Ruleset
 from ..docs import problems
@@ -14,14 +16,16 @@ class RulesetsController(Controller):
     path = "/v1/rulesets"
     tags = ["rulesets"]
 
-    @get("/")
+    @get("/", operation_id="listRulesets")
     async def list_rulesets(self) -> list[Ruleset]:
         """Every base ruleset with all its options' default values (R): ``kaopai``, ``bie6``,
         ``deck`` and ``grab``, each settable by the same name in a request's ``ruleset``."""
         return list(BASES.values())
 
-    @get("/{name:str}", responses=problems(404))
-    async def get_ruleset(self, name: FromPath[str]) -> Ruleset:
+    @get("/{name:str}", operation_id="getRuleset", responses=problems(404))
+    async def get_ruleset(
+        self, name: Annotated[str, PathParameter(description="A base ruleset's name (R)")]
+    ) -> Ruleset:
         """One base ruleset by name; 404 when there is none."""
         ruleset = BASES.get(name)
         if ruleset is None:

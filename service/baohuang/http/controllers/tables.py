@@ -102,6 +102,7 @@ class TablesController(Controller):
 
     @put(
         "/",
+        operation_id="putTable",
         opt=body(PUT_TABLE),
         responses={**created(CreatedTable), **problems(400, 401, 403, 413, 422, 503)},
     )
@@ -123,7 +124,12 @@ class TablesController(Controller):
         )
         return Response(table, status_code=201 if new else 200)
 
-    @get("/", opt={"returns": TABLE_READS}, responses=problems(401, 403, 404, 503))
+    @get(
+        "/",
+        operation_id="getTable",
+        opt={"returns": TABLE_READS},
+        responses=problems(401, 403, 404, 503),
+    )
     async def get_table(
         self, request: Request[Any, Any, Any], table_id: TableId, caller: NamedDependency[Caller]
     ) -> Response[Any]:
@@ -133,7 +139,7 @@ class TablesController(Controller):
         table = await _service(request).read(table_id, caller)
         return Response(table, headers=_etag(table.instance, table.version))
 
-    @delete("/", status_code=204, responses=problems(401, 403, 503))
+    @delete("/", operation_id="deleteTable", status_code=204, responses=problems(401, 403, 503))
     async def delete_table(
         self, request: Request[Any, Any, Any], table_id: TableId, caller: NamedDependency[Caller]
     ) -> None:
@@ -142,6 +148,7 @@ class TablesController(Controller):
 
     @post(
         "/moves",
+        operation_id="postTableMove",
         status_code=200,
         opt={**body(POST_MOVE), "returns": MOVE_ANSWERS},
         responses=problems(400, 401, 403, 404, 409, 413, 422, 503),
@@ -178,6 +185,7 @@ class TablesController(Controller):
 
     @get(
         "/events",
+        operation_id="getTableEvents",
         opt={"returns": EventsPage, "streams": STREAM_MEDIA_TYPES},
         responses=problems(400, 401, 404, 429, 503),
     )
@@ -240,6 +248,7 @@ class TablesController(Controller):
 
     @post(
         "/seats/{seat:int}/trustee",
+        operation_id="postSeatTrustee",
         status_code=200,
         opt={**body(POST_TRUSTEE), "returns": MOVE_ANSWERS},
         responses=problems(400, 401, 403, 404, 409, 413, 422, 503),
@@ -262,6 +271,7 @@ class TablesController(Controller):
 
     @post(
         "/seats/{seat:int}/leave",
+        operation_id="postSeatLeave",
         status_code=200,
         opt={**body(POST_LEAVE), "returns": MOVE_ANSWERS},
         responses=problems(400, 401, 403, 404, 409, 413, 422, 503),
@@ -282,6 +292,7 @@ class TablesController(Controller):
 
     @post(
         "/deals",
+        operation_id="postTableDeal",
         status_code=200,
         opt={**body(POST_DEAL), "returns": MOVE_ANSWERS},
         responses=problems(400, 401, 403, 404, 409, 413, 422, 503),
@@ -296,7 +307,7 @@ class TablesController(Controller):
         answer = await _service(request).next_deal(table_id, caller, query.version, query.seed)
         return json_response(answer)
 
-    @get("/audit", responses=problems(401, 403, 404, 503))
+    @get("/audit", operation_id="getTableAudit", responses=problems(401, 403, 404, 503))
     async def get_audit(
         self, request: Request[Any, Any, Any], table_id: TableId, caller: NamedDependency[Caller]
     ) -> AuditReport:
@@ -305,7 +316,7 @@ class TablesController(Controller):
         recomputed (S, S-9, S-10, T-11). ``valid: false`` names the first event that is wrong."""
         return await _service(request).audit(table_id, caller)
 
-    @get("/seats/{seat:int}", responses=problems(401, 403, 404, 503))
+    @get("/seats/{seat:int}", operation_id="getTableSeat", responses=problems(401, 403, 404, 503))
     async def get_seat(
         self,
         request: Request[Any, Any, Any],

@@ -1,0 +1,186 @@
+from http import HTTPStatus
+from typing import Any, cast
+from urllib.parse import quote
+
+import httpx
+
+from ...client import AuthenticatedClient, Client
+from ...types import Response, UNSET
+from ... import errors
+
+from ...models.index import Index
+from ...models.problem_document import ProblemDocument
+from typing import cast
+
+
+
+def _get_kwargs(
+    
+) -> dict[str, Any]:
+    
+
+    
+
+    
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/",
+    }
+
+
+    return _kwargs
+
+
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Any | Index | ProblemDocument | None:
+    if response.status_code == 200:
+        response_200 = Index.from_dict(response.json())
+
+
+
+        return response_200
+
+    if response.status_code == 302:
+        response_302 = cast(Any, None)
+        return response_302
+
+    if response.status_code == 500:
+        response_500 = ProblemDocument.from_dict(response.json())
+
+
+
+        return response_500
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Any | Index | ProblemDocument]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient | Client,
+
+) -> Response[Any | Index | ProblemDocument]:
+    """ Where the API reference is; a browser is redirected to it
+
+     Where the API reference is; a browser is redirected to it.
+
+    One fixed answer, so a person or a script that tries the bare address learns where to look: `docs`
+    and `swagger` are the reference as web pages, `openapi` the document they render. A request that
+    accepts HTML (a browser) gets a 302 to `/schema` instead.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Any | Index | ProblemDocument]
+     """
+
+
+    kwargs = _get_kwargs(
+        
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+def sync(
+    *,
+    client: AuthenticatedClient | Client,
+
+) -> Any | Index | ProblemDocument | None:
+    """ Where the API reference is; a browser is redirected to it
+
+     Where the API reference is; a browser is redirected to it.
+
+    One fixed answer, so a person or a script that tries the bare address learns where to look: `docs`
+    and `swagger` are the reference as web pages, `openapi` the document they render. A request that
+    accepts HTML (a browser) gets a 302 to `/schema` instead.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Any | Index | ProblemDocument
+     """
+
+
+    return sync_detailed(
+        client=client,
+
+    ).parsed
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient | Client,
+
+) -> Response[Any | Index | ProblemDocument]:
+    """ Where the API reference is; a browser is redirected to it
+
+     Where the API reference is; a browser is redirected to it.
+
+    One fixed answer, so a person or a script that tries the bare address learns where to look: `docs`
+    and `swagger` are the reference as web pages, `openapi` the document they render. A request that
+    accepts HTML (a browser) gets a 302 to `/schema` instead.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Any | Index | ProblemDocument]
+     """
+
+
+    kwargs = _get_kwargs(
+        
+    )
+
+    response = await client.get_async_httpx_client().request(
+        **kwargs
+    )
+
+    return _build_response(client=client, response=response)
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient | Client,
+
+) -> Any | Index | ProblemDocument | None:
+    """ Where the API reference is; a browser is redirected to it
+
+     Where the API reference is; a browser is redirected to it.
+
+    One fixed answer, so a person or a script that tries the bare address learns where to look: `docs`
+    and `swagger` are the reference as web pages, `openapi` the document they render. A request that
+    accepts HTML (a browser) gets a 302 to `/schema` instead.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Any | Index | ProblemDocument
+     """
+
+
+    return (await asyncio_detailed(
+        client=client,
+
+    )).parsed

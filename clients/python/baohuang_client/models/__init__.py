@@ -1,0 +1,215 @@
+""" Contains all the data models used in inputs/outputs """
+
+from .accept_move import AcceptMove
+from .accepted_event import AcceptedEvent
+from .audit_failure import AuditFailure
+from .audit_report import AuditReport
+from .auto_result import AutoResult
+from .batch_item import BatchItem
+from .batch_request import BatchRequest
+from .batch_result import BatchResult
+from .call_move import CallMove
+from .called_event import CalledEvent
+from .classify_request import ClassifyRequest
+from .classify_result import ClassifyResult
+from .clock import Clock
+from .clock_event import ClockEvent
+from .combo_out import ComboOut
+from .compare_request import CompareRequest
+from .compare_result import CompareResult
+from .cover_item import CoverItem
+from .created_table import CreatedTable
+from .crown_forced_event import CrownForcedEvent
+from .crown_passed_event import CrownPassedEvent
+from .crown_state import CrownState
+from .crown_state_stage import CrownStateStage
+from .deal_over_event import DealOverEvent
+from .deal_request import DealRequest
+from .deal_result import DealResult
+from .deal_started_event import DealStartedEvent
+from .deal_void_event import DealVoidEvent
+from .dealt_event import DealtEvent
+from .deck import Deck
+from .declare_solo_move import DeclareSoloMove
+from .decline_move import DeclineMove
+from .declined_event import DeclinedEvent
+from .events_page import EventsPage
+from .finished_event import FinishedEvent
+from .grab_move import GrabMove
+from .grabbed_event import GrabbedEvent
+from .health import Health
+from .index import Index
+from .jiefeng_event import JiefengEvent
+from .jiefeng_move import JiefengMove
+from .left_event import LeftEvent
+from .legal_result import LegalResult
+from .mode import Mode
+from .move_event import MoveEvent
+from .move_event_by import MoveEventBy
+from .new_deal import NewDeal
+from .pair import Pair
+from .pass_move import PassMove
+from .passed_event import PassedEvent
+from .phase import Phase
+from .phase_event import PhaseEvent
+from .play_move import PlayMove
+from .played_event import PlayedEvent
+from .post_deal import PostDeal
+from .post_leave import PostLeave
+from .post_move import PostMove
+from .post_trustee import PostTrustee
+from .previous_deal import PreviousDeal
+from .problem_document import ProblemDocument
+from .problem_item import ProblemItem
+from .public_view import PublicView
+from .put_table import PutTable
+from .reason import Reason
+from .rebel_move import RebelMove
+from .rebelled_event import RebelledEvent
+from .replay_failure import ReplayFailure
+from .replay_out import ReplayOut
+from .replay_request import ReplayRequest
+from .resolve_request import ResolveRequest
+from .resolve_result import ResolveResult
+from .resolve_step import ResolveStep
+from .reveal_move import RevealMove
+from .revealed_event import RevealedEvent
+from .ruleset import Ruleset
+from .ruleset_base import RulesetBase
+from .ruleset_guard_by import RulesetGuardBy
+from .ruleset_scoring import RulesetScoring
+from .ruleset_spec import RulesetSpec
+from .score_result import ScoreResult
+from .score_result_winner import ScoreResultWinner
+from .scores_request import ScoresRequest
+from .seat_state import SeatState
+from .seat_view import SeatView
+from .sides import Sides
+from .snapshot import Snapshot
+from .snapshot_request import SnapshotRequest
+from .solo_declared_event import SoloDeclaredEvent
+from .table import Table
+from .table_move_answer import TableMoveAnswer
+from .table_state import TableState
+from .top_play import TopPlay
+from .transfer import Transfer
+from .tribute_request import TributeRequest
+from .tribute_result import TributeResult
+from .trick import Trick
+from .trick_circle import TrickCircle
+from .trick_won_event import TrickWonEvent
+from .trustee_event import TrusteeEvent
+from .trustee_event_cause import TrusteeEventCause
+from .validate_request import ValidateRequest
+from .validate_result import ValidateResult
+from .webhook import Webhook
+from .yield_move import YieldMove
+from .yielded_event import YieldedEvent
+
+__all__ = (
+    "AcceptedEvent",
+    "AcceptMove",
+    "AuditFailure",
+    "AuditReport",
+    "AutoResult",
+    "BatchItem",
+    "BatchRequest",
+    "BatchResult",
+    "CalledEvent",
+    "CallMove",
+    "ClassifyRequest",
+    "ClassifyResult",
+    "Clock",
+    "ClockEvent",
+    "ComboOut",
+    "CompareRequest",
+    "CompareResult",
+    "CoverItem",
+    "CreatedTable",
+    "CrownForcedEvent",
+    "CrownPassedEvent",
+    "CrownState",
+    "CrownStateStage",
+    "DealOverEvent",
+    "DealRequest",
+    "DealResult",
+    "DealStartedEvent",
+    "DealtEvent",
+    "DealVoidEvent",
+    "Deck",
+    "DeclareSoloMove",
+    "DeclinedEvent",
+    "DeclineMove",
+    "EventsPage",
+    "FinishedEvent",
+    "GrabbedEvent",
+    "GrabMove",
+    "Health",
+    "Index",
+    "JiefengEvent",
+    "JiefengMove",
+    "LeftEvent",
+    "LegalResult",
+    "Mode",
+    "MoveEvent",
+    "MoveEventBy",
+    "NewDeal",
+    "Pair",
+    "PassedEvent",
+    "PassMove",
+    "Phase",
+    "PhaseEvent",
+    "PlayedEvent",
+    "PlayMove",
+    "PostDeal",
+    "PostLeave",
+    "PostMove",
+    "PostTrustee",
+    "PreviousDeal",
+    "ProblemDocument",
+    "ProblemItem",
+    "PublicView",
+    "PutTable",
+    "Reason",
+    "RebelledEvent",
+    "RebelMove",
+    "ReplayFailure",
+    "ReplayOut",
+    "ReplayRequest",
+    "ResolveRequest",
+    "ResolveResult",
+    "ResolveStep",
+    "RevealedEvent",
+    "RevealMove",
+    "Ruleset",
+    "RulesetBase",
+    "RulesetGuardBy",
+    "RulesetScoring",
+    "RulesetSpec",
+    "ScoreResult",
+    "ScoreResultWinner",
+    "ScoresRequest",
+    "SeatState",
+    "SeatView",
+    "Sides",
+    "Snapshot",
+    "SnapshotRequest",
+    "SoloDeclaredEvent",
+    "Table",
+    "TableMoveAnswer",
+    "TableState",
+    "TopPlay",
+    "Transfer",
+    "TributeRequest",
+    "TributeResult",
+    "Trick",
+    "TrickCircle",
+    "TrickWonEvent",
+    "TrusteeEvent",
+    "TrusteeEventCause",
+    "ValidateRequest",
+    "ValidateResult",
+    "Webhook",
+    "YieldedEvent",
+    "YieldMove",
+)

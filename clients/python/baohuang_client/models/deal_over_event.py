@@ -1,0 +1,215 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+from ..types import UNSET, Unset
+from typing import cast
+from typing import Literal, cast
+
+if TYPE_CHECKING:
+  from ..models.deal_result import DealResult
+
+
+
+
+
+T = TypeVar("T", bound="DealOverEvent")
+
+
+
+@_attrs_define
+class DealOverEvent:
+    """ T-9: the score can no longer change; ``positions[seat]`` is 1…5 (empty for a void deal).
+    At a live table ``result`` carries the deal's :class:`DealResult`.
+
+        Attributes:
+            positions (list[int]):
+            type_ (Literal['deal_over']):
+            at (float | None | Unset):
+            id (None | str | Unset):
+            result (DealResult | None | Unset):
+            seq (int | None | Unset):
+            version (int | None | Unset):
+     """
+
+    positions: list[int]
+    type_: Literal['deal_over']
+    at: float | None | Unset = UNSET
+    id: None | str | Unset = UNSET
+    result: DealResult | None | Unset = UNSET
+    seq: int | None | Unset = UNSET
+    version: int | None | Unset = UNSET
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+
+
+
+
+    def to_dict(self) -> dict[str, Any]:
+        from ..models.deal_result import DealResult # noqa: PLC0415
+        positions = self.positions
+
+
+
+        type_ = self.type_
+
+        at: float | None | Unset
+        if isinstance(self.at, Unset):
+            at = UNSET
+        else:
+            at = self.at
+
+        id: None | str | Unset
+        if isinstance(self.id, Unset):
+            id = UNSET
+        else:
+            id = self.id
+
+        result: dict[str, Any] | None | Unset
+        if isinstance(self.result, Unset):
+            result = UNSET
+        elif isinstance(self.result, DealResult):
+            result = self.result.to_dict()
+        else:
+            result = self.result
+
+        seq: int | None | Unset
+        if isinstance(self.seq, Unset):
+            seq = UNSET
+        else:
+            seq = self.seq
+
+        version: int | None | Unset
+        if isinstance(self.version, Unset):
+            version = UNSET
+        else:
+            version = self.version
+
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update({
+            "positions": positions,
+            "type": type_,
+        })
+        if at is not UNSET:
+            field_dict["at"] = at
+        if id is not UNSET:
+            field_dict["id"] = id
+        if result is not UNSET:
+            field_dict["result"] = result
+        if seq is not UNSET:
+            field_dict["seq"] = seq
+        if version is not UNSET:
+            field_dict["version"] = version
+
+        return field_dict
+
+
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.deal_result import DealResult # noqa: PLC0415
+        d = dict(src_dict)
+        positions = cast(list[int], d.pop("positions"))
+
+
+        type_ = cast(Literal['deal_over'] , d.pop("type"))
+        if type_ != 'deal_over':
+            raise ValueError(f"type must match const 'deal_over', got '{type_}'")
+
+        def _parse_at(data: object) -> float | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(float | None | Unset, data)
+
+        at = _parse_at(d.pop("at", UNSET))
+
+
+        def _parse_id(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        id = _parse_id(d.pop("id", UNSET))
+
+
+        def _parse_result(data: object) -> DealResult | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                result_type_0 = DealResult.from_dict(data)
+
+
+
+                return result_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(DealResult | None | Unset, data)
+
+        result = _parse_result(d.pop("result", UNSET))
+
+
+        def _parse_seq(data: object) -> int | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(int | None | Unset, data)
+
+        seq = _parse_seq(d.pop("seq", UNSET))
+
+
+        def _parse_version(data: object) -> int | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(int | None | Unset, data)
+
+        version = _parse_version(d.pop("version", UNSET))
+
+
+        deal_over_event = cls(
+            positions=positions,
+            type_=type_,
+            at=at,
+            id=id,
+            result=result,
+            seq=seq,
+            version=version,
+        )
+
+
+        deal_over_event.additional_properties = d
+        return deal_over_event
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

@@ -1,0 +1,213 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+from ..types import UNSET, Unset
+from typing import cast
+from typing import Literal, cast
+
+if TYPE_CHECKING:
+  from ..models.transfer import Transfer
+
+
+
+
+
+T = TypeVar("T", bound="DealStartedEvent")
+
+
+
+@_attrs_define
+class DealStartedEvent:
+    """ The table's deal number ``deal`` began, dealt from ``dealer`` (G-4); ``tribute`` holds the
+    cards paid (P) under ``tribute``.
+
+        Attributes:
+            deal (int):
+            dealer (int):
+            type_ (Literal['deal_started']):
+            at (float | None | Unset):
+            id (None | str | Unset):
+            seq (int | None | Unset):
+            tribute (list[Transfer] | Unset): Default: `[]`.
+            version (int | None | Unset):
+     """
+
+    deal: int
+    dealer: int
+    type_: Literal['deal_started']
+    at: float | None | Unset = UNSET
+    id: None | str | Unset = UNSET
+    seq: int | None | Unset = UNSET
+    tribute: list[Transfer] | Unset = UNSET
+    version: int | None | Unset = UNSET
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+
+
+
+
+    def to_dict(self) -> dict[str, Any]:
+        from ..models.transfer import Transfer # noqa: PLC0415
+        deal = self.deal
+
+        dealer = self.dealer
+
+        type_ = self.type_
+
+        at: float | None | Unset
+        if isinstance(self.at, Unset):
+            at = UNSET
+        else:
+            at = self.at
+
+        id: None | str | Unset
+        if isinstance(self.id, Unset):
+            id = UNSET
+        else:
+            id = self.id
+
+        seq: int | None | Unset
+        if isinstance(self.seq, Unset):
+            seq = UNSET
+        else:
+            seq = self.seq
+
+        tribute: list[dict[str, Any]] | Unset = UNSET
+        if not isinstance(self.tribute, Unset):
+            tribute = []
+            for tribute_item_data in self.tribute:
+                tribute_item = tribute_item_data.to_dict()
+                tribute.append(tribute_item)
+
+
+
+        version: int | None | Unset
+        if isinstance(self.version, Unset):
+            version = UNSET
+        else:
+            version = self.version
+
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update({
+            "deal": deal,
+            "dealer": dealer,
+            "type": type_,
+        })
+        if at is not UNSET:
+            field_dict["at"] = at
+        if id is not UNSET:
+            field_dict["id"] = id
+        if seq is not UNSET:
+            field_dict["seq"] = seq
+        if tribute is not UNSET:
+            field_dict["tribute"] = tribute
+        if version is not UNSET:
+            field_dict["version"] = version
+
+        return field_dict
+
+
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.transfer import Transfer # noqa: PLC0415
+        d = dict(src_dict)
+        deal = d.pop("deal")
+
+        dealer = d.pop("dealer")
+
+        type_ = cast(Literal['deal_started'] , d.pop("type"))
+        if type_ != 'deal_started':
+            raise ValueError(f"type must match const 'deal_started', got '{type_}'")
+
+        def _parse_at(data: object) -> float | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(float | None | Unset, data)
+
+        at = _parse_at(d.pop("at", UNSET))
+
+
+        def _parse_id(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        id = _parse_id(d.pop("id", UNSET))
+
+
+        def _parse_seq(data: object) -> int | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(int | None | Unset, data)
+
+        seq = _parse_seq(d.pop("seq", UNSET))
+
+
+        _tribute = d.pop("tribute", UNSET)
+        tribute: list[Transfer] | Unset = UNSET
+        if _tribute is not UNSET:
+            tribute = []
+            for tribute_item_data in _tribute:
+                tribute_item = Transfer.from_dict(tribute_item_data)
+
+
+
+                tribute.append(tribute_item)
+
+
+        def _parse_version(data: object) -> int | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(int | None | Unset, data)
+
+        version = _parse_version(d.pop("version", UNSET))
+
+
+        deal_started_event = cls(
+            deal=deal,
+            dealer=dealer,
+            type_=type_,
+            at=at,
+            id=id,
+            seq=seq,
+            tribute=tribute,
+            version=version,
+        )
+
+
+        deal_started_event.additional_properties = d
+        return deal_started_event
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

@@ -1,0 +1,8 @@
+from enum import StrEnum
+
+class Deck(StrEnum):
+    FULL = "full"
+    SHORT = "short"
+
+    def __str__(self) -> str:
+        return str(self.value)

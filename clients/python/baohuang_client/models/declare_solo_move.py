@@ -1,0 +1,71 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+from typing import Literal, cast
+
+
+
+
+
+
+T = TypeVar("T", bound="DeclareSoloMove")
+
+
+
+@_attrs_define
+class DeclareSoloMove:
+    """ G-8 明独: the emperor plays alone, openly (tribute: only holding four of one (rank, suit),
+    neither joker nor 2, which he shows, G-6).
+
+        Attributes:
+            action (Literal['declare_solo']):
+            seat (int): T-1: seats 0–4 in the order of play
+     """
+
+    action: Literal['declare_solo']
+    seat: int
+
+
+
+
+
+    def to_dict(self) -> dict[str, Any]:
+        action = self.action
+
+        seat = self.seat
+
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update({
+            "action": action,
+            "seat": seat,
+        })
+
+        return field_dict
+
+
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        action = cast(Literal['declare_solo'] , d.pop("action"))
+        if action != 'declare_solo':
+            raise ValueError(f"action must match const 'declare_solo', got '{action}'")
+
+        seat = d.pop("seat")
+
+        declare_solo_move = cls(
+            action=action,
+            seat=seat,
+        )
+
+        return declare_solo_move
+

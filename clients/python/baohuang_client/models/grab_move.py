@@ -1,0 +1,71 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+from typing import Literal, cast
+
+
+
+
+
+
+T = TypeVar("T", bound="GrabMove")
+
+
+
+@_attrs_define
+class GrabMove:
+    """ 抢庄 (G-5, classic, any seat not holding the crown) or 抢独 (G-7, in the grab round), where
+    the ruleset's ``grab`` option is on; tribute has no grab (G-6).
+
+        Attributes:
+            action (Literal['grab']):
+            seat (int): T-1: seats 0–4 in the order of play
+     """
+
+    action: Literal['grab']
+    seat: int
+
+
+
+
+
+    def to_dict(self) -> dict[str, Any]:
+        action = self.action
+
+        seat = self.seat
+
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update({
+            "action": action,
+            "seat": seat,
+        })
+
+        return field_dict
+
+
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        action = cast(Literal['grab'] , d.pop("action"))
+        if action != 'grab':
+            raise ValueError(f"action must match const 'grab', got '{action}'")
+
+        seat = d.pop("seat")
+
+        grab_move = cls(
+            action=action,
+            seat=seat,
+        )
+
+        return grab_move
+

@@ -1,0 +1,9 @@
+from enum import StrEnum
+
+class Phase(StrEnum):
+    CROWN = "crown"
+    GUARD = "guard"
+    PLAY = "play"
+
+    def __str__(self) -> str:
+        return str(self.value)

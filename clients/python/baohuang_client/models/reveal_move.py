@@ -1,0 +1,70 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+from typing import Literal, cast
+
+
+
+
+
+
+T = TypeVar("T", bound="RevealMove")
+
+
+
+@_attrs_define
+class RevealMove:
+    """ G-8 明保: the guard shows itself before the first play.
+
+        Attributes:
+            action (Literal['reveal']):
+            seat (int): T-1: seats 0–4 in the order of play
+     """
+
+    action: Literal['reveal']
+    seat: int
+
+
+
+
+
+    def to_dict(self) -> dict[str, Any]:
+        action = self.action
+
+        seat = self.seat
+
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update({
+            "action": action,
+            "seat": seat,
+        })
+
+        return field_dict
+
+
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        action = cast(Literal['reveal'] , d.pop("action"))
+        if action != 'reveal':
+            raise ValueError(f"action must match const 'reveal', got '{action}'")
+
+        seat = d.pop("seat")
+
+        reveal_move = cls(
+            action=action,
+            seat=seat,
+        )
+
+        return reveal_move
+

@@ -1,0 +1,194 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+from ..types import UNSET, Unset
+from typing import cast
+
+if TYPE_CHECKING:
+  from ..models.public_view import PublicView
+  from ..models.seat_view import SeatView
+  from ..models.snapshot import Snapshot
+  from ..models.table_state import TableState
+
+
+
+
+
+T = TypeVar("T", bound="Table")
+
+
+
+@_attrs_define
+class Table:
+    """ A table as its caller may see it: the whole snapshot (platform), a seat view (seat
+    token) or the public view (spectator token); ``table``: the clock, 托管, deals and totals
+    around the deal, the same for everyone; ``last_seq``: the ``seq`` of the table's last logged
+    event, where a client starts following it, and ``last_event_id`` that event's id (what to
+    poll ``after`` or resume from: see :mod:`.positions`).
+
+        Attributes:
+            id (str):
+            instance (str):
+            table (TableState): The table around the deal, shown to every caller.
+
+                ``deal``: the deal's number at this table (1, 2, …); ``dealer``: the seat it was dealt from
+                (``None`` for a snapshot the platform gave); ``deadline``: when the seat to act runs out of
+                time (seconds since the Unix epoch; ``None`` when no clock runs); ``totals[seat]``: the sum of
+                the finished deals' scores; ``penalties[seat]``: S-9's charges so far (negative), apart from
+                the zero-sum totals;
+                ``results``: each finished deal's result, in order.
+            version (int):
+            view (PublicView | SeatView | Snapshot): The caller's view: the whole `Snapshot` for a platform key, the
+                `SeatView` of a seat token's seat, the `PublicView` for a spectator token
+            last_event_id (str | Unset): Default: `"0"`.
+            last_seq (int | Unset): Default: `0`.
+     """
+
+    id: str
+    instance: str
+    table: TableState
+    version: int
+    view: PublicView | SeatView | Snapshot
+    last_event_id: str | Unset = UNSET
+    last_seq: int | Unset = UNSET
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+
+
+
+
+    def to_dict(self) -> dict[str, Any]:
+        from ..models.public_view import PublicView # noqa: PLC0415
+        from ..models.seat_view import SeatView # noqa: PLC0415
+        from ..models.snapshot import Snapshot # noqa: PLC0415
+        from ..models.table_state import TableState # noqa: PLC0415
+        id = self.id
+
+        instance = self.instance
+
+        table = self.table.to_dict()
+
+        version = self.version
+
+        view: dict[str, Any]
+        if isinstance(self.view, Snapshot):
+            view = self.view.to_dict()
+        elif isinstance(self.view, SeatView):
+            view = self.view.to_dict()
+        else:
+            view = self.view.to_dict()
+
+
+        last_event_id = self.last_event_id
+
+        last_seq = self.last_seq
+
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update({
+            "id": id,
+            "instance": instance,
+            "table": table,
+            "version": version,
+            "view": view,
+        })
+        if last_event_id is not UNSET:
+            field_dict["last_event_id"] = last_event_id
+        if last_seq is not UNSET:
+            field_dict["last_seq"] = last_seq
+
+        return field_dict
+
+
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.public_view import PublicView # noqa: PLC0415
+        from ..models.seat_view import SeatView # noqa: PLC0415
+        from ..models.snapshot import Snapshot # noqa: PLC0415
+        from ..models.table_state import TableState # noqa: PLC0415
+        d = dict(src_dict)
+        id = d.pop("id")
+
+        instance = d.pop("instance")
+
+        table = TableState.from_dict(d.pop("table"))
+
+
+
+
+        version = d.pop("version")
+
+        def _parse_view(data: object) -> PublicView | SeatView | Snapshot:
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                view_type_0 = Snapshot.from_dict(data)
+
+
+
+                return view_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                view_type_1 = SeatView.from_dict(data)
+
+
+
+                return view_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            if not isinstance(data, dict):
+                raise TypeError()
+            view_type_2 = PublicView.from_dict(data)
+
+
+
+            return view_type_2
+
+        view = _parse_view(d.pop("view"))
+
+
+        last_event_id = d.pop("last_event_id", UNSET)
+
+        last_seq = d.pop("last_seq", UNSET)
+
+        table = cls(
+            id=id,
+            instance=instance,
+            table=table,
+            version=version,
+            view=view,
+            last_event_id=last_event_id,
+            last_seq=last_seq,
+        )
+
+
+        table.additional_properties = d
+        return table
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

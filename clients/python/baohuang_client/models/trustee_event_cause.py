@@ -1,0 +1,9 @@
+from enum import StrEnum
+
+class TrusteeEventCause(StrEnum):
+    LEAVE = "leave"
+    REQUEST = "request"
+    TIMEOUT = "timeout"
+
+    def __str__(self) -> str:
+        return str(self.value)

@@ -1,0 +1,164 @@
+"""The OpenAPI document reads well to a client generated from it with default options.
+
+Names a client developer writes (operationIds set on every handler, schema names without
+framework residue), no one-member enums, optional fields that stay optional in
+openapi-typescript, the events page typed as JSON, and table routes callable without a
+credential on a development service (openapi-python-client's plain ``Client``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from litestar.handlers import HTTPRouteHandler
+from litestar.routes import HTTPRoute
+from litestar.testing import TestClient
+
+from baohuang.http.app import create_app
+from baohuang.http.settings import Settings
+
+VERBS = {"get", "put", "post", "delete", "patch"}
+CAMEL = re.compile(r"^[a-z][a-z0-9]*(?:[A-Z][a-z0-9]+)*$")
+
+
+@pytest.fixture(scope="module")
+def app() -> Any:
+    return create_app(Settings(token_secret="client-tests"))
+
+
+@pytest.fixture(scope="module")
+def document(app: Any) -> dict[str, Any]:
+    with TestClient(app) as client:
+        served: dict[str, Any] = client.get("/schema/openapi.json").json()
+    return served
+
+
+def operations(document: dict[str, Any]) -> Iterator[tuple[str, str, dict[str, Any]]]:
+    for path, item in document["paths"].items():
+        for verb, operation in item.items():
+            if verb in VERBS:
+                yield path, verb, operation
+
+
+def walk(node: Any) -> Iterator[Any]:
+    yield node
+    if isinstance(node, dict):
+        for value in node.values():
+            yield from walk(value)
+    elif isinstance(node, list):
+        for value in node:
+            yield from walk(value)
+
+
+def test_every_documented_handler_names_its_operation(app: Any) -> None:
+    """A route added without ``operation_id=`` gets Litestar's ``V1TablesTableIdMovesPostMove``
+    and a generated ``v1_tables_table_id_moves_post_move`` function: refuse it here."""
+    unnamed = []
+    for route in app.routes:
+        if not isinstance(route, HTTPRoute):
+            continue
+        for handler in route.route_handlers:
+            assert isinstance(handler, HTTPRouteHandler)
+            if handler.resolve_include_in_schema() and not isinstance(handler.operation_id, str):
+                verbs = "/".join(sorted(str(method) for method in handler.http_methods))
+                unnamed.append(f"{verbs} {route.path_format} ({handler.handler_name})")
+    assert not unnamed, (
+        "give every documented route an explicit camelCase operation_id= in its decorator "
+        "(e.g. @get('/legal-moves', operation_id='getTableLegalMoves')), then regenerate "
+        "openapi/openapi.json and the SDKs with clients/generate: " + "; ".join(unnamed)
+    )
+
+
+def test_operation_ids_are_short_unique_camel_case(document: dict[str, Any]) -> None:
+    ids: list[str] = [operation.get("operationId", "") for _, _, operation in operations(document)]
+    assert all(CAMEL.match(one) for one in ids), ids
+    assert len(set(ids)) == len(ids), ids
+    assert all(len(one) <= 24 for one in ids), ids
+    named = {
+        (path, verb): operation["operationId"] for path, verb, operation in operations(document)
+    }
+    assert named[("/v1/combos/compare", "post")] == "compareCombos"
+    assert named[("/v1/tables/{table_id}/moves", "post")] == "postTableMove"
+    assert named[("/v1/tables/{table_id}/events", "get")] == "getTableEvents"
+    assert named[("/healthz", "get")] == "getHealth"
+
+
+def test_schema_names_are_ones_a_client_developer_writes(document: dict[str, Any]) -> None:
+    names = set(document["components"]["schemas"])
+    odd = {name for name in names if not re.fullmatch(r"[A-Z][A-Za-z0-9]*", name)}
+    assert not odd, odd  # no MoveAnswer_SeatView_, no trailing underscores
+    assert {"Table", "TableMoveAnswer", "SeatView", "PublicView", "EventsPage"} <= names
+    assert not {name for name in names if name.startswith(("TableRead", "MoveAnswer"))}
+    for name, schema in document["components"]["schemas"].items():
+        assert schema.get("title", name) == name, name
+
+
+def test_no_one_member_enums(document: dict[str, Any]) -> None:
+    for node in walk(document):
+        if isinstance(node, dict) and isinstance(node.get("enum"), list):
+            assert len(node["enum"]) > 1, node
+    played = document["components"]["schemas"]["PlayedEvent"]["properties"]["type"]
+    assert played == {"const": "played", "type": "string"}
+
+
+def test_an_enum_used_by_several_schemas_is_one_component(document: dict[str, Any]) -> None:
+    """Else openapi-python-client writes SnapshotMode, SeatViewMode, PublicViewMode, …"""
+    inline: dict[tuple[str, ...], set[str]] = {}
+    for name, schema in document["components"]["schemas"].items():
+        for prop in schema.get("properties", {}).values():
+            for alternative in [prop, *prop.get("anyOf", [])]:
+                if len(alternative.get("enum", ())) > 1:
+                    inline.setdefault(tuple(alternative["enum"]), set()).add(name)
+    assert all(len(users) == 1 for users in inline.values()), inline
+    schemas = document["components"]["schemas"]
+    assert schemas["SeatView"]["properties"]["mode"] == {"$ref": "#/components/schemas/Mode"}
+    assert schemas["Mode"]["enum"] == ["grab", "solo_hidden", "solo_open", "team"]
+
+
+def test_optional_fields_carry_no_default(document: dict[str, Any]) -> None:
+    """openapi-typescript makes a component property with a ``default`` required."""
+    for name, schema in document["components"]["schemas"].items():
+        required = set(schema.get("required", ()))
+        for field, prop in schema.get("properties", {}).items():
+            if field not in required:
+                assert "default" not in prop, f"{name}.{field}"
+    schemas = document["components"]["schemas"]
+    assert "instance" not in schemas["PostMove"].get("required", [])
+    assert not {"clock", "webhook"} & set(schemas["PutTable"].get("required", []))
+    assert "current_version" not in schemas["ProblemDocument"].get("required", [])
+
+
+def test_unions_of_tagged_types_have_discriminators(document: dict[str, Any]) -> None:
+    events = document["components"]["schemas"]["EventsPage"]["properties"]["events"]["items"]
+    assert events["discriminator"]["propertyName"] == "type"
+    assert events["discriminator"]["mapping"]["played"] == "#/components/schemas/PlayedEvent"
+    move = document["components"]["schemas"]["PostMove"]["properties"]["move"]
+    assert move["discriminator"]["propertyName"] == "action"
+    refs = {one["$ref"] for one in move["anyOf"]}
+    assert refs == set(move["discriminator"]["mapping"].values())
+
+
+def test_the_events_page_is_json_only(document: dict[str, Any]) -> None:
+    """Generated clients type a body as the union of its media types: the streams are said in
+    words, so ``page.data.events`` compiles."""
+    ok = document["paths"]["/v1/tables/{table_id}/events"]["get"]["responses"]["200"]
+    assert list(ok["content"]) == ["application/json"]
+    assert ok["content"]["application/json"]["schema"] == {
+        "$ref": "#/components/schemas/EventsPage"
+    }
+    assert "text/event-stream" in ok["description"] and "Last-Event-ID" in ok["description"]
+
+
+def test_table_routes_work_without_a_credential_in_development(document: dict[str, Any]) -> None:
+    """openapi-python-client asks for an AuthenticatedClient wherever an operation lists
+    security; the table routes leave it to the document's ``[{}, {bearer: []}]``."""
+    assert document["security"] == [{}, {"bearer": []}]
+    assert document["components"]["securitySchemes"]["bearer"]["scheme"] == "bearer"
+    for path, verb, operation in operations(document):
+        if path.startswith("/v1/tables/"):
+            assert "security" not in operation, (verb, path)
+        else:
+            assert operation["security"] == [], (verb, path)
