@@ -189,6 +189,9 @@ class EventPage(msgspec.Struct, frozen=True, gc=False):
     version: int
     last_seq: int
     events: list[LoggedEvent]
+    snapshot: bytes | None = None
+    """The table's snapshot at ``version``, when :meth:`TableStore.read_events` was asked for
+    it: a caller that must check the table's record reads it in the same round trip."""
 
 
 Index: TypeAlias = Literal["deadlines", "webhooks"]
@@ -290,9 +293,11 @@ class TableStore(Protocol):
         kept (``None``: no such table, or another instance). For answers that wrote nothing."""
         ...
 
-    async def read_events(self, table_id: str, after: int, limit: int) -> EventPage | None:
+    async def read_events(
+        self, table_id: str, after: int, limit: int, *, with_snapshot: bool = False
+    ) -> EventPage | None:
         """Up to ``limit`` logged events with ``seq > after``, oldest first (``None``: no
-        table)."""
+        table); ``with_snapshot``: and the table's snapshot, read atomically with them."""
         ...
 
     def changes(self) -> AsyncIterator[str]:

@@ -222,7 +222,9 @@ class MemoryTableStore:
         self._done("remember", "ok", start)
         return kept
 
-    async def read_events(self, table_id: str, after: int, limit: int) -> EventPage | None:
+    async def read_events(
+        self, table_id: str, after: int, limit: int, *, with_snapshot: bool = False
+    ) -> EventPage | None:
         start = time.perf_counter()
         entry = self._live(table_id, self._clock())
         if entry is None:
@@ -230,7 +232,8 @@ class MemoryTableStore:
             return None
         # seqs are 1, 2, 3 … with no gap, so the events after ``after`` start at index ``after``
         events = entry.events[max(after, 0) : max(after, 0) + limit]
-        page = EventPage(entry.instance, entry.version, entry.last_seq, events)
+        snapshot = entry.snapshot if with_snapshot else None
+        page = EventPage(entry.instance, entry.version, entry.last_seq, events, snapshot)
         self._done("events", "ok", start)
         return page
 

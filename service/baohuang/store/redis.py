@@ -375,20 +375,23 @@ class RedisTableStore(RedisCore):
         self._done("remember", "ok" if kept is not None else "missing", start)
         return _as_bytes(kept) if kept is not None else None
 
-    async def read_events(self, table_id: str, after: int, limit: int) -> EventPage | None:
+    async def read_events(
+        self, table_id: str, after: int, limit: int, *, with_snapshot: bool = False
+    ) -> EventPage | None:
         start = time.perf_counter()
-        keys, args = self._keys(table_id), [max(after, 0) + 1, limit]
+        keys, args = self._keys(table_id), [max(after, 0) + 1, limit, int(with_snapshot)]
         reply = await self._call("events", lambda: self._events(keys=keys, args=args), start)
         if not reply:
             self._done("events", "missing", start)
             return None
-        instance, version, last_seq, entries = reply
+        instance, version, last_seq, entries, *rest = reply
+        snapshot = _as_bytes(rest[0]) if rest and rest[0] else None
         events = []
         for entry_id, fields in entries:
             values = dict(zip(fields[::2], fields[1::2], strict=True))
             seq = int(_as_str(entry_id).partition("-")[0])
             events.append(LoggedEvent(seq, int(values[b"v"]), _as_bytes(values[b"d"])))
-        page = EventPage(_as_str(instance), int(version), int(last_seq), events)
+        page = EventPage(_as_str(instance), int(version), int(last_seq), events, snapshot)
         self._done("events", "ok", start)
         return page
 

@@ -137,14 +137,17 @@ redis.call('EXPIRE', KEYS[3], redis.call('TTL', KEYS[1]))
 return redis.call('HGET', KEYS[3], ARGV[2])
 """
 
-# ARGV[1] the first seq wanted, ARGV[2] how many at most. Returns {instance, version, last seq,
-# entries} or {} when there is no table.
+# ARGV[1] the first seq wanted, ARGV[2] how many at most, ARGV[3] '1' for the snapshot too.
+# Returns {instance, version, last seq, entries[, snapshot]} or {} when there is no table.
 EVENTS_LUA: Final = """
-local cur = redis.call('HMGET', KEYS[1], 'e', 'v', 'q')
+local cur = redis.call('HMGET', KEYS[1], 'e', 'v', 'q', 's')
 if not cur[2] then
   return {}
 end
 local entries = redis.call('XRANGE', KEYS[2], ARGV[1] .. '-0', '+', 'COUNT', ARGV[2])
+if ARGV[3] == '1' then
+  return {cur[1] or '', cur[2], cur[3] or '0', entries, cur[4]}
+end
 return {cur[1] or '', cur[2], cur[3] or '0', entries}
 """
 

@@ -16,11 +16,12 @@ from .answers import (
     MoveAnswer,
     MoveCheck,
     Opening,
+    RotatedToken,
     StreamItem,
     TableLegalMoves,
     TableRead,
 )
-from .callers import Authority, Caller, Forbidden, Unauthorized
+from .callers import Authority, Caller, Forbidden, TokenRevoked, Unauthorized
 from .errors import TableNotFound, VersionConflict
 from .idempotency import IdempotencyKeyReused
 from .service import TableService
@@ -37,11 +38,13 @@ __all__ = [
     "MoveAnswer",
     "MoveCheck",
     "Opening",
+    "RotatedToken",
     "StreamItem",
     "TableLegalMoves",
     "TableNotFound",
     "TableRead",
     "TableService",
+    "TokenRevoked",
     "Unauthorized",
     "VersionConflict",
 ]

@@ -87,6 +87,19 @@ class MoveCheck(msgspec.Struct, frozen=True, omit_defaults=True):
     reason: Reason | None = None
 
 
+class RotatedToken(msgspec.Struct, frozen=True):
+    """A new token for ``seat`` (``null``: the spectators' token), the seat changing hands:
+    every earlier token of it is refused (401 ``TOKEN_REVOKED``) from now on. ``generation``
+    counts the tokens issued for it (``PUT``'s is 0); ``version`` is the write that logged the
+    ``token_rotated`` event."""
+
+    seat: int | None
+    token: str
+    generation: int
+    version: int
+    instance: str
+
+
 class EventsPage(msgspec.Struct, frozen=True):
     """Logged events after the ``seq`` asked for, oldest first, cut to the caller; ``last_seq``
     is the table's last ``seq`` (ask again with ``after=last_seq``). Events the caller may not
@@ -110,7 +123,7 @@ class Heartbeat(msgspec.Struct, frozen=True):
 
 class Closed(msgspec.Struct, frozen=True):
     """The stream's last item: the table was ``deleted`` (or expired) or ``replaced`` by a new
-    instance."""
+    instance, or the caller's token was revoked (``token_revoked``: its seat got a new one)."""
 
     reason: str
 

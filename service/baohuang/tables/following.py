@@ -9,14 +9,17 @@ import msgspec
 
 from ..engine import (
     Event,
+    TokenRotatedEvent,
 )
 from ..store import LoggedEvent, TableStore
 from .answers import Closed, Heartbeat, Opening, StreamItem, TableRead
-from .callers import Caller
+from .callers import SPECTATORS, Caller
 from .feed import Channel, TableFeed
 from .views import View, cut_event
 
 READ_PAGE = 500
+REVOKED = "token_revoked"
+"""The close of a stream whose token got revoked (:mod:`.callers`)."""
 
 _decode_event = msgspec.json.Decoder(Event).decode
 
@@ -25,6 +28,18 @@ def logged_event(logged: LoggedEvent) -> Event:
     """A logged event as clients see it: with its ``seq`` and the ``version`` of its write."""
     event = _decode_event(logged.data)
     return msgspec.structs.replace(event, seq=logged.seq, version=logged.version)
+
+
+def _revokes(event: Event, caller: Caller) -> bool:
+    """Whether ``event`` revokes the token the stream was opened with: a newer token of its
+    seat (or of the spectators). Every replica's streams see the event as it commits, so the
+    stream closes then, without reading the table's record again."""
+    return (
+        isinstance(event, TokenRotatedEvent)
+        and caller.role is not None
+        and (SPECTATORS if event.seat is None else event.seat) == caller.role
+        and event.generation > caller.generation
+    )
 
 
 async def follow_channel(
@@ -51,7 +66,11 @@ async def follow_channel(
                 fresh = page.events if page is not None and page.instance == read.instance else []
             for logged in fresh:
                 position = logged.seq
-                event = cut_event(logged_event(logged), caller)
+                whole = logged_event(logged)
+                if _revokes(whole, caller):
+                    yield Closed(REVOKED)
+                    return
+                event = cut_event(whole, caller)
                 if event is not None:
                     yield event
             if channel.closed is not None and channel.since(position) == []:

@@ -38,6 +38,7 @@ from ..engine import (
     MoveRefused,
     SeatView,
     Snapshot,
+    TokenRotatedEvent,
     legal_moves_of,
     seat_view,
     validate_snapshot,
@@ -56,18 +57,26 @@ from .answers import (
     EventsPage,
     MoveAnswer,
     MoveCheck,
+    RotatedToken,
     StreamItem,
     TableLegalMoves,
     TableRead,
 )
 from .audit import AuditReport, audit_table
-from .callers import Authority, Caller, Forbidden, Unauthorized
+from .callers import SPECTATORS, Authority, Caller, Forbidden, Unauthorized
 from .clock import ClockDuties
 from .errors import TableNotFound, VersionConflict, WebhooksOff
 from .feed import TableFeed
 from .following import follow_channel, logged_event
 from .recent_writes import LastWrite, RecentWrites
-from .record import Clock, TableRecord, Webhook, decode_record, encode_record
+from .record import (
+    Clock,
+    TableRecord,
+    Webhook,
+    decode_generations,
+    decode_record,
+    encode_record,
+)
 from .views import View, cut_events, cut_moves, cut_table
 from .webhooks import Dispatcher
 
@@ -77,6 +86,8 @@ HEARTBEAT_SECONDS = 15.0
 STOP_SECONDS = 2.0
 """How long shutdown waits for the feed, clock and webhook tasks to stop."""
 EVENTS_PAGE = 500
+ROTATE_ATTEMPTS = 8
+"""How often a token rotation retries a compare-and-set lost to a racing write."""
 
 ObserveMove = Callable[[str | None, float], None]
 """``observe(reason code or None for legal, engine seconds)`` once per move judged for good."""
@@ -141,7 +152,9 @@ class TableService(ClockDuties):
         if stored is None:
             raise TableNotFound(table_id)
         _require_instance(caller, stored.instance)
-        return stored.version, stored.instance, stored.last_seq, decode_record(stored.snapshot)
+        record = decode_record(stored.snapshot)
+        caller.require_current(record.token_generations)
+        return stored.version, stored.instance, stored.last_seq, record
 
     async def read(self, table_id: str, caller: Caller) -> TableRead[View]:
         """The table as ``caller`` may see it."""
@@ -198,11 +211,12 @@ class TableService(ClockDuties):
         if stored is None:
             raise TableNotFound(table_id)
         _require_instance(caller, stored.instance)
+        record = decode_record(stored.snapshot)
+        caller.require_current(record.token_generations)
         if instance is not None and stored.instance != instance:
             raise VersionConflict(stored.version, version, replaced=True)
         if stored.version != version:
             raise VersionConflict(stored.version, version)
-        record = decode_record(stored.snapshot)
         try:
             flow.play(record, move, self.now())
         except MoveRefused as refused:
@@ -213,10 +227,13 @@ class TableService(ClockDuties):
         self, table_id: str, caller: Caller, after: int, limit: int = EVENTS_PAGE
     ) -> EventsPage:
         """Logged events after ``after``, as ``caller`` may see them."""
-        page = await self.store.read_events(table_id, after, limit)
+        token = caller.role is not None
+        page = await self.store.read_events(table_id, after, limit, with_snapshot=token)
         if page is None:
             raise TableNotFound(table_id)
         _require_instance(caller, page.instance)
+        if page.snapshot is not None:
+            caller.require_current(decode_generations(page.snapshot))
         events = [logged_event(logged) for logged in page.events]
         return EventsPage(page.instance, page.version, page.last_seq, cut_events(events, caller))
 
@@ -291,6 +308,41 @@ class TableService(ClockDuties):
         self._recent.forget(table_id)
         await self.store.delete(table_id)
         await self.store.schedule(table_id, None)
+
+    async def rotate_token(self, table_id: str, caller: Caller, seat: int | None) -> RotatedToken:
+        """A new token for ``seat`` (``None``: the spectators), the seat changing hands
+        (platform only): the record's generation for it grows by one in a compare-and-set, so
+        every earlier token of it is refused from the next request on, on every replica, and
+        open streams of it close at the ``token_rotated`` event the write logs."""
+        caller.require_platform("issue a table's tokens")
+        role = SPECTATORS if seat is None else seat
+        version = 0
+        for _ in range(ROTATE_ATTEMPTS):
+            stored = await self.store.get(table_id)
+            if stored is None:
+                raise TableNotFound(table_id)
+            version, record = stored.version, decode_record(stored.snapshot)
+            generations = list(record.token_generations)
+            generations[role] += 1
+            changed: flow.Change = (
+                replace(record, token_generations=generations),
+                [TokenRotatedEvent(seat=seat, generation=generations[role])],
+            )
+            result = await self._commit(
+                table_id, stored.version, stored.instance, stored.last_seq, changed, None, "", None
+            )
+            if isinstance(result, CasMissing):
+                raise TableNotFound(table_id)
+            if isinstance(result, CasOk):
+                self._recent.remember(
+                    table_id,
+                    LastWrite(
+                        result.version, result.token, stored.instance, result.last_seq, changed[0]
+                    ),
+                )
+                token = self.authority.token(table_id, stored.instance, seat, generations[role])
+                return RotatedToken(seat, token, generations[role], result.version, stored.instance)
+        raise VersionConflict(version, version)  # other writes kept winning: try again
 
     async def move(
         self,
@@ -382,6 +434,9 @@ class TableService(ClockDuties):
             instance = caller.instance
         last = self._recent.get(table_id, version) if read is None else None
         if last is not None and (instance is None or last.instance == instance):
+            # generations only grow within an instance: revoked here is revoked for good; a
+            # rotation this record does not know yet makes the compare-and-set below fail
+            caller.require_current(last.record.token_generations)
             try:
                 changed: flow.Change | None = change(last.record)
             except (MoveRefused, InvalidInput):
@@ -406,6 +461,8 @@ class TableService(ClockDuties):
         if stored is None:
             raise TableNotFound(table_id)
         _require_instance(caller, stored.instance)
+        on_record = read[1] if read is not None else decode_record(stored.snapshot)
+        caller.require_current(on_record.token_generations)
         if stored.remembered is not None:
             return await self._replay(table_id, caller, print_, stored.remembered)
         if instance is not None and stored.instance != instance:
@@ -413,7 +470,7 @@ class TableService(ClockDuties):
         if stored.version != version:
             raise VersionConflict(stored.version, version)
         try:
-            changed = change(read[1] if read is not None else decode_record(stored.snapshot))
+            changed = change(on_record)
         except MoveRefused as refusal:
             if key is not None:
                 record = idempotency.refused(print_, stored.instance, refusal.reason)

@@ -38,6 +38,7 @@ from ..engine import (
     SeatView,
     Snapshot,
     SoloDeclaredEvent,
+    TokenRotatedEvent,
     TrickWonEvent,
     TrusteeEvent,
     YieldedEvent,
@@ -71,6 +72,7 @@ PUBLIC_EVENTS: Final[frozenset[type]] = frozenset(
         ClockEvent,  # whose clock runs, and until when
         TrusteeEvent,  # 托管 is shown at the table (T-11)
         LeftEvent,
+        TokenRotatedEvent,  # a seat changes hands at the table; the token is never in it
     }
 )
 """Event types every caller may see as they are. An event type listed nowhere here reaches only

@@ -22,6 +22,7 @@ from ...tables import (
     EventsPage,
     MoveAnswer,
     MoveCheck,
+    RotatedToken,
     TableLegalMoves,
     TableRead,
     TableService,
@@ -329,6 +330,43 @@ class TablesController(Controller):
         query = await POST_DEAL.read(request)
         answer = await _service(request).next_deal(table_id, caller, query.version, query.seed)
         return json_response(answer)
+
+    @post(
+        "/seats/{seat:int}/token",
+        status_code=200,
+        operation_id="rotateSeatToken",
+        summary="A new token for a seat that changes hands (platform only)",
+        responses=problems(400, 401, 403, 404, 409, 503),
+    )
+    async def rotate_seat_token(
+        self,
+        request: Request[Any, Any, Any],
+        table_id: TableId,
+        seat: SeatNumber,
+        caller: NamedDependency[Caller],
+    ) -> RotatedToken:
+        """Issue a new token for ``seat`` — a player leaves and another takes the seat, or the
+        token leaked — and revoke every earlier one at once, on every replica: from the next
+        request on it is 401 ``TOKEN_REVOKED`` on every route, and its open streams end with a
+        ``closed`` event (``reason: token_revoked``). The table logs a public
+        ``token_rotated`` event naming the seat, never the token; it is a write (``version``
+        grows by one). 409 only when other writes kept winning the race: try again."""
+        return await _service(request).rotate_token(table_id, caller, seat)
+
+    @post(
+        "/spectator-token",
+        status_code=200,
+        operation_id="rotateSpectatorToken",
+        summary="A new spectator token, revoking the old one (platform only)",
+        responses=problems(401, 403, 404, 409, 503),
+    )
+    async def rotate_spectator_token(
+        self, request: Request[Any, Any, Any], table_id: TableId, caller: NamedDependency[Caller]
+    ) -> RotatedToken:
+        """Issue a new spectator token and revoke the old one, as for a seat's token:
+        ``token_rotated`` with ``seat: null`` is logged, the old token gets 401
+        ``TOKEN_REVOKED`` and its streams close."""
+        return await _service(request).rotate_token(table_id, caller, None)
 
     @get("/audit", responses=problems(401, 403, 404, 503))
     async def get_audit(

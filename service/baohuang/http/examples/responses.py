@@ -337,6 +337,26 @@ RESPONSES: dict[tuple[str, str, int], Examples] = {
             },
         },
     },
+    ("/v1/tables/{table_id}/seats/{seat}/token", "post", 200): one(
+        "Seat 1 changed hands: its new token (generation 1); the old one is revoked",
+        {
+            "seat": 1,
+            "token": f"{INSTANCE}.1.{SEAT_TOKENS[1].partition('.')[2]}",
+            "generation": 1,
+            "version": 3,
+            "instance": INSTANCE,
+        },
+    ),
+    ("/v1/tables/{table_id}/spectator-token", "post", 200): one(
+        "A new spectator token (generation 1); the old one is revoked",
+        {
+            "seat": None,
+            "token": f"{INSTANCE}.1.{SPECTATOR_TOKEN.partition('.')[2]}",
+            "generation": 1,
+            "version": 3,
+            "instance": INSTANCE,
+        },
+    ),
     ("/v1/tables/{table_id}/seats/{seat}", "get", 200): one(
         "Seat 1's view: the guard is still hidden", _seat_view(SNAPSHOT, 1)
     ),
