@@ -58,8 +58,9 @@ def t9_order(mode: str, emperor: int, prefix: list[int]) -> list[int]:
     return prefix + rest
 
 
-def test_T_9_the_complete_order_of_the_issue_answers_like_its_prefix(client: Client) -> None:
-    """Issue 21: seat 0 is listed fifth, where T-9 puts it anyway once 4, 3, 1, 2 finished."""
+def test_T_9_a_complete_ranking_answers_like_its_prefix(client: Client) -> None:
+    """A platform keeping a full ranking: seat 0 is listed fifth, where T-9 puts it anyway once
+    4, 3, 1, 2 finished."""
     roles = {"ruleset": "classic", "mode": "team", "emperor": 1, "guard": 0}
     complete = scores(client, **roles, finished=[4, 3, 1, 2, 0])
     assert complete == scores(client, **roles, finished=[4, 3, 1, 2])
