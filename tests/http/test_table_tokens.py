@@ -17,11 +17,15 @@ from typing import Any
 
 import httpx
 import pytest
+from litestar.testing import TestClient
 
+from baohuang.http.app import create_app
 from baohuang.http.settings import Settings
 from live_server import LiveServer, ProcessServer
 from redis_server import RedisServer, shared_redis_url
 from table_support import SMALL_BODY
+
+from .problem_checks import assert_problem
 
 pytestmark = pytest.mark.anyio
 
@@ -238,3 +242,31 @@ async def test_a_rotated_token_is_refused_at_once_by_two_serve_processes(redis_u
     }
     async with ProcessServer(environment) as first, ProcessServer(environment) as second:
         await _scenario([first.url, second.url])
+
+
+def test_a_token_is_issued_at_the_version_the_platform_saw_or_refused() -> None:
+    with TestClient(create_app(Settings(api_keys=(KEY,), token_secret=SECRET))) as client:
+        tid = f"rotate-{uuid.uuid4().hex}"
+        created = client.put(f"/v1/tables/{tid}", json={"snapshot": SMALL_BODY}, headers=PLATFORM)
+        url = f"/v1/tables/{tid}/seats/1/token"
+        stale = client.post(url, json={"version": 7}, headers=PLATFORM)
+        assert_problem(stale, 409, "VERSION_CONFLICT", "$.version")
+        assert_problem(
+            client.post(url, json={"version": 0}, headers=PLATFORM), 400, "INVALID_FIELD"
+        )
+        bad_seat = client.post(f"/v1/tables/{tid}/seats/5/token", headers=PLATFORM)
+        assert bad_seat.status_code == 400
+        missing = client.post(f"/v1/tables/none-{tid}/spectator-token", headers=PLATFORM)
+        assert_problem(missing, 404, "TABLE_NOT_FOUND")
+        seat = {"Authorization": f"Bearer {created.json()['seat_tokens'][1]}"}
+        assert_problem(client.post(url, headers=seat), 403, "FORBIDDEN")
+        # nothing above wrote: the first token is still valid, at version 1
+        assert client.get(f"/v1/tables/{tid}", headers=seat).json()["version"] == 1
+        issued = client.post(url, json={"version": 1}, headers=PLATFORM)
+        assert issued.status_code == 200 and issued.json()["version"] == 2
+        again = client.post(url, headers=PLATFORM)  # no body: at the current version
+        assert again.json()["generation"] == 2 and again.json()["version"] == 3
+        first = issued.json()["token"]
+        assert_problem(
+            client.get(f"/v1/tables/{tid}", headers=_bearer(first)), 401, "TOKEN_REVOKED"
+        )

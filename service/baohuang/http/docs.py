@@ -344,7 +344,11 @@ def document_request_bodies(app: Litestar) -> dict[str, Any]:
             media: dict[str, Any] = {"schema": by_type[body_type]}
             if (path, verb) in examples.REQUESTS:
                 media["examples"] = examples.REQUESTS[(path, verb)]
-            operation["requestBody"] = {"required": True, "content": {"application/json": media}}
+            required = not handler.opt.get("body_optional", False)  # an empty body is {}
+            operation["requestBody"] = {
+                "required": required,
+                "content": {"application/json": media},
+            }
         for parameter in operation.get("parameters", []):
             if parameter.get("in") == "path" and parameter["name"] in examples.PATH_PARAMETERS:
                 parameter["examples"] = {

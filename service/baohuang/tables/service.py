@@ -309,11 +309,15 @@ class TableService(ClockDuties):
         await self.store.delete(table_id)
         await self.store.schedule(table_id, None)
 
-    async def rotate_token(self, table_id: str, caller: Caller, seat: int | None) -> RotatedToken:
+    async def rotate_token(
+        self, table_id: str, caller: Caller, seat: int | None, seen: int | None = None
+    ) -> RotatedToken:
         """A new token for ``seat`` (``None``: the spectators), the seat changing hands
         (platform only): the record's generation for it grows by one in a compare-and-set, so
         every earlier token of it is refused from the next request on, on every replica, and
-        open streams of it close at the ``token_rotated`` event the write logs."""
+        open streams of it close at the ``token_rotated`` event the write logs. With ``seen``
+        (the version the platform saw) it is one compare-and-set at that version, else it
+        retries a few times against racing writes."""
         caller.require_platform("issue a table's tokens")
         role = SPECTATORS if seat is None else seat
         version = 0
@@ -322,6 +326,8 @@ class TableService(ClockDuties):
             if stored is None:
                 raise TableNotFound(table_id)
             version, record = stored.version, decode_record(stored.snapshot)
+            if seen is not None and seen != version:
+                raise VersionConflict(version, seen)
             generations = list(record.token_generations)
             generations[role] += 1
             changed: flow.Change = (

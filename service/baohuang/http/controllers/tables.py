@@ -31,7 +31,7 @@ from ...tables.audit import AuditReport
 from ...tables.idempotency import IDEMPOTENCY_KEY_MAX, IDEMPOTENCY_KEY_PATTERN
 from ...tables.record import Clock, Webhook
 from ..auth import TableId, provide_caller
-from ..bodies import BodyDecoder, JSONBody, json_response
+from ..bodies import BodyDecoder, JSONBody, json_response, read_body
 from ..docs import body, created, problems
 from ..streams import STREAM_MEDIA_TYPES, stream_response
 
@@ -70,6 +70,20 @@ class PostDeal(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
     ] = None
 
 
+class PostToken(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
+    version: (
+        Annotated[
+            int,
+            msgspec.Meta(
+                ge=1,
+                description="The version the platform saw: the token is issued only at it "
+                "(409 otherwise); without it, at whatever version the table is",
+            ),
+        ]
+        | None
+    ) = None
+
+
 class PostMove(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
     move: Move
     version: Annotated[int, msgspec.Meta(ge=1, description="the version the client saw")]
@@ -81,6 +95,7 @@ POST_MOVE = BodyDecoder(PostMove)
 POST_TRUSTEE = BodyDecoder(PostTrustee)
 POST_LEAVE = BodyDecoder(PostLeave)
 POST_DEAL = BodyDecoder(PostDeal)
+POST_TOKEN = BodyDecoder(PostToken)
 
 # What each kind of caller gets back, for the OpenAPI document (oneOf, in this order).
 TABLE_READS = (TableRead[Snapshot], TableRead[SeatView], TableRead[PublicView])
@@ -90,6 +105,12 @@ MOVE_ANSWERS = (MoveAnswer[Snapshot], MoveAnswer[SeatView], MoveAnswer[PublicVie
 def _service(request: Request[Any, Any, Any]) -> TableService:
     service: TableService = request.app.state.tables
     return service
+
+
+async def _token_body(request: Request[Any, Any, Any]) -> PostToken:
+    """A token route's body: optional, an empty one meaning ``{}``."""
+    raw = await read_body(request)
+    return POST_TOKEN.decode(raw) if raw.strip() else PostToken()
 
 
 def _etag(instance: str, version: int) -> dict[str, str]:
@@ -336,7 +357,8 @@ class TablesController(Controller):
         status_code=200,
         operation_id="rotateSeatToken",
         summary="A new token for a seat that changes hands (platform only)",
-        responses=problems(400, 401, 403, 404, 409, 503),
+        opt={**body(POST_TOKEN), "body_optional": True},
+        responses=problems(400, 401, 403, 404, 409, 413, 503),
     )
     async def rotate_seat_token(
         self,
@@ -350,23 +372,28 @@ class TablesController(Controller):
         request on it is 401 ``TOKEN_REVOKED`` on every route, and its open streams end with a
         ``closed`` event (``reason: token_revoked``). The table logs a public
         ``token_rotated`` event naming the seat, never the token; it is a write (``version``
-        grows by one). 409 only when other writes kept winning the race: try again."""
-        return await _service(request).rotate_token(table_id, caller, seat)
+        grows by one). The body may be left out; with ``version`` the token is issued only at
+        that version (409 otherwise); without it, 409 only when other writes kept winning the
+        race: try again."""
+        query = await _token_body(request)
+        return await _service(request).rotate_token(table_id, caller, seat, query.version)
 
     @post(
         "/spectator-token",
         status_code=200,
         operation_id="rotateSpectatorToken",
         summary="A new spectator token, revoking the old one (platform only)",
-        responses=problems(401, 403, 404, 409, 503),
+        opt={**body(POST_TOKEN), "body_optional": True},
+        responses=problems(400, 401, 403, 404, 409, 413, 503),
     )
     async def rotate_spectator_token(
         self, request: Request[Any, Any, Any], table_id: TableId, caller: NamedDependency[Caller]
     ) -> RotatedToken:
         """Issue a new spectator token and revoke the old one, as for a seat's token:
         ``token_rotated`` with ``seat: null`` is logged, the old token gets 401
-        ``TOKEN_REVOKED`` and its streams close."""
-        return await _service(request).rotate_token(table_id, caller, None)
+        ``TOKEN_REVOKED`` and its streams close. The body is as for a seat's token."""
+        query = await _token_body(request)
+        return await _service(request).rotate_token(table_id, caller, None, query.version)
 
     @get("/audit", responses=problems(401, 403, 404, 503))
     async def get_audit(
