@@ -205,6 +205,9 @@ async def _scenario(servers: list[str]) -> None:
             assert [(e["seat"], e["generation"]) for e in rotations] == [(2, 1), (None, 1)]
             for token in (old, new, spectator.json()["token"]):
                 assert token.rpartition(".")[2] not in log.text
+            # The audit replays the log with its rotations.
+            audit = await first.get(f"/v1/tables/{tid}/audit", headers=PLATFORM)
+            assert audit.json()["valid"] is True, audit.text
             # Only a platform issues tokens.
             refused = await first.post(f"/v1/tables/{tid}/seats/2/token", headers=_bearer(new))
             assert refused.status_code == 403
