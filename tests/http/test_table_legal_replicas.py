@@ -198,6 +198,7 @@ PROPERTY = settings(
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
+PROCESSES = settings(PROPERTY, max_examples=examples(50))  # the same, over real sockets
 DEALS = {
     "ruleset": st.sampled_from(RULESETS),
     "seed": st.integers(0, 2**32),
@@ -277,7 +278,7 @@ def processes(redis_url: str) -> Iterator[list[httpx.Client]]:
 
 
 @pytest.mark.slow  # two `baohuang serve` processes
-@PROPERTY
+@PROCESSES
 @given(**DEALS)
 def test_a_seats_legal_moves_are_the_stateless_ones_through_two_serve_processes(
     processes: list[httpx.Client],

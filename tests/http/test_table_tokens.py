@@ -174,6 +174,14 @@ async def _scenario(servers: list[str]) -> None:
                 assert read.status_code == 200 and read.json()["view"]["seat"] == 2
                 moves = await client.get(f"/v1/tables/{tid}/legal-moves", headers=_bearer(new))
                 assert moves.status_code == 200 and moves.json()["moves"], moves.text
+            # The second replica remembers its write at version 3, from before the new token:
+            # a stale version with the new token is a conflict, not a revoked token.
+            stale = await second.post(
+                f"/v1/tables/{tid}/moves",
+                json={"move": {"seat": 2, "action": "pass"}, "version": 3},
+                headers=_bearer(new),
+            )
+            assert stale.status_code == 409, stale.text
             moved = await second.post(
                 f"/v1/tables/{tid}/moves",
                 json={"move": {"seat": 2, "action": "pass"}, "version": 4},

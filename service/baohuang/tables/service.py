@@ -439,6 +439,8 @@ class TableService(ClockDuties):
                 raise Unauthorized("the instance sent is not the one this token belongs to")
             instance = caller.instance
         last = self._recent.get(table_id, version) if read is None else None
+        if last is not None and _predates(last.record, caller):
+            last = None  # the token is newer than the record remembered: judge on the store's
         if last is not None and (instance is None or last.instance == instance):
             # generations only grow within an instance: revoked here is revoked for good; a
             # rotation this record does not know yet makes the compare-and-set below fail
@@ -592,6 +594,12 @@ def _numbered(events: list[Event], last_seq: int, version: int, at: float) -> li
 
 def _tag(event: Event) -> str:
     return str(type(event).__struct_config__.tag)
+
+
+def _predates(record: TableRecord, caller: Caller) -> bool:
+    """Whether ``record`` was written before the caller's token was issued."""
+    role = caller.role
+    return role is not None and record.token_generations[role] < caller.generation
 
 
 def _require_instance(caller: Caller, instance: str) -> None:
