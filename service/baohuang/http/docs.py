@@ -155,6 +155,19 @@ def _route_problem_examples(path: str) -> dict[int, Any]:
     """Where a route's problems differ from the generic ones."""
     if path.startswith("/v1/tables/"):
         return {
+            401: [
+                _example(
+                    unauthorized_problem(
+                        "the credential is neither a platform key nor a token of this table"
+                    )
+                ),
+                _example(
+                    unauthorized_problem(
+                        "this token was revoked: the platform issued a new token for its seat 2",
+                        "TOKEN_REVOKED",
+                    )
+                ),
+            ],
             404: _example(
                 Problem(
                     404, "TABLE_NOT_FOUND", f"there is no table '{examples.TABLE_ID}'", path="$.id"
