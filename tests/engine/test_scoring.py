@@ -589,8 +589,8 @@ def test_options_do_not_change_scoring() -> None:
         ("team", 0, 7, [], "INVALID_SEAT", "guard"),
         ("solo_hidden", 0, 1, [], "UNEXPECTED_GUARD", "guard"),
         ("grab", 0, 3, [], "UNEXPECTED_GUARD", "guard"),
-        ("team", 0, 1, [2, 2], "INVALID_FINISHED", "finished"),
-        ("team", 0, 1, [2, 9], "INVALID_SEAT", "finished"),
+        ("team", 0, 1, [2, 2], "INVALID_FINISHED", "finished[1]"),
+        ("team", 0, 1, [2, 9], "INVALID_SEAT", "finished[1]"),
         ("team", 0, 1, [0, 1, 2, 3, 4, 0], "INVALID_FINISHED", "finished"),
     ],
 )

@@ -189,3 +189,21 @@ def test_D_5_too_many_copies_in_a_move_is_422(client: Client) -> None:
     move = {"seat": 0, "action": "play", "cards": ["7S"] * 5}
     response = client.post("/v1/moves/validate", json={"snapshot": SNAPSHOT, "move": move})
     assert_problem(response, 422, "TOO_MANY_COPIES", "$.move.cards")
+
+
+def test_T_10_a_leader_in_tuoguan_leads_the_highest_suit_of_its_lowest_rank(
+    client: Client,
+) -> None:
+    """T-10's "single lowest card": the lowest rank; suits never decide a play (D-2), and the
+    card named is the one ``/v1/moves/legal`` names for that single — ``S H C D``, highest
+    first — so ``3S`` leads before ``3D``, ``3H`` and ``3C``."""
+    hands = [["5S", "3D", "3C", "3H", "3S", "SJ"], *HANDS[1:]]
+    snapshot = {**SNAPSHOT, "hands": hands}
+    auto = client.post("/v1/moves/auto", json={"snapshot": snapshot}).json()
+    assert auto["move"] == {"seat": 0, "action": "play", "cards": ["3S"]}
+    listed = client.post("/v1/moves/legal", json={"snapshot": snapshot}).json()["moves"]
+    singles = [m for m in listed if m["action"] == "play" and len(m["cards"]) == 1]
+    assert singles[0] == auto["move"]
+    without_spade = {**SNAPSHOT, "hands": [["5S", "3D", "3C", "3H"], *HANDS[1:]]}
+    auto = client.post("/v1/moves/auto", json={"snapshot": without_spade}).json()
+    assert auto["move"]["cards"] == ["3H"]

@@ -34,7 +34,7 @@ PUBLIC_EVENT_TYPES = {
     "played", "passed", "yielded", "jiefeng", "trick_won", "finished", "deal_over",
     "crown_passed", "crown_forced", "accepted", "declined", "grabbed", "called",
     "solo_declared", "revealed", "rebelled", "deal_void", "phase", "clock", "trustee", "left",
-    "deal_started",
+    "deal_started", "token_rotated",
 }  # fmt: skip
 
 
@@ -157,6 +157,12 @@ def test_no_table_route_shows_a_caller_what_it_may_not_see(
     callers.append(("spectator", None, {"Authorization": f"Bearer {table['spectator_token']}"}))
     callers.append(("platform", None, PLATFORM))  # last: its PUT makes a new instance
     rng = random.Random(pick)
+    # A seat changes hands first: every caller reads the logged rotation, and that seat plays
+    # on with its new token.
+    changed = rng.randrange(5)
+    rotated = client.post(f"/v1/tables/{tid}/seats/{changed}/token", headers=PLATFORM)
+    assert rotated.status_code == 200, rotated.text
+    callers[changed] = ("seat", changed, {"Authorization": f"Bearer {rotated.json()['token']}"})
     for kind, seat, headers in callers:
         current = client.get(f"/v1/tables/{tid}", headers=PLATFORM).json()
         before, version = current["view"], current["version"]
@@ -179,6 +185,29 @@ def test_no_table_route_shows_a_caller_what_it_may_not_see(
                 before,
                 [],
             )
+        # legal moves: its own (without a seat, and naming each seat)
+        for asked in (None, *range(5)):
+            query = "" if asked is None else f"?seat={asked}"
+            listed = client.get(f"/v1/tables/{tid}/legal-moves{query}", headers=headers)
+            _check_answer(listed, kind, seat, before, [])
+            if kind == "spectator" or (kind == "seat" and asked not in (None, seat)):
+                assert listed.status_code == 403, listed.text
+            else:
+                assert listed.status_code == 200, listed.text
+                wanted = asked if asked is not None else seat
+                if wanted is None:  # a platform without a seat: the seat to act
+                    wanted = None if before["over"] else before["turn"]
+                assert listed.json()["seat"] == wanted
+                assert all(move["seat"] == wanted for move in listed.json()["moves"])
+        # issuing tokens is the platform's
+        if kind != "platform":
+            for url in (
+                f"/v1/tables/{tid}/seats/{rng.randrange(5)}/token",
+                f"/v1/tables/{tid}/spectator-token",
+            ):
+                issued = client.post(url, headers=headers)
+                assert issued.status_code == 403
+                _check_answer(issued, kind, seat, before, [])
         # moves: a legal one of the seat to act, an illegal play, a stale version, another seat
         actor = before["turn"]
         legal = legal_moves(msgspec.convert(before, Snapshot))
@@ -194,6 +223,8 @@ def test_no_table_route_shows_a_caller_what_it_may_not_see(
         attempts.append({"move": {"seat": (mover + 1) % 5, "action": "pass"}, "version": version})
         for attempt in attempts:
             sent = list(attempt["move"].get("cards", []))
+            checked = client.post(f"/v1/tables/{tid}/moves/check", json=attempt, headers=headers)
+            _check_answer(checked, kind, seat, before, sent)
             response = client.post(f"/v1/tables/{tid}/moves", json=attempt, headers=headers)
             if response.status_code == 200 and kind != "platform":
                 now = client.get(f"/v1/tables/{tid}", headers=PLATFORM).json()["view"]
@@ -217,7 +248,9 @@ def test_no_table_route_shows_a_caller_what_it_may_not_see(
                 assert response.status_code == 403
             _check_answer(response, kind, seat, before, [])
     # a platform's PUT made a new instance: every earlier token is now refused, and says nothing
-    for _, seat, headers in callers[:-1]:
+    # (the revoked one too)
+    revoked = ("seat", changed, {"Authorization": f"Bearer {table['seat_tokens'][changed]}"})
+    for _, seat, headers in [*callers[:-1], revoked]:
         stale = client.get(f"/v1/tables/{tid}", headers=headers)
         assert stale.status_code == 401
         _check_answer(stale, "seat", seat, before, [])

@@ -17,6 +17,7 @@ from baohuang.engine import opening_snapshot, ruleset_of
 from baohuang.engine.before_play.crown import kind_of
 from baohuang.engine.before_play.deal import Dealt, canonical_deck
 from baohuang.engine.cards import BJ_SCEPTER, CODES
+from table_support import SMALL_BODY
 
 Client = Any
 
@@ -98,3 +99,33 @@ def test_openapi_documents_the_void_reason(client: Client) -> None:
     result = document["components"]["schemas"]["ScoreResult"]
     assert "void" in result["required"]
     assert "S-10" in result["description"]
+
+
+def test_S_10_a_table_deal_every_seat_spent_in_tuoguan_shows_no_positions(
+    client: Client,
+) -> None:
+    """T-11's unscored deal is void (S-10): no positions in its result, nor in the table's view
+    of the deal — for the platform, a seat and the spectators alike."""
+    tid = "void-by-tuoguan"
+    created = client.put(f"/v1/tables/{tid}", json={"snapshot": SMALL_BODY}).json()
+    version = created["version"]
+    for seat in range(5):
+        answer = client.post(
+            f"/v1/tables/{tid}/seats/{seat}/trustee", json={"on": True, "version": version}
+        )
+        assert answer.status_code == 200, answer.text
+        version = answer.json()["version"]
+    platform = client.get(f"/v1/tables/{tid}").json()
+    [result] = platform["table"]["results"]
+    assert result["score"]["void"]["code"] == "ALL_TRUSTEE" and result["score"]["positions"] is None
+    seat = client.get(
+        f"/v1/tables/{tid}", headers={"Authorization": f"Bearer {created['seat_tokens'][1]}"}
+    ).json()
+    spectator = client.get(
+        f"/v1/tables/{tid}", headers={"Authorization": f"Bearer {created['spectator_token']}"}
+    ).json()
+    for view in (platform["view"], seat["view"], spectator["view"]):
+        assert view["over"] is True and view["void"] is True
+        assert view.get("positions") is None, view
+    events = client.get(f"/v1/tables/{tid}/events").json()["events"]
+    assert [e.get("positions", []) for e in events if e["type"] == "deal_over"] == [[]]

@@ -344,6 +344,21 @@ async def test_remembered_answers_are_bounded_oldest_first(harness: Harness) -> 
     assert store is not None
 
 
+async def test_a_page_of_events_carries_the_snapshot_when_asked_for(harness: Harness) -> None:
+    """The table service checks a token against the record a page was read with, in the same
+    round trip (docs/clients.md "Seats that change hands")."""
+    store = harness.store
+    await store.put("t", b"0")
+    await store.compare_and_set("t", 1, b"1", events=[b"a"])
+    plain = await store.read_events("t", 0, 10)
+    assert plain is not None and plain.snapshot is None
+    page = await store.read_events("t", 0, 10, with_snapshot=True)
+    assert page is not None and page.snapshot == b"1"
+    assert [(e.seq, e.version, e.data) for e in page.events] == [(1, 2, b"a")]
+    assert page.version == 2
+    assert await store.read_events("nobody", 0, 10, with_snapshot=True) is None
+
+
 async def test_a_refused_write_appends_nothing(harness: Harness) -> None:
     store = harness.store
     await store.put("t", b"0")

@@ -396,6 +396,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/tables/{table_id}/legal-moves": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's legal moves on the live table
+         * @description Every legal move of a seat on the table as stored, in the order of `/v1/moves/legal` (answers and before-play actions first, then plays once per combo shape, cheapest first): a seat token gets its own moves when it is its turn and an empty list when it is not (a classic grab out of turn, G-5, aside); a spectator token has no moves (403). Following a play, the `play` moves are exactly the plays that beat the top, cheapest first: a hint (提示) button cycles through them in order. `version` is the one to send with the move; `ETag` names instance and version.
+         */
+        get: operations["getTableLegalMoves"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/tables/{table_id}/moves": {
         parameters: {
             query?: never;
@@ -412,6 +432,26 @@ export interface paths {
          *     With an `Idempotency-Key` header, a retry of the same request gets the original answer (`replayed: true`) even after the table moved on, and the same key with another request is 422 `IDEMPOTENCY_KEY_REUSED`; keys live as long as the table instance.
          */
         post: operations["postTableMove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/tables/{table_id}/moves/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Would POST /moves apply this move? A dry run
+         * @description The same body as `POST /moves` and the same verdict, without a write: 200 `legal: true` when that route would apply the move at `version`, 200 `legal: false` with the reason it would refuse it with (the code of its 422); 409 for a stale version or instance, 403 for another seat's move, 422 for cards that cannot exist, as `POST /moves`. Nothing is written and no `Idempotency-Key` is read or spent.
+         */
+        post: operations["checkTableMove"];
         delete?: never;
         options?: never;
         head?: never;
@@ -458,6 +498,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/tables/{table_id}/seats/{seat}/token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A new token for a seat that changes hands (platform only)
+         * @description Issue a new token for `seat` — a player leaves and another takes the seat, or the token leaked — and revoke every earlier one at once, on every replica: from the next request on it is 401 `TOKEN_REVOKED` on every route, and its open streams end with a `closed` event (`reason: token_revoked`). The table logs a public `token_rotated` event naming the seat, never the token; it is a write (`version` grows by one). The body may be left out; with `version` the token is issued only at that version (409 otherwise); without it, 409 only when other writes kept winning the race: try again.
+         */
+        post: operations["rotateSeatToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/tables/{table_id}/seats/{seat}/trustee": {
         parameters: {
             query?: never;
@@ -472,6 +532,26 @@ export interface paths {
          * @description Enter (`on: true`) or leave 托管 (T-11): while in 托管 the seat's every turn is played at once by T-10's move. A seat that entered more than three times this deal may not leave it (422 `TRUSTEE_LOCKED`), nor may a seat that left the table (`SEAT_LEFT`).
          */
         post: operations["postSeatTrustee"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/tables/{table_id}/spectator-token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A new spectator token, revoking the old one (platform only)
+         * @description Issue a new spectator token and revoke the old one, as for a seat's token: `token_rotated` with `seat: null` is logged, the old token gets 401 `TOKEN_REVOKED` and its streams close. The body is as for a seat's token.
+         */
+        post: operations["rotateSpectatorToken"];
         delete?: never;
         options?: never;
         head?: never;
@@ -918,7 +998,7 @@ export interface components {
          *     it now is) and polls on ``after`` that answer's ``last_event_id``.
          */
         EventsPage: {
-            events: (components["schemas"]["PlayedEvent"] | components["schemas"]["PassedEvent"] | components["schemas"]["YieldedEvent"] | components["schemas"]["JiefengEvent"] | components["schemas"]["TrickWonEvent"] | components["schemas"]["FinishedEvent"] | components["schemas"]["DealOverEvent"] | components["schemas"]["CrownPassedEvent"] | components["schemas"]["CrownForcedEvent"] | components["schemas"]["AcceptedEvent"] | components["schemas"]["DeclinedEvent"] | components["schemas"]["GrabbedEvent"] | components["schemas"]["CalledEvent"] | components["schemas"]["SoloDeclaredEvent"] | components["schemas"]["RevealedEvent"] | components["schemas"]["RebelledEvent"] | components["schemas"]["DealVoidEvent"] | components["schemas"]["PhaseEvent"] | components["schemas"]["ClockEvent"] | components["schemas"]["TrusteeEvent"] | components["schemas"]["LeftEvent"] | components["schemas"]["DealStartedEvent"] | components["schemas"]["DealtEvent"] | components["schemas"]["MoveEvent"])[];
+            events: (components["schemas"]["PlayedEvent"] | components["schemas"]["PassedEvent"] | components["schemas"]["YieldedEvent"] | components["schemas"]["JiefengEvent"] | components["schemas"]["TrickWonEvent"] | components["schemas"]["FinishedEvent"] | components["schemas"]["DealOverEvent"] | components["schemas"]["CrownPassedEvent"] | components["schemas"]["CrownForcedEvent"] | components["schemas"]["AcceptedEvent"] | components["schemas"]["DeclinedEvent"] | components["schemas"]["GrabbedEvent"] | components["schemas"]["CalledEvent"] | components["schemas"]["SoloDeclaredEvent"] | components["schemas"]["RevealedEvent"] | components["schemas"]["RebelledEvent"] | components["schemas"]["DealVoidEvent"] | components["schemas"]["PhaseEvent"] | components["schemas"]["ClockEvent"] | components["schemas"]["TrusteeEvent"] | components["schemas"]["LeftEvent"] | components["schemas"]["TokenRotatedEvent"] | components["schemas"]["DealStartedEvent"] | components["schemas"]["DealtEvent"] | components["schemas"]["MoveEvent"])[];
             instance: string;
             /** @description Default: `"0"`. */
             last_event_id?: string;
@@ -1022,6 +1102,18 @@ export interface components {
          * @enum {string}
          */
         Mode: "grab" | "solo_hidden" | "solo_open" | "team";
+        /**
+         * MoveCheck
+         * @description A dry run of ``POST /moves``: ``legal: true`` when that route would apply the move at
+         *     ``version``, else ``legal: false`` and the reason it would refuse it with. Nothing is
+         *     written.
+         */
+        MoveCheck: {
+            instance: string;
+            legal: boolean;
+            reason?: components["schemas"]["Reason"] | null;
+            version: number;
+        };
         /**
          * MoveEvent
          * @description For the record (platforms only): the move applied, and who made it: the seat itself, or
@@ -1143,6 +1235,10 @@ export interface components {
             /** @description the version the client saw */
             version: number;
         };
+        /** PostToken */
+        PostToken: {
+            version?: number | null;
+        };
         /** PostTrustee */
         PostTrustee: {
             on: boolean;
@@ -1152,7 +1248,8 @@ export interface components {
         /**
          * PreviousDeal
          * @description The previous deal's roles and finishing order (P: it must be over, T-9). `finished` lists
-         *     the seats that finished while it ran and stops at its end, as for `/v1/scores`.
+         *     the seats that finished while it ran, as for `/v1/scores`: it stops at its end, or goes on
+         *     with the seats after it where T-9 places them (a complete order).
          */
         PreviousDeal: {
             /** @description T-1: seats 0–4 in the order of play */
@@ -1315,6 +1412,20 @@ export interface components {
             version?: number | null;
         };
         /**
+         * RotatedToken
+         * @description A new token for ``seat`` (``null``: the spectators' token), the seat changing hands:
+         *     every earlier token of it is refused (401 ``TOKEN_REVOKED``) from now on. ``generation``
+         *     counts the tokens issued for it (``PUT``'s is 0); ``version`` is the write that logged the
+         *     ``token_rotated`` event.
+         */
+        RotatedToken: {
+            generation: number;
+            instance: string;
+            seat: number | null;
+            token: string;
+            version: number;
+        };
+        /**
          * Ruleset
          * @description A resolved ruleset: every option fixed.
          */
@@ -1382,9 +1493,11 @@ export interface components {
          * ScoresRequest
          * @description Either `snapshot` alone, or the roles and the `finished` order (with `ruleset`).
          *
-         *     `finished`: the seats that finished while the deal ran, in order; it stops where the deal
-         *     ended (T-9), and the seats still holding cards then take the remaining positions without being
-         *     listed (a seat listed after the end is 422 `DEAL_OVER` naming it).
+         *     `finished`: the seats in finishing order. It may stop where the deal ended (T-9): the seats
+         *     still holding cards then take the remaining positions. Or it may go on, up to a complete
+         *     order of five, as long as each seat after the end stands where T-9 puts it; the answer is
+         *     the same. A seat listed twice or out of range, or after the end in a position T-9 does not
+         *     give it, is 422 naming that entry (`INVALID_FINISHED`, `INVALID_SEAT`, `DEAL_OVER`).
          *
          *     造反 (lianzhong-simple, team and 暗独, G-8): it succeeded when two or more rebels declared it
          *     and the rebels' side won the deal (S-4, S-6), and only then doubles the score. `rebellion`
@@ -1521,6 +1634,21 @@ export interface components {
             view: components["schemas"]["Snapshot"] | components["schemas"]["SeatView"] | components["schemas"]["PublicView"];
         };
         /**
+         * TableLegalMoves
+         * @description Every legal move of ``seat`` on the table as stored at ``version``, in the order of
+         *     ``/v1/moves/legal``: answers (pass, yield, 接风) and before-play actions first, then plays
+         *     once per combo shape, cheapest first. Following a play, every ``play`` move beats the top:
+         *     a hint (提示) button cycles through the ``play`` moves in order. Empty when it is not the
+         *     seat's turn (an out-of-turn grab, G-5, aside) and once the deal is over; ``seat`` is null
+         *     only when a platform asked without ``seat`` and nobody is to act.
+         */
+        TableLegalMoves: {
+            instance: string;
+            moves: (components["schemas"]["PlayMove"] | components["schemas"]["PassMove"] | components["schemas"]["YieldMove"] | components["schemas"]["JiefengMove"] | components["schemas"]["AcceptMove"] | components["schemas"]["DeclineMove"] | components["schemas"]["GrabMove"] | components["schemas"]["CallMove"] | components["schemas"]["DeclareSoloMove"] | components["schemas"]["RevealMove"] | components["schemas"]["RebelMove"])[];
+            seat: number | null;
+            version: number;
+        };
+        /**
          * TableMoveAnswer
          * @description A committed move: the version it produced, the table after it and its events (each with
          *     its ``seq`` and ``version``), cut to the caller like every answer.
@@ -1530,7 +1658,7 @@ export interface components {
          *     as it is now.
          */
         TableMoveAnswer: {
-            events: (components["schemas"]["PlayedEvent"] | components["schemas"]["PassedEvent"] | components["schemas"]["YieldedEvent"] | components["schemas"]["JiefengEvent"] | components["schemas"]["TrickWonEvent"] | components["schemas"]["FinishedEvent"] | components["schemas"]["DealOverEvent"] | components["schemas"]["CrownPassedEvent"] | components["schemas"]["CrownForcedEvent"] | components["schemas"]["AcceptedEvent"] | components["schemas"]["DeclinedEvent"] | components["schemas"]["GrabbedEvent"] | components["schemas"]["CalledEvent"] | components["schemas"]["SoloDeclaredEvent"] | components["schemas"]["RevealedEvent"] | components["schemas"]["RebelledEvent"] | components["schemas"]["DealVoidEvent"] | components["schemas"]["PhaseEvent"] | components["schemas"]["ClockEvent"] | components["schemas"]["TrusteeEvent"] | components["schemas"]["LeftEvent"] | components["schemas"]["DealStartedEvent"] | components["schemas"]["DealtEvent"] | components["schemas"]["MoveEvent"])[];
+            events: (components["schemas"]["PlayedEvent"] | components["schemas"]["PassedEvent"] | components["schemas"]["YieldedEvent"] | components["schemas"]["JiefengEvent"] | components["schemas"]["TrickWonEvent"] | components["schemas"]["FinishedEvent"] | components["schemas"]["DealOverEvent"] | components["schemas"]["CrownPassedEvent"] | components["schemas"]["CrownForcedEvent"] | components["schemas"]["AcceptedEvent"] | components["schemas"]["DeclinedEvent"] | components["schemas"]["GrabbedEvent"] | components["schemas"]["CalledEvent"] | components["schemas"]["SoloDeclaredEvent"] | components["schemas"]["RevealedEvent"] | components["schemas"]["RebelledEvent"] | components["schemas"]["DealVoidEvent"] | components["schemas"]["PhaseEvent"] | components["schemas"]["ClockEvent"] | components["schemas"]["TrusteeEvent"] | components["schemas"]["LeftEvent"] | components["schemas"]["TokenRotatedEvent"] | components["schemas"]["DealStartedEvent"] | components["schemas"]["DealtEvent"] | components["schemas"]["MoveEvent"])[];
             instance: string;
             /** @description Default: `false`. */
             replayed?: boolean;
@@ -1564,6 +1692,22 @@ export interface components {
             results?: components["schemas"]["DealResult"][];
             seats?: components["schemas"]["SeatState"][];
             totals?: number[];
+        };
+        /**
+         * TokenRotatedEvent
+         * @description A live table's platform issued a new token for ``seat`` (``None``: the spectators'), the
+         *     seat changing hands: every earlier token of it is refused from now on. ``generation`` counts
+         *     the tokens issued for it (the first, from ``PUT``, is 0); the token itself is never logged.
+         */
+        TokenRotatedEvent: {
+            at?: number | null;
+            generation: number;
+            id?: string | null;
+            seat: number | null;
+            seq?: number | null;
+            /** @constant */
+            type: "token_rotated";
+            version?: number | null;
         };
         /**
          * TopPlay
@@ -1672,7 +1816,7 @@ export interface components {
          * @description ``legal: true`` with the next snapshot and the move's events, or ``legal: false`` and why.
          */
         ValidateResult: {
-            events?: (components["schemas"]["PlayedEvent"] | components["schemas"]["PassedEvent"] | components["schemas"]["YieldedEvent"] | components["schemas"]["JiefengEvent"] | components["schemas"]["TrickWonEvent"] | components["schemas"]["FinishedEvent"] | components["schemas"]["DealOverEvent"] | components["schemas"]["CrownPassedEvent"] | components["schemas"]["CrownForcedEvent"] | components["schemas"]["AcceptedEvent"] | components["schemas"]["DeclinedEvent"] | components["schemas"]["GrabbedEvent"] | components["schemas"]["CalledEvent"] | components["schemas"]["SoloDeclaredEvent"] | components["schemas"]["RevealedEvent"] | components["schemas"]["RebelledEvent"] | components["schemas"]["DealVoidEvent"] | components["schemas"]["PhaseEvent"] | components["schemas"]["ClockEvent"] | components["schemas"]["TrusteeEvent"] | components["schemas"]["LeftEvent"] | components["schemas"]["DealStartedEvent"] | components["schemas"]["DealtEvent"] | components["schemas"]["MoveEvent"])[] | null;
+            events?: (components["schemas"]["PlayedEvent"] | components["schemas"]["PassedEvent"] | components["schemas"]["YieldedEvent"] | components["schemas"]["JiefengEvent"] | components["schemas"]["TrickWonEvent"] | components["schemas"]["FinishedEvent"] | components["schemas"]["DealOverEvent"] | components["schemas"]["CrownPassedEvent"] | components["schemas"]["CrownForcedEvent"] | components["schemas"]["AcceptedEvent"] | components["schemas"]["DeclinedEvent"] | components["schemas"]["GrabbedEvent"] | components["schemas"]["CalledEvent"] | components["schemas"]["SoloDeclaredEvent"] | components["schemas"]["RevealedEvent"] | components["schemas"]["RebelledEvent"] | components["schemas"]["DealVoidEvent"] | components["schemas"]["PhaseEvent"] | components["schemas"]["ClockEvent"] | components["schemas"]["TrusteeEvent"] | components["schemas"]["LeftEvent"] | components["schemas"]["TokenRotatedEvent"] | components["schemas"]["DealStartedEvent"] | components["schemas"]["DealtEvent"] | components["schemas"]["MoveEvent"])[] | null;
             legal: boolean;
             reason?: components["schemas"]["Reason"] | null;
             snapshot?: components["schemas"]["Snapshot"] | null;
@@ -3700,6 +3844,109 @@ export interface operations {
             };
         };
     };
+    getTableLegalMoves: {
+        parameters: {
+            query?: {
+                /** @description The seat whose moves to list: a seat token's own (the default for it; another seat is 403), any for a platform (default: the seat to act) */
+                seat?: number | null;
+            };
+            header?: never;
+            path: {
+                /** @description A table id chosen by the platform: 1–128 of A-Z a-z 0-9 _ . : - */
+                table_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TableLegalMoves"];
+                };
+            };
+            /** @description Malformed request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    /** @description The scheme to authenticate with */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    /** @description Requests per window (draft-ietf-httpapi-ratelimit-headers-06) */
+                    "RateLimit-Limit"?: string;
+                    /** @description The limit and its window in seconds */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests that may be sent now */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the whole budget is back */
+                    "RateLimit-Reset"?: string;
+                    /** @description Seconds until one more request is allowed */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Service unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+        };
+    };
     postTableMove: {
         parameters: {
             query?: never;
@@ -3726,6 +3973,155 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["TableMoveAnswer"];
+                };
+            };
+            /** @description Malformed request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    /** @description The scheme to authenticate with */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Request timeout */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Version conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Input the referee cannot judge */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    /** @description Requests per window (draft-ietf-httpapi-ratelimit-headers-06) */
+                    "RateLimit-Limit"?: string;
+                    /** @description The limit and its window in seconds */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests that may be sent now */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the whole budget is back */
+                    "RateLimit-Reset"?: string;
+                    /** @description Seconds until one more request is allowed */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Service unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+        };
+    };
+    checkTableMove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A table id chosen by the platform: 1–128 of A-Z a-z 0-9 _ . : - */
+                table_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PostMove"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MoveCheck"];
                 };
             };
             /** @description Malformed request */
@@ -4105,6 +4501,148 @@ export interface operations {
             };
         };
     };
+    rotateSeatToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A table id chosen by the platform: 1–128 of A-Z a-z 0-9 _ . : - */
+                table_id: string;
+                /** @description T-1: a seat, 0–4 */
+                seat: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PostToken"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RotatedToken"];
+                };
+            };
+            /** @description Malformed request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    /** @description The scheme to authenticate with */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Request timeout */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Version conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    /** @description Requests per window (draft-ietf-httpapi-ratelimit-headers-06) */
+                    "RateLimit-Limit"?: string;
+                    /** @description The limit and its window in seconds */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests that may be sent now */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the whole budget is back */
+                    "RateLimit-Reset"?: string;
+                    /** @description Seconds until one more request is allowed */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Service unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+        };
+    };
     postSeatTrustee: {
         parameters: {
             query?: never;
@@ -4208,6 +4746,146 @@ export interface operations {
             };
             /** @description Input the referee cannot judge */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    /** @description Requests per window (draft-ietf-httpapi-ratelimit-headers-06) */
+                    "RateLimit-Limit"?: string;
+                    /** @description The limit and its window in seconds */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests that may be sent now */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the whole budget is back */
+                    "RateLimit-Reset"?: string;
+                    /** @description Seconds until one more request is allowed */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Service unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+        };
+    };
+    rotateSpectatorToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A table id chosen by the platform: 1–128 of A-Z a-z 0-9 _ . : - */
+                table_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PostToken"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RotatedToken"];
+                };
+            };
+            /** @description Malformed request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    /** @description The scheme to authenticate with */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Request timeout */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Version conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -16,7 +16,7 @@ from .before_play.deal import Dealt, deal, opening_snapshot
 from .before_play.tribute import PreviousDeal, TributeResult, pay_tribute, tribute
 from .cards import CODES, RANK_SYMBOLS, CardSet
 from .combos import NO_RANK, Combo, classify, read_combo, read_shape
-from .declared import check_finished_within_deal, score_declared
+from .declared import finished_within_deal, score_declared
 from .errors import InvalidInput
 from .events import (
     AcceptedEvent,
@@ -42,6 +42,7 @@ from .events import (
     RebelledEvent,
     RevealedEvent,
     SoloDeclaredEvent,
+    TokenRotatedEvent,
     Transfer,
     TrickWonEvent,
     TrusteeCause,
@@ -64,6 +65,7 @@ from .phases import (
     auto_answer,
     auto_move,
     legal_moves,
+    legal_moves_of,
     move_outcome,
     replay,
     score,
@@ -183,6 +185,7 @@ __all__ = [
     "Snapshot",
     "SoloDeclaredEvent",
     "Stage",
+    "TokenRotatedEvent",
     "TopPlay",
     "Transfer",
     "TributeResult",
@@ -198,7 +201,6 @@ __all__ = [
     "apply_move",
     "auto_answer",
     "auto_move",
-    "check_finished_within_deal",
     "check_roles",
     "classify",
     "classify_play",
@@ -206,8 +208,10 @@ __all__ = [
     "compare_many",
     "cover",
     "deal",
+    "finished_within_deal",
     "judge",
     "legal_moves",
+    "legal_moves_of",
     "move_outcome",
     "no_emperor",
     "opening_snapshot",

@@ -2,7 +2,7 @@
 snapshot, and the previous deal of ``/v1/tribute``).
 
 :func:`score_declared` checks what a client says of a deal (the roles fit the mode, G-1; the
-finishing order stops where the deal ended, T-9; 造反 is declared by rebels, G-8) and scores it
+finishing order agrees with where the deal ended, T-9; 造反 is declared by rebels, G-8) and scores it
 with :mod:`.scoring`. Input that describes no possible deal is bad input (:class:`~.errors.InvalidInput`), at a path
 relative to the arguments, each named as its parameter (``.finished[3]``, ``.rebellion_succeeded``).
 """
@@ -13,30 +13,44 @@ from collections.abc import Sequence
 
 from .errors import InvalidInput
 from .rulesets import SEATS, Ruleset
-from .scoring import Mode, ScoreResult, check_roles, is_final, score_deal
+from .scoring import Mode, ScoreResult, check_roles, final_positions, is_final, score_deal
 
-__all__ = ["check_finished_within_deal", "has_rebellion", "score_declared"]
+__all__ = ["finished_within_deal", "has_rebellion", "score_declared"]
 
 
-def check_finished_within_deal(
+def finished_within_deal(
     ruleset: Ruleset, mode: Mode, emperor: int, guard: int | None, finished: Sequence[int]
-) -> None:
-    """T-9: ``finished`` lists the seats that finished while the deal ran, so it stops where the
-    deal ended; a seat listed after that is refused, naming it (``finished[i]``).
+) -> list[int]:
+    """T-9: the seats that finished while the deal ran — ``finished`` up to the deal's end.
 
-    Nobody finishes once the score is settled: the seats still holding cards then take the
-    remaining positions as T-9 says (:func:`final_positions`), without being listed. A complete
-    finishing order of five seats therefore always runs past the end. (:func:`score_deal` itself
-    reads a complete order as positions; this check is for input that claims to be the deal's.)
+    A client may stop the order at the end (the seats still holding cards then take the
+    remaining positions as T-9 says, :func:`final_positions`), or go on listing them, as a
+    platform keeping a full ranking (名次) does: then each seat after the end must stand where
+    T-9 puts it, and the first that does not is refused, naming it (``.finished[i]``). Either
+    way the order returned stops at the end, so both are scored alike.
     """
-    for index in range(1, len(finished)):
-        if is_final(ruleset, mode, emperor, guard, finished[:index]):
+    for end in range(1, len(finished)):
+        if is_final(ruleset, mode, emperor, guard, finished[:end]):
+            _check_after_end(mode, emperor, finished, end)
+            return list(finished[:end])
+    return list(finished)
+
+
+def _check_after_end(mode: Mode, emperor: int, finished: Sequence[int], end: int) -> None:
+    """The seats listed after the deal ended stand where T-9 puts them."""
+    positions = final_positions(mode, emperor, finished[:end])
+    for index in range(end, len(finished)):
+        seat = finished[index]
+        if positions[seat] != index + 1:
+            emperor_last = ", an unfinished emperor of a solo or grab deal last" * (mode != "team")
             raise InvalidInput(
                 "DEAL_OVER",
                 "T-9",
-                f"seat {finished[index]} is listed after the deal ended: it was over once "
-                f"{', '.join(map(str, finished[:index]))} had finished, and the seats still "
-                "holding cards take the remaining positions without being listed (T-9)",
+                f"seat {seat} is listed in position {index + 1}, but the deal ended once "
+                f"{', '.join(map(str, finished[:end]))} had finished, and T-9 puts seat {seat} "
+                f"in position {positions[seat]}: the seats still holding cards take the "
+                "remaining positions in seat order from the seat after the last finisher"
+                f"{emperor_last} (T-9)",
                 f".finished[{index}]",
             )
 
@@ -71,7 +85,7 @@ def score_declared(
     Bad input lies at ``.mode``, ``.guard``, ``.finished[3]``, ``.rebellion[0]`` and the like.
     """
     check_roles(mode, emperor, guard, finished)
-    check_finished_within_deal(ruleset, mode, emperor, guard, finished)
+    finished = finished_within_deal(ruleset, mode, emperor, guard, finished)
     declarers = _check_declarers(mode, emperor, guard, rebellion)
     if not has_rebellion(ruleset, mode):
         if rebellion:

@@ -34,6 +34,7 @@ __all__ = [
     "RebelledEvent",
     "RevealedEvent",
     "SoloDeclaredEvent",
+    "TokenRotatedEvent",
     "Transfer",
     "TrickWonEvent",
     "TrusteeCause",
@@ -193,6 +194,15 @@ class LeftEvent(_Event, tag="left", frozen=True):
     penalty: int
 
 
+class TokenRotatedEvent(_Event, tag="token_rotated", frozen=True):
+    """A live table's platform issued a new token for ``seat`` (``None``: the spectators'), the
+    seat changing hands: every earlier token of it is refused from now on. ``generation`` counts
+    the tokens issued for it (the first, from ``PUT``, is 0); the token itself is never logged."""
+
+    seat: int | None
+    generation: int
+
+
 class Transfer(msgspec.Struct, frozen=True, gc=False, rename={"from_": "from"}):
     """One tribute card: ``from_`` (``"from"`` in JSON) gives ``card`` to ``to``."""
 
@@ -249,6 +259,7 @@ Event = (
     | ClockEvent
     | TrusteeEvent
     | LeftEvent
+    | TokenRotatedEvent
     | DealStartedEvent
     | DealtEvent
     | MoveEvent

@@ -180,12 +180,13 @@ def check_roles(mode: str, emperor: int, guard: int | None, finished: Sequence[i
             "INVALID_FINISHED", "T-7", "at most five seats can finish (T-7)", ".finished"
         )
     seen: set[int] = set()
-    for seat in finished:
+    for index, seat in enumerate(finished):
+        where = f".finished[{index}]"
         if not 0 <= seat < SEATS:
-            raise InvalidInput("INVALID_SEAT", "T-1", f"seat {seat} is not 0–4 (T-1)", ".finished")
+            raise InvalidInput("INVALID_SEAT", "T-1", f"seat {seat} is not 0–4 (T-1)", where)
         if seat in seen:
             raise InvalidInput(
-                "INVALID_FINISHED", "T-7", f"seat {seat} finishes twice (T-7, T-8)", ".finished"
+                "INVALID_FINISHED", "T-7", f"seat {seat} finishes twice (T-7, T-8)", where
             )
         seen.add(seat)
 

@@ -162,6 +162,19 @@ def _route_problem_examples(path: str) -> dict[int, Any]:
                 _example(too_many_streams_problem(CREDENTIAL, 32)),
             ]
         return {
+            401: [
+                _example(
+                    unauthorized_problem(
+                        "the credential is neither a platform key nor a token of this table"
+                    )
+                ),
+                _example(
+                    unauthorized_problem(
+                        "this token was revoked: the platform issued a new token for its seat 2",
+                        "TOKEN_REVOKED",
+                    )
+                ),
+            ],
             **streams,
             404: _example(
                 Problem(
@@ -352,7 +365,11 @@ def document_request_bodies(app: Litestar) -> dict[str, Any]:
             media: dict[str, Any] = {"schema": by_type[body_type]}
             if (path, verb) in examples.REQUESTS:
                 media["examples"] = examples.REQUESTS[(path, verb)]
-            operation["requestBody"] = {"required": True, "content": {"application/json": media}}
+            required = not handler.opt.get("body_optional", False)  # an empty body is {}
+            operation["requestBody"] = {
+                "required": required,
+                "content": {"application/json": media},
+            }
         for parameter in operation.get("parameters", []):
             if parameter.get("in") == "path" and parameter["name"] in examples.PATH_PARAMETERS:
                 parameter["examples"] = {

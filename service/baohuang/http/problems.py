@@ -168,10 +168,10 @@ def illegal_move_problem(refused: MoveRefused) -> Problem:
     )
 
 
-def unauthorized_problem(message: str) -> Problem:
+def unauthorized_problem(message: str, code: str = "UNAUTHORIZED") -> Problem:
     return Problem(
         401,
-        "UNAUTHORIZED",
+        code,
         message,
         path="$.headers.authorization",
         headers={"WWW-Authenticate": 'Bearer realm="baohuang-tables"'},
@@ -294,7 +294,7 @@ EXCEPTION_HANDLERS: dict[int | type[Exception], Any] = {
     VersionConflict: _answer(conflict_problem),
     TableNotFound: _answer(lambda exc: not_found_problem(exc.table_id)),
     Forbidden: _answer(lambda exc: forbidden_problem(str(exc), exc.path)),
-    Unauthorized: _answer(lambda exc: unauthorized_problem(str(exc))),
+    Unauthorized: _answer(lambda exc: unauthorized_problem(str(exc), exc.code)),
     StoreUnavailable: _answer(lambda _: unavailable_problem()),
     StoreOutcomeUnknown: _answer(lambda _: outcome_unknown_problem()),
     StoreOverloaded: _answer(lambda _: overloaded_problem()),

@@ -206,6 +206,9 @@ class EventPage(msgspec.Struct, frozen=True, gc=False):
     anchor: str | None = None
     """The token of the event at ``after`` ('' for one logged without a token), ``None`` when
     the log holds no such event (``after`` 0, or past the log's end)."""
+    snapshot: bytes | None = None
+    """The table's snapshot at ``version``, when :meth:`TableStore.read_events` was asked for
+    it: a caller that must check the table's record reads it in the same round trip."""
 
 
 class HookBackoff(msgspec.Struct, frozen=True, gc=False):
@@ -326,9 +329,12 @@ class TableStore(Protocol):
         kept (``None``: no such table, or another instance). For answers that wrote nothing."""
         ...
 
-    async def read_events(self, table_id: str, after: int, limit: int) -> EventPage | None:
+    async def read_events(
+        self, table_id: str, after: int, limit: int, *, with_snapshot: bool = False
+    ) -> EventPage | None:
         """Up to ``limit`` logged events with ``seq > after``, oldest first, and the token of
-        the event at ``after`` (``None``: no table)."""
+        the event at ``after`` (``None``: no table); ``with_snapshot``: and the table's
+        snapshot, read atomically with them."""
         ...
 
     async def confirm(self, table_id: str, instance: str) -> None:

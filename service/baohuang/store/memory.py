@@ -258,7 +258,9 @@ class MemoryTableStore:
         self._done("remember", "ok", start)
         return kept
 
-    async def read_events(self, table_id: str, after: int, limit: int) -> EventPage | None:
+    async def read_events(
+        self, table_id: str, after: int, limit: int, *, with_snapshot: bool = False
+    ) -> EventPage | None:
         start = time.perf_counter()
         entry = self._live(table_id, self._clock())
         if entry is None:
@@ -275,6 +277,7 @@ class MemoryTableStore:
             events,
             last_token=entry.last_token,
             anchor=anchor,
+            snapshot=entry.snapshot if with_snapshot else None,
         )
         self._done("events", "ok", start)
         return page

@@ -431,15 +431,18 @@ class RedisTableStore(RedisCore):
         self._done("remember", "ok" if kept is not None else "missing", start)
         return _as_bytes(kept) if kept is not None else None
 
-    async def read_events(self, table_id: str, after: int, limit: int) -> EventPage | None:
+    async def read_events(
+        self, table_id: str, after: int, limit: int, *, with_snapshot: bool = False
+    ) -> EventPage | None:
         start = time.perf_counter()
         keys = self._keys(table_id)
-        args: list[bytes | int | str] = [*EventsArgs(max(after, 0), limit)]
+        args: list[bytes | int | str] = [*EventsArgs(max(after, 0), limit, int(with_snapshot))]
         reply = await self._call("events", lambda: self._events(keys=keys, args=args), start)
         if not reply:
             self._done("events", "missing", start)
             return None
-        instance, version, last_seq, last_token, entries, anchor = reply
+        instance, version, last_seq, last_token, entries, anchor, *rest = reply
+        snapshot = _as_bytes(rest[0]) if rest and rest[0] else None
         events = []
         for entry_id, fields in entries:
             values = dict(zip(fields[::2], fields[1::2], strict=True))
@@ -453,6 +456,7 @@ class RedisTableStore(RedisCore):
             events,
             last_token=_as_str(last_token),
             anchor=None if anchor is None else _as_str(anchor),
+            snapshot=snapshot,
         )
         self._done("events", "ok", start)
         return page

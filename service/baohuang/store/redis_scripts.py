@@ -292,15 +292,17 @@ class EventsArgs(NamedTuple):
 
     after: int
     limit: int
+    with_snapshot: int
+    """1: the table's snapshot too (read in the same script, so it is the one at ``version``)."""
 
 
 # Returns {instance, version, last seq, the token of the last event's write, entries, the token
-# of the event at ``after`` ('' without one, false when the log holds no such seq)}, or {} when
-# there is no table.
+# of the event at ``after`` ('' without one, false when the log holds no such seq), the snapshot
+# (false unless asked for)}, or {} when there is no table.
 EVENTS_LUA: Final = (
     _unpacked(EventsArgs)
     + """
-local cur = redis.call('HMGET', KEYS[1], 'e', 'v', 'q', 'k')
+local cur = redis.call('HMGET', KEYS[1], 'e', 'v', 'q', 'k', 's')
 if not cur[2] then
   return {}
 end
@@ -318,7 +320,11 @@ if tonumber(after) > 0 then
     end
   end
 end
-return {cur[1] or '', cur[2], cur[3] or '0', cur[4] or '', entries, anchor}
+local snapshot = false
+if tonumber(with_snapshot) == 1 then
+  snapshot = cur[5]
+end
+return {cur[1] or '', cur[2], cur[3] or '0', cur[4] or '', entries, anchor, snapshot}
 """
 )
 

@@ -14,12 +14,15 @@ from .answers import (
     EventsPage,
     Heartbeat,
     MoveAnswer,
+    MoveCheck,
     Opening,
     Reset,
+    RotatedToken,
     StreamItem,
+    TableLegalMoves,
     TableRead,
 )
-from .callers import Authority, Caller, Forbidden, Unauthorized
+from .callers import Authority, Caller, Forbidden, TokenRevoked, Unauthorized
 from .errors import TableNotFound, VersionConflict
 from .idempotency import IdempotencyKeyReused
 from .service import TableService
@@ -34,12 +37,16 @@ __all__ = [
     "Heartbeat",
     "IdempotencyKeyReused",
     "MoveAnswer",
+    "MoveCheck",
     "Opening",
     "Reset",
+    "RotatedToken",
     "StreamItem",
+    "TableLegalMoves",
     "TableNotFound",
     "TableRead",
     "TableService",
+    "TokenRevoked",
     "Unauthorized",
     "VersionConflict",
 ]

@@ -8,7 +8,9 @@ import msgspec
 
 from ..engine import (
     Event,
+    Move,
     PublicView,
+    Reason,
     Snapshot,
 )
 from .record import TableState
@@ -62,6 +64,44 @@ class MoveAnswer(msgspec.Struct, Generic[V], frozen=True, omit_defaults=True):
     replayed: bool = False
 
 
+class TableLegalMoves(msgspec.Struct, frozen=True):
+    """Every legal move of ``seat`` on the table as stored at ``version``, in the order of
+    ``/v1/moves/legal``: answers (pass, yield, 接风) and before-play actions first, then plays
+    once per combo shape, cheapest first. Following a play, every ``play`` move beats the top:
+    a hint (提示) button cycles through the ``play`` moves in order. Empty when it is not the
+    seat's turn (an out-of-turn grab, G-5, aside) and once the deal is over; ``seat`` is null
+    only when a platform asked without ``seat`` and nobody is to act."""
+
+    version: int
+    instance: str
+    seat: int | None
+    moves: list[Move]
+
+
+class MoveCheck(msgspec.Struct, frozen=True, omit_defaults=True):
+    """A dry run of ``POST /moves``: ``legal: true`` when that route would apply the move at
+    ``version``, else ``legal: false`` and the reason it would refuse it with. Nothing is
+    written."""
+
+    legal: bool
+    version: int
+    instance: str
+    reason: Reason | None = None
+
+
+class RotatedToken(msgspec.Struct, frozen=True):
+    """A new token for ``seat`` (``null``: the spectators' token), the seat changing hands:
+    every earlier token of it is refused (401 ``TOKEN_REVOKED``) from now on. ``generation``
+    counts the tokens issued for it (``PUT``'s is 0); ``version`` is the write that logged the
+    ``token_rotated`` event."""
+
+    seat: int | None
+    token: str
+    generation: int
+    version: int
+    instance: str
+
+
 class EventsPage(msgspec.Struct, frozen=True):
     """Logged events after the event asked for, oldest first, cut to the caller; ``last_seq``
     is the table's last ``seq`` and ``last_event_id`` its id (ask again with
@@ -101,7 +141,7 @@ class Heartbeat(msgspec.Struct, frozen=True):
 
 class Closed(msgspec.Struct, frozen=True):
     """The stream's last item: the table was ``deleted`` (or expired) or ``replaced`` by a new
-    instance."""
+    instance, or the caller's token was revoked (``token_revoked``: its seat got a new one)."""
 
     reason: str
 

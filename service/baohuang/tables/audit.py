@@ -26,6 +26,7 @@ from ..engine import (
     MoveEvent,
     MoveRefused,
     Snapshot,
+    TokenRotatedEvent,
     TrusteeEvent,
     apply_move,
     deal,
@@ -116,8 +117,8 @@ class _Audit:
                 self.left[event.seat] = True
                 self.charges[event.seat] += event.penalty
                 self.penalties[event.seat] += event.penalty
-            elif isinstance(event, ClockEvent):
-                continue
+            elif isinstance(event, ClockEvent | TokenRotatedEvent):
+                continue  # the table's, not the deal's: nothing to replay
             else:
                 self._engine_event(event)
         if self.expected:

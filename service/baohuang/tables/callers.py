@@ -11,6 +11,13 @@ Seat and spectator tokens are returned by ``PUT`` and belong to one table *insta
 after a delete and a new ``PUT`` on the same id the old tokens no longer match (the service
 compares the token's instance with the table's). Secrets are compared in constant time and never
 logged.
+
+A seat that changes hands gets a new token (:meth:`Authority.token`): its *generation* ``g`` ≥ 1
+rides in the token, ``<instance>.<g>.<HMAC of table id, instance, role and g>``, and the table's
+record keeps the generation now valid for each role (``TableRecord.tokens``). So checking a
+token stays stateless — the HMAC says who it is, and the service compares its generation with
+the record's wherever it reads the record anyway; an earlier generation is 401
+``TOKEN_REVOKED``. PUT's tokens are generation 0 and keep their two-part form.
 """
 
 from __future__ import annotations
@@ -36,6 +43,15 @@ class Unauthorized(Exception):
     """No usable credential: missing where keys are configured, unknown, or of an earlier
     instance of the table (401)."""
 
+    code = "UNAUTHORIZED"
+
+
+class TokenRevoked(Unauthorized):
+    """A token of this table instance whose seat (or the spectators) was given a new token since
+    (401 ``TOKEN_REVOKED``)."""
+
+    code = "TOKEN_REVOKED"
+
 
 class Forbidden(Exception):
     """A valid credential that may not do this (403); ``path`` names the offending field."""
@@ -52,6 +68,8 @@ class Caller(msgspec.Struct, frozen=True):
     kind: Literal["platform", "seat", "spectator"]
     seat: int | None = None
     instance: str | None = None
+    generation: int = 0
+    """Which of the role's tokens this is (0: the one ``PUT`` issued; see the module docstring)."""
     key_id: str | None = None
     """For a platform: which of ``BAOHUANG_API_KEYS`` it presented (a digest, never the key),
     so that what belongs to a credential — its idempotency keys — is told apart per key."""
@@ -66,10 +84,29 @@ class Caller(msgspec.Struct, frozen=True):
             return f"platform:{self.key_id}"
         return self.kind
 
-    def require_platform(self) -> None:
-        """Creating, replacing and deleting a table are the platform's."""
+    @property
+    def role(self) -> int | None:
+        """The index of the caller's token generation in ``TableRecord.tokens``: its seat, or
+        :data:`SPECTATORS` (``None`` for a platform, which has no token)."""
+        if self.kind == "platform":
+            return None
+        return self.seat if self.kind == "seat" else SPECTATORS
+
+    def require_platform(self, what: str = "create, replace or delete a table") -> None:
+        """Creating, replacing and deleting a table, and issuing its tokens, are the
+        platform's."""
         if self.kind != "platform":
-            raise Forbidden("only a platform key may create, replace or delete a table")
+            raise Forbidden(f"only a platform key may {what}")
+
+    def require_current(self, generations: list[int]) -> None:
+        """A token is refused once its seat (or the spectators) got a newer one: ``generations``
+        are the table record's ``token_generations``."""
+        role = self.role
+        if role is not None and generations[role] != self.generation:
+            raise TokenRevoked(
+                "this token was revoked: the platform issued a new token for its "
+                + ("spectators" if role == SPECTATORS else f"seat {role}")
+            )
 
     def require_seat(self, seat: int, path: str) -> None:
         """A seat token acts, and reads a seat view, for its own seat only; a spectator for none."""
@@ -81,6 +118,10 @@ class Caller(msgspec.Struct, frozen=True):
 
 PLATFORM: Final = Caller("platform")
 _SPECTATOR_ROLE: Final = "spectator"
+SPECTATORS: Final = 5
+"""The spectators' place in ``TableRecord.tokens``, after the five seats'."""
+MAX_GENERATION: Final = 10**9
+"""A bound on the generation a token may name (a token with more digits is no token)."""
 
 
 class Authority:
@@ -108,19 +149,24 @@ class Authority:
     def open(self) -> bool:
         return not self._keys
 
-    def _token(self, table_id: str, instance: str, role: str) -> str:
-        digest = hmac.new(
-            self._secret,
-            f"baohuang-table\x00{table_id}\x00{instance}\x00{role}".encode(),
-            hashlib.sha256,
-        ).digest()
-        return f"{instance}.{base64.urlsafe_b64encode(digest).rstrip(b'=').decode()}"
+    def _token(self, table_id: str, instance: str, role: str, generation: int = 0) -> str:
+        message = f"baohuang-table\x00{table_id}\x00{instance}\x00{role}"
+        if generation:  # generation 0 signs what tokens signed before there were generations
+            message += f"\x00{generation}"
+        digest = hmac.new(self._secret, message.encode(), hashlib.sha256).digest()
+        mac = base64.urlsafe_b64encode(digest).rstrip(b"=").decode()
+        return f"{instance}.{generation}.{mac}" if generation else f"{instance}.{mac}"
 
     def seat_tokens(self, table_id: str, instance: str) -> list[str]:
         return [self._token(table_id, instance, f"seat-{seat}") for seat in SEATS]
 
     def spectator_token(self, table_id: str, instance: str) -> str:
         return self._token(table_id, instance, _SPECTATOR_ROLE)
+
+    def token(self, table_id: str, instance: str, seat: int | None, generation: int) -> str:
+        """The token of ``seat`` (``None``: the spectators') of that ``generation``."""
+        role = _SPECTATOR_ROLE if seat is None else f"seat-{seat}"
+        return self._token(table_id, instance, role, generation)
 
     def identify(self, credential: str | None, table_id: str) -> Caller:
         """Who presents ``credential`` (the bearer token, ``None`` when none was sent).
@@ -137,15 +183,18 @@ class Authority:
         matched = self._matched_key(presented)
         if matched is not None:
             return Caller("platform", key_id=hashlib.sha256(matched).hexdigest()[:16])
-        instance, dot, _ = credential.partition(".")
-        if dot:
+        parts = credential.split(".")
+        generation = _generation(parts)
+        if generation is not None:
+            instance = parts[0]
             roles: list[tuple[str, Caller]] = [
-                (f"seat-{seat}", Caller("seat", seat, instance)) for seat in SEATS
+                (f"seat-{seat}", Caller("seat", seat, instance, generation)) for seat in SEATS
             ]
-            roles.append((_SPECTATOR_ROLE, Caller("spectator", None, instance)))
+            roles.append((_SPECTATOR_ROLE, Caller("spectator", None, instance, generation)))
             found: Caller | None = None
             for role, caller in roles:  # every role is compared: constant time per credential
-                if hmac.compare_digest(presented, self._token(table_id, instance, role).encode()):
+                token = self._token(table_id, instance, role, generation)
+                if hmac.compare_digest(presented, token.encode()):
                     found = caller
             if found is not None:
                 return found
@@ -172,6 +221,16 @@ class Authority:
         except Unauthorized:
             return False
         return True
+
+
+def _generation(parts: list[str]) -> int | None:
+    """The generation a token's dot-separated parts name (``None``: not a token's shape)."""
+    if len(parts) == 2:
+        return 0
+    if len(parts) == 3 and parts[1].isascii() and parts[1].isdigit() and parts[1][0] != "0":
+        generation = int(parts[1]) if len(parts[1]) < 10 else MAX_GENERATION
+        return generation if generation < MAX_GENERATION else None
+    return None
 
 
 def seat_of(caller: Caller) -> Seat | None:

@@ -210,7 +210,8 @@ def _record_result(
     snapshot: Snapshot, table: TableState, events: list[Event]
 ) -> tuple[Snapshot, TableState, list[Event]]:
     if all(seat.trustee for seat in table.seats) and not snapshot.void:
-        snapshot = replace(snapshot, void=True)  # T-11: 不予计分
+        # T-11: 不予计分; S-10: a void deal has no positions, in the view as in the result
+        snapshot = replace(snapshot, void=True, positions=None)
     score = score_of(snapshot)
     result = DealResult(deal=table.deal, score=score, penalties=list(table.charges))
     scores = score.scores or [0] * len(table.totals)

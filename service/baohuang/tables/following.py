@@ -9,16 +9,19 @@ import msgspec
 
 from ..engine import (
     Event,
+    TokenRotatedEvent,
 )
 from ..store import LoggedEvent, TableStore
 from .answers import Closed, Heartbeat, Opening, Reset, StreamItem, TableRead
-from .callers import Caller, Unauthorized
+from .callers import SPECTATORS, Caller, Unauthorized
 from .errors import TableNotFound
 from .feed import Channel, TableFeed
 from .positions import Position, event_id, parse_position, rolled_back
 from .views import View, cut_event
 
 READ_PAGE = 500
+REVOKED = "token_revoked"
+"""The close of a stream whose token got revoked (:mod:`.callers`)."""
 
 _decode_event = msgspec.json.Decoder(Event).decode
 
@@ -35,6 +38,18 @@ def logged_event(logged: LoggedEvent) -> Event:
 def read_position(read: TableRead[View]) -> Position:
     """Where a fresh read of the table stands in its log."""
     return parse_position(read.last_event_id) or Position(read.last_seq)
+
+
+def _revokes(event: Event, caller: Caller) -> bool:
+    """Whether ``event`` revokes the token the stream was opened with: a newer token of its
+    seat (or of the spectators). Every replica's streams see the event as it commits, so the
+    stream closes then, without reading the table's record again."""
+    return (
+        isinstance(event, TokenRotatedEvent)
+        and caller.role is not None
+        and (SPECTATORS if event.seat is None else event.seat) == caller.role
+        and event.generation > caller.generation
+    )
 
 
 async def follow_channel(
@@ -82,7 +97,11 @@ async def follow_channel(
                     fresh = page.events
             for logged in fresh:
                 position = Position(logged.seq, logged.token or None)
-                event = cut_event(logged_event(logged), caller)
+                whole = logged_event(logged)
+                if _revokes(whole, caller):
+                    yield Closed(REVOKED)
+                    return
+                event = cut_event(whole, caller)
                 if event is not None:
                     yield event
             if channel.closed is not None and channel.since(position) == []:

@@ -88,7 +88,23 @@ class TableRecord(msgspec.Struct, frozen=True, kw_only=True):
     table: TableState
     seed: int | None = None
     webhook: Webhook | None = None
+    token_generations: list[int] = msgspec.field(default_factory=lambda: [0] * (SEATS + 1))
+    """The generation of the valid token of each seat, then of the spectators' (0 until the
+    platform issues a new one; see :mod:`.callers`). A record written before there were
+    generations decodes with all zeros: its tokens stay valid."""
+
+
+class _Generations(msgspec.Struct):
+    token_generations: list[int] = msgspec.field(default_factory=lambda: [0] * (SEATS + 1))
 
 
 decode_record = msgspec.json.Decoder(TableRecord).decode
+_decode_generations = msgspec.json.Decoder(_Generations).decode
+
+
+def decode_generations(data: bytes) -> list[int]:
+    """A stored record's ``token_generations`` alone (the rest is skipped, not built)."""
+    return _decode_generations(data).token_generations
+
+
 encode_record = msgspec.json.Encoder().encode

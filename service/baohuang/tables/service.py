@@ -38,6 +38,8 @@ from ..engine import (
     MoveRefused,
     SeatView,
     Snapshot,
+    TokenRotatedEvent,
+    legal_moves_of,
     seat_view,
     validate_snapshot,
 )
@@ -50,17 +52,33 @@ from ..store import (
     TableStore,
 )
 from . import flow, idempotency
-from .answers import CreatedTable, EventsPage, MoveAnswer, StreamItem, TableRead
+from .answers import (
+    CreatedTable,
+    EventsPage,
+    MoveAnswer,
+    MoveCheck,
+    RotatedToken,
+    StreamItem,
+    TableLegalMoves,
+    TableRead,
+)
 from .audit import AuditReport, audit_table
-from .callers import Authority, Caller, Forbidden, Unauthorized
+from .callers import SPECTATORS, Authority, Caller, Forbidden, Unauthorized
 from .clock import ClockDuties
 from .errors import TableNotFound, VersionConflict, WebhooksOff, WebhookUrlRefused
 from .feed import TableFeed
 from .following import follow_channel, logged_event, read_position
 from .positions import Position, event_id, rolled_back
 from .recent_writes import LastWrite, RecentWrites
-from .record import Clock, TableRecord, Webhook, decode_record, encode_record
-from .views import View, cut_events, cut_table
+from .record import (
+    Clock,
+    TableRecord,
+    Webhook,
+    decode_generations,
+    decode_record,
+    encode_record,
+)
+from .views import View, cut_events, cut_moves, cut_table
 from .webhook_targets import TargetRefused
 from .webhooks import Dispatcher
 
@@ -70,6 +88,8 @@ HEARTBEAT_SECONDS = 15.0
 STOP_SECONDS = 2.0
 """How long shutdown waits for the feed, clock and webhook tasks to stop."""
 EVENTS_PAGE = 500
+ROTATE_ATTEMPTS = 8
+"""How often a token rotation retries a compare-and-set lost to a racing write."""
 
 ObserveMove = Callable[[str | None, float], None]
 """``observe(reason code or None for legal, engine seconds)`` once per move judged for good."""
@@ -139,12 +159,13 @@ class TableService(ClockDuties):
         _require_instance(caller, stored.instance)
         last_id = event_id(stored.last_seq, stored.last_token)
         record = decode_record(stored.snapshot)
+        caller.require_current(record.token_generations)
         return stored.version, stored.instance, stored.last_seq, last_id, record
 
     async def _role(self, table_id: str, caller: Caller, check: Callable[[], None]) -> None:
         """Run a role check (``check`` raises :class:`Forbidden`), but answer a token of an
-        earlier instance of the table 401 first, on every route: a 403 would not tell its client
-        to fetch a new token. The table is read only when the check refuses."""
+        earlier instance of the table, or one revoked by a newer token of its seat, 401 first,
+        on every route: a 403 would not tell its client to fetch a new token. The table is read only when the check refuses."""
         try:
             check()
         except Forbidden:
@@ -152,6 +173,7 @@ class TableService(ClockDuties):
                 stored = await self.store.get(table_id)
                 if stored is not None:
                     _require_instance(caller, stored.instance)
+                    caller.require_current(decode_generations(stored.snapshot))
             raise
 
     async def read(self, table_id: str, caller: Caller) -> TableRead[View]:
@@ -167,6 +189,58 @@ class TableService(ClockDuties):
         view = seat_view(record.snapshot, seat)
         return TableRead(table_id, instance, version, view, record.table, last_seq, last_id)
 
+    async def legal_moves(
+        self, table_id: str, caller: Caller, seat: int | None = None
+    ) -> TableLegalMoves:
+        """The legal moves of ``seat`` on the table as stored (:func:`legal_moves_of`): a seat
+        token's own (``seat`` defaults to it), any seat's for a platform (defaulting to the
+        seat to act, ``None`` once the deal is over); a spectator has none to ask for (403)."""
+        asked = seat
+        await self._role(table_id, caller, lambda: _may_ask_moves(caller, asked))
+        version, instance, _, _, record = await self._stored(table_id, caller)
+        snapshot = record.snapshot
+        if seat is None:
+            if caller.seat is not None:
+                seat = caller.seat
+            elif snapshot.over:
+                return TableLegalMoves(version, instance, None, [])
+            else:
+                seat = snapshot.turn
+        moves = legal_moves_of(snapshot, seat)
+        return TableLegalMoves(version, instance, seat, cut_moves(moves, seat, caller))
+
+    async def check(
+        self,
+        table_id: str,
+        caller: Caller,
+        move: Move,
+        version: int,
+        instance: str | None = None,
+    ) -> MoveCheck:
+        """A dry run of :meth:`move` on the table as stored: the same checks in the same order
+        (the seat, the instance, the version, then the rules), the verdict instead of a write.
+        Raises what :meth:`move` raises before judging; never writes, never remembers a key."""
+        await self._role(table_id, caller, lambda: caller.require_seat(move.seat, "$.move.seat"))
+        if caller.instance is not None:
+            if instance is not None and instance != caller.instance:
+                raise Unauthorized("the instance sent is not the one this token belongs to")
+            instance = caller.instance
+        stored = await self.store.get(table_id)
+        if stored is None:
+            raise TableNotFound(table_id)
+        _require_instance(caller, stored.instance)
+        record = decode_record(stored.snapshot)
+        caller.require_current(record.token_generations)
+        if instance is not None and stored.instance != instance:
+            raise VersionConflict(stored.version, version, replaced=True)
+        if stored.version != version:
+            raise VersionConflict(stored.version, version)
+        try:
+            flow.play(record, move, self.now())
+        except MoveRefused as refused:
+            return MoveCheck(False, version, stored.instance, refused.reason)
+        return MoveCheck(True, version, stored.instance)
+
     async def events(
         self, table_id: str, caller: Caller, after: Position | int, limit: int = EVENTS_PAGE
     ) -> EventsPage:
@@ -174,10 +248,13 @@ class TableService(ClockDuties):
         now is) when the log no longer holds ``after`` (:mod:`.positions`; a bare seq is checked
         against the log's end only)."""
         after = after if isinstance(after, Position) else Position(after)
-        page = await self.store.read_events(table_id, after.seq, limit)
+        token = caller.role is not None
+        page = await self.store.read_events(table_id, after.seq, limit, with_snapshot=token)
         if page is None:
             raise TableNotFound(table_id)
         _require_instance(caller, page.instance)
+        if page.snapshot is not None:
+            caller.require_current(decode_generations(page.snapshot))
         last_id = event_id(page.last_seq, page.last_token)
         if rolled_back(page, after):
             return EventsPage(page.instance, page.version, page.last_seq, [], last_id, reset=True)
@@ -264,6 +341,49 @@ class TableService(ClockDuties):
         self._recent.forget(table_id)
         await self.store.delete(table_id)
         await self.store.schedule(table_id, None)
+
+    async def rotate_token(
+        self, table_id: str, caller: Caller, seat: int | None, seen: int | None = None
+    ) -> RotatedToken:
+        """A new token for ``seat`` (``None``: the spectators), the seat changing hands
+        (platform only): the record's generation for it grows by one in a compare-and-set, so
+        every earlier token of it is refused from the next request on, on every replica, and
+        open streams of it close at the ``token_rotated`` event the write logs. With ``seen``
+        (the version the platform saw) it is one compare-and-set at that version, else it
+        retries a few times against racing writes."""
+        await self._role(
+            table_id, caller, lambda: caller.require_platform("issue a table's tokens")
+        )
+        role = SPECTATORS if seat is None else seat
+        version = 0
+        for _ in range(ROTATE_ATTEMPTS):
+            stored = await self.store.get(table_id)
+            if stored is None:
+                raise TableNotFound(table_id)
+            version, record = stored.version, decode_record(stored.snapshot)
+            if seen is not None and seen != version:
+                raise VersionConflict(version, seen)
+            generations = list(record.token_generations)
+            generations[role] += 1
+            changed: flow.Change = (
+                replace(record, token_generations=generations),
+                [TokenRotatedEvent(seat=seat, generation=generations[role])],
+            )
+            result = await self._commit(
+                table_id, stored.version, stored.instance, stored.last_seq, changed, None, "", None
+            )
+            if isinstance(result, CasMissing):
+                raise TableNotFound(table_id)
+            if isinstance(result, CasOk):
+                self._recent.remember(
+                    table_id,
+                    LastWrite(
+                        result.version, result.token, stored.instance, result.last_seq, changed[0]
+                    ),
+                )
+                token = self.authority.token(table_id, stored.instance, seat, generations[role])
+                return RotatedToken(seat, token, generations[role], result.version, stored.instance)
+        raise VersionConflict(version, version)  # other writes kept winning: try again
 
     async def move(
         self,
@@ -354,7 +474,12 @@ class TableService(ClockDuties):
                 raise Unauthorized("the instance sent is not the one this token belongs to")
             instance = caller.instance
         last = self._recent.get(table_id, version) if read is None else None
+        if last is not None and _predates(last.record, caller):
+            last = None  # the token is newer than the record remembered: judge on the store's
         if last is not None and (instance is None or last.instance == instance):
+            # generations only grow within an instance: revoked here is revoked for good; a
+            # rotation this record does not know yet makes the compare-and-set below fail
+            caller.require_current(last.record.token_generations)
             try:
                 changed: flow.Change | None = change(last.record)
             except (MoveRefused, InvalidInput):
@@ -379,6 +504,8 @@ class TableService(ClockDuties):
         if stored is None:
             raise TableNotFound(table_id)
         _require_instance(caller, stored.instance)
+        on_record = read[1] if read is not None else decode_record(stored.snapshot)
+        caller.require_current(on_record.token_generations)
         if stored.remembered is not None:
             return await self._replay(table_id, caller, print_, stored.remembered)
         if instance is not None and stored.instance != instance:
@@ -386,7 +513,7 @@ class TableService(ClockDuties):
         if stored.version != version:
             raise VersionConflict(stored.version, version)
         try:
-            changed = change(read[1] if read is not None else decode_record(stored.snapshot))
+            changed = change(on_record)
         except MoveRefused as refusal:
             if key is not None:
                 record = idempotency.refused(print_, stored.instance, refusal.reason)
@@ -523,6 +650,20 @@ def _numbered(events: list[Event], last_seq: int, version: int, at: float) -> li
 
 def _tag(event: Event) -> str:
     return str(type(event).__struct_config__.tag)
+
+
+def _predates(record: TableRecord, caller: Caller) -> bool:
+    """Whether ``record`` was written before the caller's token was issued."""
+    role = caller.role
+    return role is not None and record.token_generations[role] < caller.generation
+
+
+def _may_ask_moves(caller: Caller, seat: int | None) -> None:
+    """Legal moves: a seat asks for its own, a platform for any seat, a spectator for none."""
+    if seat is not None:
+        caller.require_seat(seat, "$.seat")
+    elif caller.kind == "spectator":
+        raise Forbidden("a spectator token has no moves to ask for", "$.seat")
 
 
 def _require_instance(caller: Caller, instance: str) -> None:

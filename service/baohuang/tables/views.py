@@ -27,6 +27,7 @@ from ..engine import (
     GrabbedEvent,
     JiefengEvent,
     LeftEvent,
+    Move,
     MoveEvent,
     PassedEvent,
     PhaseEvent,
@@ -37,6 +38,7 @@ from ..engine import (
     SeatView,
     Snapshot,
     SoloDeclaredEvent,
+    TokenRotatedEvent,
     TrickWonEvent,
     TrusteeEvent,
     YieldedEvent,
@@ -70,6 +72,7 @@ PUBLIC_EVENTS: Final[frozenset[type]] = frozenset(
         ClockEvent,  # whose clock runs, and until when
         TrusteeEvent,  # 托管 is shown at the table (T-11)
         LeftEvent,
+        TokenRotatedEvent,  # a seat changes hands at the table; the token is never in it
     }
 )
 """Event types every caller may see as they are. An event type listed nowhere here reaches only
@@ -109,6 +112,14 @@ def cut_event(event: Event, caller: Caller) -> Event | None:
     if isinstance(event, DealStartedEvent):
         return _deal_started_for(event, caller.seat if caller.kind == "seat" else None)
     return None
+
+
+def cut_moves(moves: list[Move], seat: int | None, caller: Caller) -> list[Move]:
+    """The legal moves of ``seat`` that ``caller`` may see: a seat's moves name its own cards,
+    so a seat token gets only its own seat's list, a spectator none, a platform any."""
+    if caller.kind == "platform" or (caller.kind == "seat" and caller.seat == seat):
+        return [move for move in moves if move.seat == seat]
+    return []
 
 
 def cut_events(events: list[Event], caller: Caller) -> list[Event]:

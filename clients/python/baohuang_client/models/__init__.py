@@ -44,6 +44,7 @@ from .jiefeng_move import JiefengMove
 from .left_event import LeftEvent
 from .legal_result import LegalResult
 from .mode import Mode
+from .move_check import MoveCheck
 from .move_event import MoveEvent
 from .move_event_by import MoveEventBy
 from .new_deal import NewDeal
@@ -57,6 +58,7 @@ from .played_event import PlayedEvent
 from .post_deal import PostDeal
 from .post_leave import PostLeave
 from .post_move import PostMove
+from .post_token import PostToken
 from .post_trustee import PostTrustee
 from .previous_deal import PreviousDeal
 from .problem_document import ProblemDocument
@@ -74,6 +76,7 @@ from .resolve_result import ResolveResult
 from .resolve_step import ResolveStep
 from .reveal_move import RevealMove
 from .revealed_event import RevealedEvent
+from .rotated_token import RotatedToken
 from .ruleset import Ruleset
 from .ruleset_base import RulesetBase
 from .ruleset_guard_by import RulesetGuardBy
@@ -89,8 +92,10 @@ from .snapshot import Snapshot
 from .snapshot_request import SnapshotRequest
 from .solo_declared_event import SoloDeclaredEvent
 from .table import Table
+from .table_legal_moves import TableLegalMoves
 from .table_move_answer import TableMoveAnswer
 from .table_state import TableState
+from .token_rotated_event import TokenRotatedEvent
 from .top_play import TopPlay
 from .transfer import Transfer
 from .tribute_request import TributeRequest
@@ -151,6 +156,7 @@ __all__ = (
     "LeftEvent",
     "LegalResult",
     "Mode",
+    "MoveCheck",
     "MoveEvent",
     "MoveEventBy",
     "NewDeal",
@@ -164,6 +170,7 @@ __all__ = (
     "PostDeal",
     "PostLeave",
     "PostMove",
+    "PostToken",
     "PostTrustee",
     "PreviousDeal",
     "ProblemDocument",
@@ -181,6 +188,7 @@ __all__ = (
     "ResolveStep",
     "RevealedEvent",
     "RevealMove",
+    "RotatedToken",
     "Ruleset",
     "RulesetBase",
     "RulesetGuardBy",
@@ -196,8 +204,10 @@ __all__ = (
     "SnapshotRequest",
     "SoloDeclaredEvent",
     "Table",
+    "TableLegalMoves",
     "TableMoveAnswer",
     "TableState",
+    "TokenRotatedEvent",
     "TopPlay",
     "Transfer",
     "TributeRequest",

@@ -33,6 +33,7 @@ if TYPE_CHECKING:
   from ..models.rebelled_event import RebelledEvent
   from ..models.revealed_event import RevealedEvent
   from ..models.solo_declared_event import SoloDeclaredEvent
+  from ..models.token_rotated_event import TokenRotatedEvent
   from ..models.trick_won_event import TrickWonEvent
   from ..models.trustee_event import TrusteeEvent
   from ..models.yielded_event import YieldedEvent
@@ -60,7 +61,7 @@ class EventsPage:
             events (list[AcceptedEvent | CalledEvent | ClockEvent | CrownForcedEvent | CrownPassedEvent | DealOverEvent |
                 DealStartedEvent | DealtEvent | DealVoidEvent | DeclinedEvent | FinishedEvent | GrabbedEvent | JiefengEvent |
                 LeftEvent | MoveEvent | PassedEvent | PhaseEvent | PlayedEvent | RebelledEvent | RevealedEvent |
-                SoloDeclaredEvent | TrickWonEvent | TrusteeEvent | YieldedEvent]):
+                SoloDeclaredEvent | TokenRotatedEvent | TrickWonEvent | TrusteeEvent | YieldedEvent]):
             instance (str):
             last_seq (int):
             version (int):
@@ -68,7 +69,7 @@ class EventsPage:
             reset (bool | Unset): Default: `false`.
      """
 
-    events: list[AcceptedEvent | CalledEvent | ClockEvent | CrownForcedEvent | CrownPassedEvent | DealOverEvent | DealStartedEvent | DealtEvent | DealVoidEvent | DeclinedEvent | FinishedEvent | GrabbedEvent | JiefengEvent | LeftEvent | MoveEvent | PassedEvent | PhaseEvent | PlayedEvent | RebelledEvent | RevealedEvent | SoloDeclaredEvent | TrickWonEvent | TrusteeEvent | YieldedEvent]
+    events: list[AcceptedEvent | CalledEvent | ClockEvent | CrownForcedEvent | CrownPassedEvent | DealOverEvent | DealStartedEvent | DealtEvent | DealVoidEvent | DeclinedEvent | FinishedEvent | GrabbedEvent | JiefengEvent | LeftEvent | MoveEvent | PassedEvent | PhaseEvent | PlayedEvent | RebelledEvent | RevealedEvent | SoloDeclaredEvent | TokenRotatedEvent | TrickWonEvent | TrusteeEvent | YieldedEvent]
     instance: str
     last_seq: int
     version: int
@@ -102,6 +103,7 @@ class EventsPage:
         from ..models.rebelled_event import RebelledEvent # noqa: PLC0415
         from ..models.revealed_event import RevealedEvent # noqa: PLC0415
         from ..models.solo_declared_event import SoloDeclaredEvent # noqa: PLC0415
+        from ..models.token_rotated_event import TokenRotatedEvent # noqa: PLC0415
         from ..models.trick_won_event import TrickWonEvent # noqa: PLC0415
         from ..models.trustee_event import TrusteeEvent # noqa: PLC0415
         from ..models.yielded_event import YieldedEvent # noqa: PLC0415
@@ -149,6 +151,8 @@ class EventsPage:
             elif isinstance(events_item_data, TrusteeEvent):
                 events_item = events_item_data.to_dict()
             elif isinstance(events_item_data, LeftEvent):
+                events_item = events_item_data.to_dict()
+            elif isinstance(events_item_data, TokenRotatedEvent):
                 events_item = events_item_data.to_dict()
             elif isinstance(events_item_data, DealStartedEvent):
                 events_item = events_item_data.to_dict()
@@ -212,6 +216,7 @@ class EventsPage:
         from ..models.rebelled_event import RebelledEvent # noqa: PLC0415
         from ..models.revealed_event import RevealedEvent # noqa: PLC0415
         from ..models.solo_declared_event import SoloDeclaredEvent # noqa: PLC0415
+        from ..models.token_rotated_event import TokenRotatedEvent # noqa: PLC0415
         from ..models.trick_won_event import TrickWonEvent # noqa: PLC0415
         from ..models.trustee_event import TrusteeEvent # noqa: PLC0415
         from ..models.yielded_event import YieldedEvent # noqa: PLC0415
@@ -219,7 +224,7 @@ class EventsPage:
         events = []
         _events = d.pop("events")
         for events_item_data in (_events):
-            def _parse_events_item(data: object) -> AcceptedEvent | CalledEvent | ClockEvent | CrownForcedEvent | CrownPassedEvent | DealOverEvent | DealStartedEvent | DealtEvent | DealVoidEvent | DeclinedEvent | FinishedEvent | GrabbedEvent | JiefengEvent | LeftEvent | MoveEvent | PassedEvent | PhaseEvent | PlayedEvent | RebelledEvent | RevealedEvent | SoloDeclaredEvent | TrickWonEvent | TrusteeEvent | YieldedEvent:
+            def _parse_events_item(data: object) -> AcceptedEvent | CalledEvent | ClockEvent | CrownForcedEvent | CrownPassedEvent | DealOverEvent | DealStartedEvent | DealtEvent | DealVoidEvent | DeclinedEvent | FinishedEvent | GrabbedEvent | JiefengEvent | LeftEvent | MoveEvent | PassedEvent | PhaseEvent | PlayedEvent | RebelledEvent | RevealedEvent | SoloDeclaredEvent | TokenRotatedEvent | TrickWonEvent | TrusteeEvent | YieldedEvent:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
@@ -433,7 +438,7 @@ class EventsPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    events_item_type_21 = DealStartedEvent.from_dict(data)
+                    events_item_type_21 = TokenRotatedEvent.from_dict(data)
 
 
 
@@ -443,20 +448,30 @@ class EventsPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    events_item_type_22 = DealtEvent.from_dict(data)
+                    events_item_type_22 = DealStartedEvent.from_dict(data)
 
 
 
                     return events_item_type_22
                 except (TypeError, ValueError, AttributeError, KeyError):
                     pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    events_item_type_23 = DealtEvent.from_dict(data)
+
+
+
+                    return events_item_type_23
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
                 if not isinstance(data, dict):
                     raise TypeError()
-                events_item_type_23 = MoveEvent.from_dict(data)
+                events_item_type_24 = MoveEvent.from_dict(data)
 
 
 
-                return events_item_type_23
+                return events_item_type_24
 
             events_item = _parse_events_item(events_item_data)
 

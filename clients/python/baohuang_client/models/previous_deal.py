@@ -24,7 +24,8 @@ T = TypeVar("T", bound="PreviousDeal")
 @_attrs_define
 class PreviousDeal:
     """ The previous deal's roles and finishing order (P: it must be over, T-9). `finished` lists
-    the seats that finished while it ran and stops at its end, as for `/v1/scores`.
+    the seats that finished while it ran, as for `/v1/scores`: it stops at its end, or goes on
+    with the seats after it where T-9 places them (a complete order).
 
         Attributes:
             emperor (int): T-1: seats 0–4 in the order of play

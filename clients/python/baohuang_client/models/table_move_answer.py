@@ -37,6 +37,7 @@ if TYPE_CHECKING:
   from ..models.snapshot import Snapshot
   from ..models.solo_declared_event import SoloDeclaredEvent
   from ..models.table_state import TableState
+  from ..models.token_rotated_event import TokenRotatedEvent
   from ..models.trick_won_event import TrickWonEvent
   from ..models.trustee_event import TrusteeEvent
   from ..models.yielded_event import YieldedEvent
@@ -62,7 +63,7 @@ class TableMoveAnswer:
             events (list[AcceptedEvent | CalledEvent | ClockEvent | CrownForcedEvent | CrownPassedEvent | DealOverEvent |
                 DealStartedEvent | DealtEvent | DealVoidEvent | DeclinedEvent | FinishedEvent | GrabbedEvent | JiefengEvent |
                 LeftEvent | MoveEvent | PassedEvent | PhaseEvent | PlayedEvent | RebelledEvent | RevealedEvent |
-                SoloDeclaredEvent | TrickWonEvent | TrusteeEvent | YieldedEvent]):
+                SoloDeclaredEvent | TokenRotatedEvent | TrickWonEvent | TrusteeEvent | YieldedEvent]):
             instance (str):
             table (TableState): The table around the deal, shown to every caller.
 
@@ -78,7 +79,7 @@ class TableMoveAnswer:
             replayed (bool | Unset): Default: `false`.
      """
 
-    events: list[AcceptedEvent | CalledEvent | ClockEvent | CrownForcedEvent | CrownPassedEvent | DealOverEvent | DealStartedEvent | DealtEvent | DealVoidEvent | DeclinedEvent | FinishedEvent | GrabbedEvent | JiefengEvent | LeftEvent | MoveEvent | PassedEvent | PhaseEvent | PlayedEvent | RebelledEvent | RevealedEvent | SoloDeclaredEvent | TrickWonEvent | TrusteeEvent | YieldedEvent]
+    events: list[AcceptedEvent | CalledEvent | ClockEvent | CrownForcedEvent | CrownPassedEvent | DealOverEvent | DealStartedEvent | DealtEvent | DealVoidEvent | DeclinedEvent | FinishedEvent | GrabbedEvent | JiefengEvent | LeftEvent | MoveEvent | PassedEvent | PhaseEvent | PlayedEvent | RebelledEvent | RevealedEvent | SoloDeclaredEvent | TokenRotatedEvent | TrickWonEvent | TrusteeEvent | YieldedEvent]
     instance: str
     table: TableState
     version: int
@@ -116,6 +117,7 @@ class TableMoveAnswer:
         from ..models.snapshot import Snapshot # noqa: PLC0415
         from ..models.solo_declared_event import SoloDeclaredEvent # noqa: PLC0415
         from ..models.table_state import TableState # noqa: PLC0415
+        from ..models.token_rotated_event import TokenRotatedEvent # noqa: PLC0415
         from ..models.trick_won_event import TrickWonEvent # noqa: PLC0415
         from ..models.trustee_event import TrusteeEvent # noqa: PLC0415
         from ..models.yielded_event import YieldedEvent # noqa: PLC0415
@@ -163,6 +165,8 @@ class TableMoveAnswer:
             elif isinstance(events_item_data, TrusteeEvent):
                 events_item = events_item_data.to_dict()
             elif isinstance(events_item_data, LeftEvent):
+                events_item = events_item_data.to_dict()
+            elif isinstance(events_item_data, TokenRotatedEvent):
                 events_item = events_item_data.to_dict()
             elif isinstance(events_item_data, DealStartedEvent):
                 events_item = events_item_data.to_dict()
@@ -236,6 +240,7 @@ class TableMoveAnswer:
         from ..models.snapshot import Snapshot # noqa: PLC0415
         from ..models.solo_declared_event import SoloDeclaredEvent # noqa: PLC0415
         from ..models.table_state import TableState # noqa: PLC0415
+        from ..models.token_rotated_event import TokenRotatedEvent # noqa: PLC0415
         from ..models.trick_won_event import TrickWonEvent # noqa: PLC0415
         from ..models.trustee_event import TrusteeEvent # noqa: PLC0415
         from ..models.yielded_event import YieldedEvent # noqa: PLC0415
@@ -243,7 +248,7 @@ class TableMoveAnswer:
         events = []
         _events = d.pop("events")
         for events_item_data in (_events):
-            def _parse_events_item(data: object) -> AcceptedEvent | CalledEvent | ClockEvent | CrownForcedEvent | CrownPassedEvent | DealOverEvent | DealStartedEvent | DealtEvent | DealVoidEvent | DeclinedEvent | FinishedEvent | GrabbedEvent | JiefengEvent | LeftEvent | MoveEvent | PassedEvent | PhaseEvent | PlayedEvent | RebelledEvent | RevealedEvent | SoloDeclaredEvent | TrickWonEvent | TrusteeEvent | YieldedEvent:
+            def _parse_events_item(data: object) -> AcceptedEvent | CalledEvent | ClockEvent | CrownForcedEvent | CrownPassedEvent | DealOverEvent | DealStartedEvent | DealtEvent | DealVoidEvent | DeclinedEvent | FinishedEvent | GrabbedEvent | JiefengEvent | LeftEvent | MoveEvent | PassedEvent | PhaseEvent | PlayedEvent | RebelledEvent | RevealedEvent | SoloDeclaredEvent | TokenRotatedEvent | TrickWonEvent | TrusteeEvent | YieldedEvent:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
@@ -457,7 +462,7 @@ class TableMoveAnswer:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    events_item_type_21 = DealStartedEvent.from_dict(data)
+                    events_item_type_21 = TokenRotatedEvent.from_dict(data)
 
 
 
@@ -467,20 +472,30 @@ class TableMoveAnswer:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    events_item_type_22 = DealtEvent.from_dict(data)
+                    events_item_type_22 = DealStartedEvent.from_dict(data)
 
 
 
                     return events_item_type_22
                 except (TypeError, ValueError, AttributeError, KeyError):
                     pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    events_item_type_23 = DealtEvent.from_dict(data)
+
+
+
+                    return events_item_type_23
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
                 if not isinstance(data, dict):
                     raise TypeError()
-                events_item_type_23 = MoveEvent.from_dict(data)
+                events_item_type_24 = MoveEvent.from_dict(data)
 
 
 
-                return events_item_type_23
+                return events_item_type_24
 
             events_item = _parse_events_item(events_item_data)
 

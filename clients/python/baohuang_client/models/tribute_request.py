@@ -29,7 +29,8 @@ class TributeRequest:
             hands (list[list[str]]):
             previous (PreviousDeal): The previous deal's roles and finishing order (P: it must be over, T-9). `finished`
                 lists
-                the seats that finished while it ran and stops at its end, as for `/v1/scores`.
+                the seats that finished while it ran, as for `/v1/scores`: it stops at its end, or goes on
+                with the seats after it where T-9 places them (a complete order).
             ruleset (RulesetSpec | str): A ruleset name, or {base, kaopai?, bie6?, deck?, grab?} (docs/rules.md R)
      """
 

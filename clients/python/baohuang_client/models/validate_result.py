@@ -35,6 +35,7 @@ if TYPE_CHECKING:
   from ..models.revealed_event import RevealedEvent
   from ..models.snapshot import Snapshot
   from ..models.solo_declared_event import SoloDeclaredEvent
+  from ..models.token_rotated_event import TokenRotatedEvent
   from ..models.trick_won_event import TrickWonEvent
   from ..models.trustee_event import TrusteeEvent
   from ..models.yielded_event import YieldedEvent
@@ -56,13 +57,13 @@ class ValidateResult:
             events (list[AcceptedEvent | CalledEvent | ClockEvent | CrownForcedEvent | CrownPassedEvent | DealOverEvent |
                 DealStartedEvent | DealtEvent | DealVoidEvent | DeclinedEvent | FinishedEvent | GrabbedEvent | JiefengEvent |
                 LeftEvent | MoveEvent | PassedEvent | PhaseEvent | PlayedEvent | RebelledEvent | RevealedEvent |
-                SoloDeclaredEvent | TrickWonEvent | TrusteeEvent | YieldedEvent] | None | Unset):
+                SoloDeclaredEvent | TokenRotatedEvent | TrickWonEvent | TrusteeEvent | YieldedEvent] | None | Unset):
             reason (None | Reason | Unset):
             snapshot (None | Snapshot | Unset):
      """
 
     legal: bool
-    events: list[AcceptedEvent | CalledEvent | ClockEvent | CrownForcedEvent | CrownPassedEvent | DealOverEvent | DealStartedEvent | DealtEvent | DealVoidEvent | DeclinedEvent | FinishedEvent | GrabbedEvent | JiefengEvent | LeftEvent | MoveEvent | PassedEvent | PhaseEvent | PlayedEvent | RebelledEvent | RevealedEvent | SoloDeclaredEvent | TrickWonEvent | TrusteeEvent | YieldedEvent] | None | Unset = UNSET
+    events: list[AcceptedEvent | CalledEvent | ClockEvent | CrownForcedEvent | CrownPassedEvent | DealOverEvent | DealStartedEvent | DealtEvent | DealVoidEvent | DeclinedEvent | FinishedEvent | GrabbedEvent | JiefengEvent | LeftEvent | MoveEvent | PassedEvent | PhaseEvent | PlayedEvent | RebelledEvent | RevealedEvent | SoloDeclaredEvent | TokenRotatedEvent | TrickWonEvent | TrusteeEvent | YieldedEvent] | None | Unset = UNSET
     reason: None | Reason | Unset = UNSET
     snapshot: None | Snapshot | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
@@ -95,6 +96,7 @@ class ValidateResult:
         from ..models.revealed_event import RevealedEvent # noqa: PLC0415
         from ..models.snapshot import Snapshot # noqa: PLC0415
         from ..models.solo_declared_event import SoloDeclaredEvent # noqa: PLC0415
+        from ..models.token_rotated_event import TokenRotatedEvent # noqa: PLC0415
         from ..models.trick_won_event import TrickWonEvent # noqa: PLC0415
         from ..models.trustee_event import TrusteeEvent # noqa: PLC0415
         from ..models.yielded_event import YieldedEvent # noqa: PLC0415
@@ -148,6 +150,8 @@ class ValidateResult:
                 elif isinstance(events_type_0_item_data, TrusteeEvent):
                     events_type_0_item = events_type_0_item_data.to_dict()
                 elif isinstance(events_type_0_item_data, LeftEvent):
+                    events_type_0_item = events_type_0_item_data.to_dict()
+                elif isinstance(events_type_0_item_data, TokenRotatedEvent):
                     events_type_0_item = events_type_0_item_data.to_dict()
                 elif isinstance(events_type_0_item_data, DealStartedEvent):
                     events_type_0_item = events_type_0_item_data.to_dict()
@@ -220,13 +224,14 @@ class ValidateResult:
         from ..models.revealed_event import RevealedEvent # noqa: PLC0415
         from ..models.snapshot import Snapshot # noqa: PLC0415
         from ..models.solo_declared_event import SoloDeclaredEvent # noqa: PLC0415
+        from ..models.token_rotated_event import TokenRotatedEvent # noqa: PLC0415
         from ..models.trick_won_event import TrickWonEvent # noqa: PLC0415
         from ..models.trustee_event import TrusteeEvent # noqa: PLC0415
         from ..models.yielded_event import YieldedEvent # noqa: PLC0415
         d = dict(src_dict)
         legal = d.pop("legal")
 
-        def _parse_events(data: object) -> list[AcceptedEvent | CalledEvent | ClockEvent | CrownForcedEvent | CrownPassedEvent | DealOverEvent | DealStartedEvent | DealtEvent | DealVoidEvent | DeclinedEvent | FinishedEvent | GrabbedEvent | JiefengEvent | LeftEvent | MoveEvent | PassedEvent | PhaseEvent | PlayedEvent | RebelledEvent | RevealedEvent | SoloDeclaredEvent | TrickWonEvent | TrusteeEvent | YieldedEvent] | None | Unset:
+        def _parse_events(data: object) -> list[AcceptedEvent | CalledEvent | ClockEvent | CrownForcedEvent | CrownPassedEvent | DealOverEvent | DealStartedEvent | DealtEvent | DealVoidEvent | DeclinedEvent | FinishedEvent | GrabbedEvent | JiefengEvent | LeftEvent | MoveEvent | PassedEvent | PhaseEvent | PlayedEvent | RebelledEvent | RevealedEvent | SoloDeclaredEvent | TokenRotatedEvent | TrickWonEvent | TrusteeEvent | YieldedEvent] | None | Unset:
             if data is None:
                 return data
             if isinstance(data, Unset):
@@ -237,7 +242,7 @@ class ValidateResult:
                 events_type_0 = []
                 _events_type_0 = data
                 for events_type_0_item_data in (_events_type_0):
-                    def _parse_events_type_0_item(data: object) -> AcceptedEvent | CalledEvent | ClockEvent | CrownForcedEvent | CrownPassedEvent | DealOverEvent | DealStartedEvent | DealtEvent | DealVoidEvent | DeclinedEvent | FinishedEvent | GrabbedEvent | JiefengEvent | LeftEvent | MoveEvent | PassedEvent | PhaseEvent | PlayedEvent | RebelledEvent | RevealedEvent | SoloDeclaredEvent | TrickWonEvent | TrusteeEvent | YieldedEvent:
+                    def _parse_events_type_0_item(data: object) -> AcceptedEvent | CalledEvent | ClockEvent | CrownForcedEvent | CrownPassedEvent | DealOverEvent | DealStartedEvent | DealtEvent | DealVoidEvent | DeclinedEvent | FinishedEvent | GrabbedEvent | JiefengEvent | LeftEvent | MoveEvent | PassedEvent | PhaseEvent | PlayedEvent | RebelledEvent | RevealedEvent | SoloDeclaredEvent | TokenRotatedEvent | TrickWonEvent | TrusteeEvent | YieldedEvent:
                         try:
                             if not isinstance(data, dict):
                                 raise TypeError()
@@ -451,7 +456,7 @@ class ValidateResult:
                         try:
                             if not isinstance(data, dict):
                                 raise TypeError()
-                            events_type_0_item_type_21 = DealStartedEvent.from_dict(data)
+                            events_type_0_item_type_21 = TokenRotatedEvent.from_dict(data)
 
 
 
@@ -461,20 +466,30 @@ class ValidateResult:
                         try:
                             if not isinstance(data, dict):
                                 raise TypeError()
-                            events_type_0_item_type_22 = DealtEvent.from_dict(data)
+                            events_type_0_item_type_22 = DealStartedEvent.from_dict(data)
 
 
 
                             return events_type_0_item_type_22
                         except (TypeError, ValueError, AttributeError, KeyError):
                             pass
+                        try:
+                            if not isinstance(data, dict):
+                                raise TypeError()
+                            events_type_0_item_type_23 = DealtEvent.from_dict(data)
+
+
+
+                            return events_type_0_item_type_23
+                        except (TypeError, ValueError, AttributeError, KeyError):
+                            pass
                         if not isinstance(data, dict):
                             raise TypeError()
-                        events_type_0_item_type_23 = MoveEvent.from_dict(data)
+                        events_type_0_item_type_24 = MoveEvent.from_dict(data)
 
 
 
-                        return events_type_0_item_type_23
+                        return events_type_0_item_type_24
 
                     events_type_0_item = _parse_events_type_0_item(events_type_0_item_data)
 
@@ -483,7 +498,7 @@ class ValidateResult:
                 return events_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            return cast(list[AcceptedEvent | CalledEvent | ClockEvent | CrownForcedEvent | CrownPassedEvent | DealOverEvent | DealStartedEvent | DealtEvent | DealVoidEvent | DeclinedEvent | FinishedEvent | GrabbedEvent | JiefengEvent | LeftEvent | MoveEvent | PassedEvent | PhaseEvent | PlayedEvent | RebelledEvent | RevealedEvent | SoloDeclaredEvent | TrickWonEvent | TrusteeEvent | YieldedEvent] | None | Unset, data)
+            return cast(list[AcceptedEvent | CalledEvent | ClockEvent | CrownForcedEvent | CrownPassedEvent | DealOverEvent | DealStartedEvent | DealtEvent | DealVoidEvent | DeclinedEvent | FinishedEvent | GrabbedEvent | JiefengEvent | LeftEvent | MoveEvent | PassedEvent | PhaseEvent | PlayedEvent | RebelledEvent | RevealedEvent | SoloDeclaredEvent | TokenRotatedEvent | TrickWonEvent | TrusteeEvent | YieldedEvent] | None | Unset, data)
 
         events = _parse_events(d.pop("events", UNSET))
 

@@ -41,7 +41,7 @@ import msgspec
 from msgspec import Meta
 
 from ..cards import BJ_SCEPTER, CODES, check_copies, parse_cards
-from ..declared import check_finished_within_deal
+from ..declared import finished_within_deal
 from ..errors import InvalidInput
 from ..events import Transfer
 from ..rulesets import SEATS, Ruleset, RulesetField, ruleset_of
@@ -55,7 +55,8 @@ SOLO_EACH_COUNT: Final = 1  # P-4 one to / from each other; the emperor's total 
 
 class PreviousDeal(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
     """The previous deal's roles and finishing order (P: it must be over, T-9). `finished` lists
-    the seats that finished while it ran and stops at its end, as for `/v1/scores`."""
+    the seats that finished while it ran, as for `/v1/scores`: it stops at its end, or goes on
+    with the seats after it where T-9 places them (a complete order)."""
 
     mode: Mode
     emperor: Seat
@@ -211,7 +212,7 @@ def tribute(
 
     Checked in this order, each bad input at its argument: the ruleset exists and pays tribute
     (``.ruleset``, R, P); every card exists (``.hands[i][j]``, D-3); the previous deal's roles and
-    finishing order are a deal's, over and stopping at its end (``.previous.finished``, G-1, T-9);
+    finishing order are a deal's, over and agreeing with its end (``.previous.finished``, G-1, T-9);
     the hands hold no more copies than the decks (``.hands``, D-5) and every payer can pay (P-2).
     """
     resolved = ruleset_of(ruleset)
@@ -230,9 +231,9 @@ def tribute(
         previous.guard,
         previous.finished,
     )
-    try:  # the previous deal as /v1/scores reads one: its finishing order stops at its end
+    try:  # the previous deal as /v1/scores reads one: its order cut at its end (T-9)
         check_roles(mode, emperor, guard, finished)
-        check_finished_within_deal(resolved, mode, emperor, guard, finished)
+        finished = finished_within_deal(resolved, mode, emperor, guard, finished)
         _check_over(resolved, mode, emperor, guard, finished)
     except InvalidInput as error:
         raise error.within(".previous") from None

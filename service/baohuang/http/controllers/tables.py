@@ -21,6 +21,9 @@ from ...tables import (
     CreatedTable,
     EventsPage,
     MoveAnswer,
+    MoveCheck,
+    RotatedToken,
+    TableLegalMoves,
     TableRead,
     TableService,
 )
@@ -29,7 +32,7 @@ from ...tables.idempotency import IDEMPOTENCY_KEY_MAX, IDEMPOTENCY_KEY_PATTERN
 from ...tables.positions import EVENT_ID_PATTERN, Position, parse_position
 from ...tables.record import Clock, Webhook
 from ..auth import TableId, provide_caller
-from ..bodies import BodyDecoder, JSONBody, json_response
+from ..bodies import BodyDecoder, JSONBody, json_response, read_body
 from ..docs import body, created, problems
 from ..stream_slots import StreamSlots, client_address
 from ..streams import STREAM_MEDIA_TYPES, stream_response
@@ -69,6 +72,20 @@ class PostDeal(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
     ] = None
 
 
+class PostToken(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
+    version: (
+        Annotated[
+            int,
+            msgspec.Meta(
+                ge=1,
+                description="The version the platform saw: the token is issued only at it "
+                "(409 otherwise); without it, at whatever version the table is",
+            ),
+        ]
+        | None
+    ) = None
+
+
 class PostMove(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
     move: Move
     version: Annotated[int, msgspec.Meta(ge=1, description="the version the client saw")]
@@ -80,6 +97,7 @@ POST_MOVE = BodyDecoder(PostMove)
 POST_TRUSTEE = BodyDecoder(PostTrustee)
 POST_LEAVE = BodyDecoder(PostLeave)
 POST_DEAL = BodyDecoder(PostDeal)
+POST_TOKEN = BodyDecoder(PostToken)
 
 # What each kind of caller gets back, for the OpenAPI document (oneOf, in this order).
 TABLE_READS = (TableRead[Snapshot], TableRead[SeatView], TableRead[PublicView])
@@ -89,6 +107,12 @@ MOVE_ANSWERS = (MoveAnswer[Snapshot], MoveAnswer[SeatView], MoveAnswer[PublicVie
 def _service(request: Request[Any, Any, Any]) -> TableService:
     service: TableService = request.app.state.tables
     return service
+
+
+async def _token_body(request: Request[Any, Any, Any]) -> PostToken:
+    """A token route's body: optional, an empty one meaning ``{}``."""
+    raw = await read_body(request)
+    return POST_TOKEN.decode(raw) if raw.strip() else PostToken()
 
 
 def _etag(instance: str, version: int) -> dict[str, str]:
@@ -180,6 +204,59 @@ class TablesController(Controller):
         query = await POST_MOVE.read(request)
         answer = await _service(request).move(
             table_id, caller, query.move, query.version, query.instance, idempotency_key
+        )
+        return json_response(answer)
+
+    @get(
+        "/legal-moves",
+        operation_id="getTableLegalMoves",
+        summary="The caller's legal moves on the live table",
+        responses=problems(400, 401, 403, 404, 503),
+    )
+    async def get_legal_moves(
+        self,
+        request: Request[Any, Any, Any],
+        table_id: TableId,
+        caller: NamedDependency[Caller],
+        seat: Annotated[
+            int | None,
+            QueryParameter(
+                ge=0,
+                le=4,
+                description="The seat whose moves to list: a seat token's own (the default for "
+                "it; another seat is 403), any for a platform (default: the seat to act)",
+            ),
+        ] = None,
+    ) -> Response[TableLegalMoves]:
+        """Every legal move of a seat on the table as stored, in the order of
+        ``/v1/moves/legal`` (answers and before-play actions first, then plays once per combo
+        shape, cheapest first): a seat token gets its own moves when it is its turn and an
+        empty list when it is not (a classic grab out of turn, G-5, aside); a spectator token
+        has no moves (403). Following a play, the ``play`` moves are exactly the plays that
+        beat the top, cheapest first: a hint (提示) button cycles through them in order.
+        ``version`` is the one to send with the move; ``ETag`` names instance and version."""
+        moves = await _service(request).legal_moves(table_id, caller, seat)
+        return Response(moves, headers=_etag(moves.instance, moves.version))
+
+    @post(
+        "/moves/check",
+        status_code=200,
+        operation_id="checkTableMove",
+        summary="Would POST /moves apply this move? A dry run",
+        opt=body(POST_MOVE, MoveCheck),
+        responses=problems(400, 401, 403, 404, 409, 413, 422, 503),
+    )
+    async def check_move(
+        self, request: Request[Any, Any, Any], table_id: TableId, caller: NamedDependency[Caller]
+    ) -> JSONBody:
+        """The same body as ``POST /moves`` and the same verdict, without a write: 200
+        ``legal: true`` when that route would apply the move at ``version``, 200 ``legal:
+        false`` with the reason it would refuse it with (the code of its 422); 409 for a stale
+        version or instance, 403 for another seat's move, 422 for cards that cannot exist, as
+        ``POST /moves``. Nothing is written and no ``Idempotency-Key`` is read or spent."""
+        query = await POST_MOVE.read(request)
+        answer = await _service(request).check(
+            table_id, caller, query.move, query.version, query.instance
         )
         return json_response(answer)
 
@@ -306,6 +383,49 @@ class TablesController(Controller):
         query = await POST_DEAL.read(request)
         answer = await _service(request).next_deal(table_id, caller, query.version, query.seed)
         return json_response(answer)
+
+    @post(
+        "/seats/{seat:int}/token",
+        status_code=200,
+        operation_id="rotateSeatToken",
+        summary="A new token for a seat that changes hands (platform only)",
+        opt={**body(POST_TOKEN), "body_optional": True},
+        responses=problems(400, 401, 403, 404, 409, 413, 503),
+    )
+    async def rotate_seat_token(
+        self,
+        request: Request[Any, Any, Any],
+        table_id: TableId,
+        seat: SeatNumber,
+        caller: NamedDependency[Caller],
+    ) -> RotatedToken:
+        """Issue a new token for ``seat`` — a player leaves and another takes the seat, or the
+        token leaked — and revoke every earlier one at once, on every replica: from the next
+        request on it is 401 ``TOKEN_REVOKED`` on every route, and its open streams end with a
+        ``closed`` event (``reason: token_revoked``). The table logs a public
+        ``token_rotated`` event naming the seat, never the token; it is a write (``version``
+        grows by one). The body may be left out; with ``version`` the token is issued only at
+        that version (409 otherwise); without it, 409 only when other writes kept winning the
+        race: try again."""
+        query = await _token_body(request)
+        return await _service(request).rotate_token(table_id, caller, seat, query.version)
+
+    @post(
+        "/spectator-token",
+        status_code=200,
+        operation_id="rotateSpectatorToken",
+        summary="A new spectator token, revoking the old one (platform only)",
+        opt={**body(POST_TOKEN), "body_optional": True},
+        responses=problems(400, 401, 403, 404, 409, 413, 503),
+    )
+    async def rotate_spectator_token(
+        self, request: Request[Any, Any, Any], table_id: TableId, caller: NamedDependency[Caller]
+    ) -> RotatedToken:
+        """Issue a new spectator token and revoke the old one, as for a seat's token:
+        ``token_rotated`` with ``seat: null`` is logged, the old token gets 401
+        ``TOKEN_REVOKED`` and its streams close. The body is as for a seat's token."""
+        query = await _token_body(request)
+        return await _service(request).rotate_token(table_id, caller, None, query.version)
 
     @get("/audit", operation_id="getTableAudit", responses=problems(401, 403, 404, 503))
     async def get_audit(

@@ -7,7 +7,7 @@ from typing import Any
 
 import msgspec
 
-from ...engine import public_view, seat_view
+from ...engine import legal_moves, public_view, seat_view
 from ...tables.record import TableState
 from .positions import (
     AFTER_JACKS,
@@ -315,6 +315,55 @@ RESPONSES: dict[tuple[str, str, int], Examples] = {
             ],
             "last_event_id": "1.9c4e07d2a1b3f5e6a",
             "reset": False,
+        },
+    ),
+    ("/v1/tables/{table_id}/legal-moves", "get", 200): one(
+        "Seat 3's token, its turn on a pair of 9s: pass, yield, then the beating pairs",
+        {
+            "version": 1,
+            "instance": INSTANCE,
+            "seat": 3,
+            "moves": msgspec.to_builtins(legal_moves(as_snapshot(msgspec.json.encode(SNAPSHOT)))),
+        },
+    ),
+    ("/v1/tables/{table_id}/moves/check", "post", 200): {
+        "legal": {
+            "summary": "POST /moves would apply it at version 1",
+            "value": {"legal": True, "version": 1, "instance": INSTANCE},
+        },
+        "refused": {
+            "summary": "POST /moves would refuse it: a pair of 8s does not beat the 9s",
+            "value": {
+                "legal": False,
+                "version": 1,
+                "instance": INSTANCE,
+                "reason": {
+                    "code": "NOT_HIGHER",
+                    "rule": "N-2",
+                    "message": "every card must beat a distinct card of the previous play "
+                    "(每张牌必须能压过上一手牌)",
+                },
+            },
+        },
+    },
+    ("/v1/tables/{table_id}/seats/{seat}/token", "post", 200): one(
+        "Seat 1 changed hands: its new token (generation 1); the old one is revoked",
+        {
+            "seat": 1,
+            "token": f"{INSTANCE}.1.{SEAT_TOKENS[1].partition('.')[2]}",
+            "generation": 1,
+            "version": 3,
+            "instance": INSTANCE,
+        },
+    ),
+    ("/v1/tables/{table_id}/spectator-token", "post", 200): one(
+        "A new spectator token (generation 1); the old one is revoked",
+        {
+            "seat": None,
+            "token": f"{INSTANCE}.1.{SPECTATOR_TOKEN.partition('.')[2]}",
+            "generation": 1,
+            "version": 3,
+            "instance": INSTANCE,
         },
     ),
     ("/v1/tables/{table_id}/seats/{seat}", "get", 200): one(

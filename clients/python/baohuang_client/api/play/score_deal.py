@@ -134,10 +134,12 @@ def sync_detailed(
         body (ScoresRequest): Either `snapshot` alone, or the roles and the `finished` order (with
             `ruleset`).
 
-            `finished`: the seats that finished while the deal ran, in order; it stops where the deal
-            ended (T-9), and the seats still holding cards then take the remaining positions without
-            being
-            listed (a seat listed after the end is 422 `DEAL_OVER` naming it).
+            `finished`: the seats in finishing order. It may stop where the deal ended (T-9): the
+            seats
+            still holding cards then take the remaining positions. Or it may go on, up to a complete
+            order of five, as long as each seat after the end stands where T-9 puts it; the answer is
+            the same. A seat listed twice or out of range, or after the end in a position T-9 does not
+            give it, is 422 naming that entry (`INVALID_FINISHED`, `INVALID_SEAT`, `DEAL_OVER`).
 
             造反 (lianzhong-simple, team and 暗独, G-8): it succeeded when two or more rebels declared it
             and the rebels' side won the deal (S-4, S-6), and only then doubles the score. `rebellion`
@@ -183,10 +185,12 @@ def sync(
         body (ScoresRequest): Either `snapshot` alone, or the roles and the `finished` order (with
             `ruleset`).
 
-            `finished`: the seats that finished while the deal ran, in order; it stops where the deal
-            ended (T-9), and the seats still holding cards then take the remaining positions without
-            being
-            listed (a seat listed after the end is 422 `DEAL_OVER` naming it).
+            `finished`: the seats in finishing order. It may stop where the deal ended (T-9): the
+            seats
+            still holding cards then take the remaining positions. Or it may go on, up to a complete
+            order of five, as long as each seat after the end stands where T-9 puts it; the answer is
+            the same. A seat listed twice or out of range, or after the end in a position T-9 does not
+            give it, is 422 naming that entry (`INVALID_FINISHED`, `INVALID_SEAT`, `DEAL_OVER`).
 
             造反 (lianzhong-simple, team and 暗独, G-8): it succeeded when two or more rebels declared it
             and the rebels' side won the deal (S-4, S-6), and only then doubles the score. `rebellion`
@@ -227,10 +231,12 @@ async def asyncio_detailed(
         body (ScoresRequest): Either `snapshot` alone, or the roles and the `finished` order (with
             `ruleset`).
 
-            `finished`: the seats that finished while the deal ran, in order; it stops where the deal
-            ended (T-9), and the seats still holding cards then take the remaining positions without
-            being
-            listed (a seat listed after the end is 422 `DEAL_OVER` naming it).
+            `finished`: the seats in finishing order. It may stop where the deal ended (T-9): the
+            seats
+            still holding cards then take the remaining positions. Or it may go on, up to a complete
+            order of five, as long as each seat after the end stands where T-9 puts it; the answer is
+            the same. A seat listed twice or out of range, or after the end in a position T-9 does not
+            give it, is 422 naming that entry (`INVALID_FINISHED`, `INVALID_SEAT`, `DEAL_OVER`).
 
             造反 (lianzhong-simple, team and 暗独, G-8): it succeeded when two or more rebels declared it
             and the rebels' side won the deal (S-4, S-6), and only then doubles the score. `rebellion`
@@ -276,10 +282,12 @@ async def asyncio(
         body (ScoresRequest): Either `snapshot` alone, or the roles and the `finished` order (with
             `ruleset`).
 
-            `finished`: the seats that finished while the deal ran, in order; it stops where the deal
-            ended (T-9), and the seats still holding cards then take the remaining positions without
-            being
-            listed (a seat listed after the end is 422 `DEAL_OVER` naming it).
+            `finished`: the seats in finishing order. It may stop where the deal ended (T-9): the
+            seats
+            still holding cards then take the remaining positions. Or it may go on, up to a complete
+            order of five, as long as each seat after the end stands where T-9 puts it; the answer is
+            the same. A seat listed twice or out of range, or after the end in a position T-9 does not
+            give it, is 422 naming that entry (`INVALID_FINISHED`, `INVALID_SEAT`, `DEAL_OVER`).
 
             造反 (lianzhong-simple, team and 暗独, G-8): it succeeded when two or more rebels declared it
             and the rebels' side won the deal (S-4, S-6), and only then doubles the score. `rebellion`
