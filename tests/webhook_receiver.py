@@ -79,7 +79,9 @@ class WebhookReceiver:
         await send({"type": "http.response.body", "body": b""})
 
     async def start(self, timeout: float = 10.0) -> None:
-        config = uvicorn.Config(self._app, host="127.0.0.1", port=self.port, log_level="warning")
+        config = uvicorn.Config(
+            self._app, host="127.0.0.1", port=self.port, log_level="warning", interface="asgi3"
+        )  # a bound method would pass for an ASGI 2 app
         self._server = uvicorn.Server(config)
         self._task = asyncio.create_task(self._server.serve())
         async with asyncio.timeout(timeout):
