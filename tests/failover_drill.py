@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import itertools
 import random
 import statistics
 import tempfile
@@ -74,7 +75,9 @@ def table_key(table: str) -> str:
 @dataclass
 class FaultRecord:
     name: str
-    killed_at: float
+    started_at: float
+    """When the fault began (the cut, or the kill)."""
+    killed_at: float = 0.0
     promoted_after: float = 0.0
     replica_back_after: float = 0.0
     unconfirmed_before_kill: int = 0
@@ -218,12 +221,18 @@ class Drill:
                 self.unexpected.append(f"{table}: {path} answered {status} {response.text[:200]}")
             version, view = await self._reread(client, table)  # fmt: skip
 
-    def _blocked(self, fault: FaultRecord) -> None:
+    def _blocked(self, fault: FaultRecord, until: float) -> None:
+        """Per table, the longest gap between two acknowledged writes that ends after the kill
+        and before ``until`` (the next fault): not just the gap across the kill, which a write
+        confirmed before the kill but answered after it would shorten to nothing."""
         for times in self.ledger.ack_times.values():
-            before = [t for t in times if t <= fault.killed_at]
-            after = [t for t in times if t > fault.killed_at]
-            if before and after:
-                fault.blocked.append(after[0] - before[-1])
+            gaps = [
+                later - earlier
+                for earlier, later in itertools.pairwise(times)
+                if fault.killed_at < later <= until
+            ]
+            if gaps:
+                fault.blocked.append(max(gaps))
 
     async def wait_all_moved_since(self, since: float, timeout: float = RECOVERY_TIMEOUT) -> None:
         deadline = time.monotonic() + timeout
@@ -301,8 +310,8 @@ class Drill:
                 and time.monotonic() < deadline
             ):
                 await asyncio.sleep(0.2)
-        for record in records:
-            self._blocked(record)
+        for record, later in itertools.zip_longest(records, records[1:]):
+            self._blocked(record, later.started_at if later else time.monotonic())
         return self._report(topology, records, logs)
 
     def _report(
@@ -366,28 +375,44 @@ def mend_links(replicas: list[RedisServer]) -> None:
             ask(replica, "CONFIG", "SET", "masterauth", "")
 
 
+async def _kill(
+    drill: Drill,
+    primary: RedisServer,
+    replicas: list[RedisServer],
+    cut: bool,
+    recover: Callable[[RedisServer], None],
+) -> FaultRecord:
+    """Kill ``primary`` (first cutting ``replicas`` off until writes go unconfirmed, with
+    ``cut``); ``recover(promoted)`` waits for the setup to settle and brings the node back."""
+    record = FaultRecord("cut, then kill -9" if cut else "kill -9", time.monotonic())
+    if cut:
+        before = drill._unknown()
+        await asyncio.to_thread(cut_links, primary, replicas)
+        record.unconfirmed_before_kill = await drill.wait_unconfirmed(before)
+    record.killed_at = time.monotonic()
+    primary.kill()
+    if cut:
+        await asyncio.to_thread(mend_links, replicas)
+    promoted = await asyncio.to_thread(_promoted, replicas, RECOVERY_TIMEOUT)
+    record.promoted_after = time.monotonic() - record.killed_at
+    await asyncio.to_thread(recover, promoted)
+    record.replica_back_after = time.monotonic() - record.killed_at
+    return record
+
+
 def cluster_fault(cluster: ClusterSetup, table: str, *, cut: bool) -> Fault:
-    """Kill the primary serving ``table`` (after cutting its replica off, with ``cut``)."""
+    """Kill the primary serving ``table`` (after cutting its replicas off, with ``cut``); the
+    killed node comes back as an empty replica of the promoted one."""
 
     async def fault(drill: Drill) -> FaultRecord:
         primary = cluster.primary_of(table_key(table))
         replicas = await asyncio.to_thread(cluster.replicas_of, primary)
-        unconfirmed = 0
-        if cut:
-            before = drill._unknown()
-            await asyncio.to_thread(cut_links, primary, replicas)
-            unconfirmed = await drill.wait_unconfirmed(before)
-        record = FaultRecord("cut, then kill -9" if cut else "kill -9", time.monotonic())
-        primary.kill()
-        if cut:
-            await asyncio.to_thread(mend_links, replicas)
-        promoted = await asyncio.to_thread(_promoted, replicas, RECOVERY_TIMEOUT)
-        record.promoted_after = time.monotonic() - record.killed_at
-        record.unconfirmed_before_kill = unconfirmed
-        await asyncio.to_thread(cluster.wait_promoted, promoted, RECOVERY_TIMEOUT)
-        await asyncio.to_thread(cluster.rejoin, primary, promoted, RECOVERY_TIMEOUT)
-        record.replica_back_after = time.monotonic() - record.killed_at
-        return record
+
+        def recover(promoted: RedisServer) -> None:
+            cluster.wait_promoted(promoted, RECOVERY_TIMEOUT)
+            cluster.rejoin(primary, promoted, RECOVERY_TIMEOUT)
+
+        return await _kill(drill, primary, replicas, cut, recover)
 
     return fault
 
@@ -404,27 +429,18 @@ def _promoted(replicas: list[RedisServer], timeout: float) -> RedisServer:
 
 
 def sentinel_fault(setup: SentinelSetup, *, cut: bool) -> Fault:
-    """Kill the primary (after cutting both replicas off, with ``cut``)."""
+    """Kill the primary (after cutting both replicas off, with ``cut``); it comes back as an
+    empty replica of the new one."""
 
     async def fault(drill: Drill) -> FaultRecord:
         primary = await asyncio.to_thread(setup.primary)
         replicas = await asyncio.to_thread(setup.replicas)
-        unconfirmed = 0
-        if cut:
-            before = drill._unknown()
-            await asyncio.to_thread(cut_links, primary, replicas)
-            unconfirmed = await drill.wait_unconfirmed(before)
-        record = FaultRecord("cut, then kill -9" if cut else "kill -9", time.monotonic())
-        primary.kill()
-        if cut:
-            await asyncio.to_thread(mend_links, replicas)
-        await asyncio.to_thread(_promoted, replicas, RECOVERY_TIMEOUT)
-        record.promoted_after = time.monotonic() - record.killed_at
-        record.unconfirmed_before_kill = unconfirmed
-        await asyncio.to_thread(setup.wait_failover, primary, RECOVERY_TIMEOUT)
-        await asyncio.to_thread(setup.rejoin, primary, RECOVERY_TIMEOUT)
-        record.replica_back_after = time.monotonic() - record.killed_at
-        return record
+
+        def recover(promoted: RedisServer) -> None:
+            setup.wait_failover(primary, RECOVERY_TIMEOUT)
+            setup.rejoin(primary, RECOVERY_TIMEOUT)
+
+        return await _kill(drill, primary, replicas, cut, recover)
 
     return fault
 
