@@ -398,6 +398,12 @@ class RedisTableStore(RedisCore):
         while not self._closed:
             pubsub = self._redis.pubsub()
             try:
+                if isinstance(self._redis, RedisCluster):
+                    # redis-py's cluster Pub/Sub looks the channel's slot up in the client's slot
+                    # cache without filling it first (redis/redis-py#4296): on a client that has
+                    # sent no command yet that is a bare KeyError. Read the layout first (a
+                    # no-op once it is known).
+                    await self._redis.initialize()
                 await pubsub.subscribe(self._channel)
                 yield RECHECK_ALL  # anything may have happened while not subscribed
                 while not self._closed:
