@@ -1,5 +1,5 @@
 """Issue 19's failover drill, shared by the suite (tests/http/test_failover_drill.py) and the
-bench (bench/failover_drill.py): live tables played through two real ``baohuang serve``
+bench (bench/drill_bench.py): live tables played through two real ``baohuang serve``
 processes on a replicated Redis while its primaries are killed, then audited (:mod:`log_audit`).
 
 * Two service processes (:class:`live_server.ProcessServer`) on the same Redis, with

@@ -1,7 +1,7 @@
 """Issue 19's failover drill as a measurement: per topology, what the clients saw.
 
-    flock /tmp/bench.lock .venv/bin/python bench/failover_drill.py                # every setup
-    flock /tmp/bench.lock .venv/bin/python bench/failover_drill.py --setup cluster --wait 0
+    flock /tmp/bench.lock .venv/bin/python bench/drill_bench.py                # every setup
+    flock /tmp/bench.lock .venv/bin/python bench/drill_bench.py --setup cluster --wait 0
 
 The same drill as tests/http/test_failover_drill.py (tests/failover_drill.py: two real
 ``baohuang serve`` processes, tables played by clients that retry every move with its
