@@ -27,6 +27,7 @@ import asyncio
 import contextlib
 import itertools
 import random
+import re
 import statistics
 import tempfile
 import time
@@ -52,7 +53,7 @@ from log_audit import (
     wait_caught_up,
 )
 from redis_server import RedisServer
-from redis_topologies import SERVICE, ClusterSetup, SentinelSetup, admin
+from redis_topologies import SERVICE, ClusterSetup, SentinelSetup, admin, wait_until
 from retrying_client import Ledger, RetryingClient
 from webhook_receiver import WebhookReceiver
 
@@ -65,6 +66,10 @@ RECOVERY_TIMEOUT = 60.0
 """Every table must move again this soon after a kill (a 3+3 cluster waits for its node)."""
 UNCONFIRMED_SECONDS = 1.5
 """How long the replicas stay cut off after the first unconfirmed write: time for retries."""
+
+
+_RAISED = re.compile(r"^\w+(Error|Exception): ")
+"""The last line of a logged traceback: what was raised."""
 
 
 def table_key(table: str) -> str:
@@ -271,11 +276,14 @@ class Drill:
                 await stack.enter_async_context(server)
             http = await stack.enter_async_context(httpx.AsyncClient(timeout=httpx.Timeout(10.0)))
             streams = await stack.enter_async_context(httpx.AsyncClient())
+            tasks: list[asyncio.Task[None]] = []
+            stack.push_async_callback(_cancel, tasks)  # before the clients close, on any exit
             client = RetryingClient(http, self.urls, self.ledger)
             created = {t: await self._create(client, t, n) for n, t in enumerate(self.tables)}
             for n, table in enumerate(self.tables):
                 self.followers.extend(self._follow(table, n, created[table]))
             following = [asyncio.create_task(f.run(streams)) for f in self.followers]
+            tasks.extend(following)
             async with asyncio.timeout(20):
                 while any(f.opening is None for f in self.followers):
                     await asyncio.sleep(0.05)
@@ -285,6 +293,7 @@ class Drill:
                 )
                 for t in self.tables
             ]
+            tasks.extend(players)
             try:
                 await self.wait_all_moved_since(0.0)
                 await asyncio.sleep(settle)
@@ -325,7 +334,7 @@ class Drill:
             line
             for path in sorted(self._logs.glob("serve-*.log"))
             for line in path.read_text(errors="replace").splitlines()
-            if "ERROR" in line or "Traceback" in line
+            if "ERROR" in line or _RAISED.match(line)
         ]
         return DrillReport(
             topology=topology,
@@ -351,6 +360,12 @@ class Drill:
             ],
             log_errors=errors,
         )
+
+
+async def _cancel(tasks: list[asyncio.Task[None]]) -> None:
+    for task in tasks:
+        task.cancel()
+    await asyncio.gather(*tasks, return_exceptions=True)
 
 
 def ask(server: RedisServer, *command: Any) -> Any:
@@ -409,12 +424,31 @@ def cluster_fault(cluster: ClusterSetup, table: str, *, cut: bool) -> Fault:
         replicas = await asyncio.to_thread(cluster.replicas_of, primary)
 
         def recover(promoted: RedisServer) -> None:
-            cluster.wait_promoted(promoted, RECOVERY_TIMEOUT)
+            _cluster_ok(cluster, RECOVERY_TIMEOUT)
             cluster.rejoin(primary, promoted, RECOVERY_TIMEOUT)
 
         return await _kill(drill, primary, replicas, cut, recover)
 
     return fault
+
+
+def _cluster_ok(cluster: ClusterSetup, timeout: float) -> None:
+    """Every running node says ``cluster_state:ok`` and names the same primaries. (Not
+    :meth:`ClusterSetup.wait_healthy`: with two replicas per primary the nodes list a shard's
+    replicas in different orders, so their ``CLUSTER SLOTS`` never read the same.)"""
+
+    def primaries(node: RedisServer) -> frozenset[tuple[int, int, int]]:
+        return frozenset(
+            (low, high, int(p[1])) for low, high, p, *_ in ask(node, "CLUSTER", "SLOTS")
+        )
+
+    def settled() -> bool:
+        running = [node for node in cluster.nodes if node.running]
+        if not all(b"cluster_state:ok" in ask(node, "CLUSTER", "INFO") for node in running):
+            return False
+        return len({primaries(node) for node in running}) == 1
+
+    wait_until("the cluster settled on its new primary", settled, timeout, cluster.logs)
 
 
 def _promoted(replicas: list[RedisServer], timeout: float) -> RedisServer:
