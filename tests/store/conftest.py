@@ -62,6 +62,10 @@ class Harness(Protocol):
         """Stores over the same tables with their own connections (replicas, in effect)."""
         ...
 
+    def with_max_remembered(self, most: int) -> TableStore:
+        """A store of this kind that keeps at most ``most`` remembered answers per table."""
+        ...
+
     async def close(self) -> None: ...
 
 
@@ -88,6 +92,9 @@ class MemoryHarness:
 
     async def other_stores(self, count: int) -> list[TableStore]:
         return [self.store] * count  # one process, one store: there are no replicas to make
+
+    def with_max_remembered(self, most: int) -> TableStore:
+        return MemoryTableStore(self.ttl_seconds, clock=self.clock, max_remembered=most)
 
     async def close(self) -> None:
         await self.store.close()
@@ -134,6 +141,13 @@ class RedisHarness:
         stores: list[TableStore] = [self._make_store() for _ in range(count)]
         self._extra.extend(stores)
         return stores
+
+    def with_max_remembered(self, most: int) -> TableStore:
+        store = RedisTableStore.from_url(
+            self.url, self.ttl_seconds, key_prefix=self.prefix, max_remembered=most
+        )
+        self._extra.append(store)
+        return store
 
     async def close(self) -> None:
         for store in self._extra:

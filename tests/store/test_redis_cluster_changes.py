@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import asyncio
 import uuid
-from collections.abc import Iterator
+from collections.abc import AsyncGenerator, Iterator
+from typing import cast
 
 import pytest
 
@@ -40,7 +41,7 @@ async def test_a_fresh_cluster_client_subscribes_and_hears_writes(
     store = RedisTableStore.from_url(
         one_node_cluster.url, 600, key_prefix=f"changes-{uuid.uuid4().hex}:", cluster=True
     )
-    changes = store.changes()
+    changes = cast(AsyncGenerator[str, None], store.changes())
     try:
         async with asyncio.timeout(10):
             assert await anext(changes) == RECHECK_ALL  # subscribed before any other command

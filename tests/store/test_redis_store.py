@@ -54,23 +54,24 @@ async def store(redis_url: str, raw: Redis) -> AsyncIterator[RedisTableStore]:
         await raw.delete(*keys)
 
 
-async def test_a_table_is_three_keys_in_one_hash_slot_with_one_ttl(
+async def test_a_table_is_four_keys_in_one_hash_slot_with_one_ttl(
     store: RedisTableStore, raw: Redis
 ) -> None:
-    """The hash, its event log and its remembered answers share the table id as hash tag, so
-    every script may touch all three on Redis Cluster; every write sets all three TTLs."""
+    """The hash, its event log, its remembered answers and their order share the table id as
+    hash tag, so every script may touch all four on Redis Cluster; every write sets all TTLs."""
     await store.put("t", b"snap")
     await store.compare_and_set("t", 1, b"snap2", events=[b"e1", b"e2"], remember=("k", b"r"))
     key = store.key("t")
     found = sorted([k async for k in raw.scan_iter(match=key + "*")])
-    assert found == sorted(k.encode() for k in (key, f"{key}:idem", f"{key}:log"))
+    assert found == sorted(k.encode() for k in (key, f"{key}:idem", f"{key}:idemq", f"{key}:log"))
     assert {key_slot(k) for k in found} == {key_slot(b"t")}
     assert await raw.type(key) == b"hash"
     assert await raw.type(f"{key}:log") == b"stream"
     fields = await raw.hgetall(key)
     assert fields[b"v"] == b"2" and fields[b"s"] == b"snap2" and fields[b"q"] == b"2"
-    # version, snapshot, last write, instance, last seq, last seq delivered to the webhook
-    assert set(fields) == {b"v", b"s", b"w", b"e", b"q", b"h"}
+    # version, snapshot, last write, instance, last seq, last seq delivered to the webhook,
+    # the token of the write that logged the last event
+    assert set(fields) == {b"v", b"s", b"w", b"e", b"q", b"h", b"k"}
     for k in found:
         assert 599_000 <= await raw.pttl(k) <= 600_000
 

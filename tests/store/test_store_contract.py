@@ -279,21 +279,68 @@ async def test_events_are_appended_in_the_same_write_and_numbered_per_instance(
 ) -> None:
     store = harness.store
     await store.put("t", b"0")
-    assert await store.compare_and_set("t", 1, b"1", events=[b"a", b"b"]) == CasOk(2, ANY_TOKEN, 2)
+    first = await store.compare_and_set("t", 1, b"1", events=[b"a", b"b"])
+    assert first == CasOk(2, ANY_TOKEN, 2)
     assert await store.compare_and_set("t", 2, b"2") == CasOk(3, ANY_TOKEN, 2)  # no events
-    assert await store.compare_and_set("t", 3, b"3", events=[b"c"]) == CasOk(4, ANY_TOKEN, 3)
+    third = await store.compare_and_set("t", 3, b"3", events=[b"c"])
+    assert third == CasOk(4, ANY_TOKEN, 3)
+    assert isinstance(first, CasOk) and isinstance(third, CasOk)
+    a, b, c = first.token, first.token, third.token  # each event carries its write's token
     page = await store.read_events("t", 0, 100)
     assert page == EventPage(
         ANY_TOKEN,
         4,
         3,
-        [LoggedEvent(1, 2, b"a"), LoggedEvent(2, 2, b"b"), LoggedEvent(3, 4, b"c")],
+        [LoggedEvent(1, 2, b"a", a), LoggedEvent(2, 2, b"b", b), LoggedEvent(3, 4, b"c", c)],
+        last_token=c,
+        anchor=None,
     )
-    assert (await store.get("t")) == StoredTable(4, b"3", ANY_TOKEN, 3)
+    assert (await store.get("t")) == StoredTable(4, b"3", ANY_TOKEN, 3, last_token=c)
     after_one = await store.read_events("t", 1, 1)
-    assert after_one is not None and after_one.events == [LoggedEvent(2, 2, b"b")]
-    assert (await store.read_events("t", 3, 10)).events == []  # type: ignore[union-attr]
+    assert after_one is not None and after_one.events == [LoggedEvent(2, 2, b"b", b)]
+    assert after_one.anchor == a  # the token of the event at ``after``: a reader's check
+    past = await store.read_events("t", 3, 10)
+    assert past is not None and past.events == [] and past.anchor == c
+    beyond = await store.read_events("t", 7, 10)
+    assert beyond is not None and beyond.anchor is None and beyond.last_seq == 3
     assert await store.read_events("nobody", 0, 10) is None
+
+
+async def test_a_seq_logged_again_after_a_new_instance_has_another_token(
+    harness: Harness,
+) -> None:
+    """Tokens are unique per write: the same seq written by two writes never looks the same."""
+    store = harness.store
+    put = await store.put("t", b"0", [b"opening"])
+    again = await store.put("t", b"0", [b"opening"])
+    assert put.last_token == put.token and again.last_token == again.token
+    assert put.token != again.token
+    page = await store.read_events("t", 0, 10)
+    assert page is not None and page.events == [
+        LoggedEvent(1, again.version, b"opening", again.token)
+    ]
+
+
+async def test_remembered_answers_are_bounded_oldest_first(harness: Harness) -> None:
+    store = harness.store
+    most = 4
+    bounded = harness.with_max_remembered(most)
+    await bounded.put("t", b"0")
+    version = 1
+    for n in range(most + 2):
+        result = await bounded.compare_and_set(
+            "t", version, b"x", remember=(f"k{n}", f"r{n}".encode())
+        )
+        assert isinstance(result, CasOk)
+        version = result.version
+    table = await bounded.get("t")
+    assert table is not None
+    instance = table.instance
+    assert await bounded.remember("t", instance, "late", b"refused") == b"refused"
+    kept = {f"k{n}": (await bounded.get("t", remembered_as=f"k{n}")).remembered for n in range(6)}  # type: ignore[union-attr]
+    assert kept == {"k0": None, "k1": None, "k2": None, "k3": b"r3", "k4": b"r4", "k5": b"r5"}
+    assert (await bounded.get("t", remembered_as="late")).remembered == b"refused"  # type: ignore[union-attr]
+    assert store is not None
 
 
 async def test_a_refused_write_appends_nothing(harness: Harness) -> None:
@@ -326,7 +373,8 @@ async def test_an_idempotency_key_is_remembered_with_its_write_and_answers_again
     assert done == CasOk(2, ANY_TOKEN, 1)
     again = await store.compare_and_set("t", 1, b"1", events=[b"a"], remember=("key", b"other"))
     assert again == CasRemembered(b"answer")  # nothing written, the first answer given back
-    assert (await store.get("t")) == StoredTable(2, b"1", ANY_TOKEN, 1)
+    assert isinstance(done, CasOk)
+    assert (await store.get("t")) == StoredTable(2, b"1", ANY_TOKEN, 1, last_token=done.token)
     found = await store.get("t", remembered_as="key")
     assert found is not None and found.remembered == b"answer"
     assert (await store.get("t", remembered_as="unknown")).remembered is None  # type: ignore[union-attr]

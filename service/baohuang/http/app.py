@@ -73,6 +73,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
             observe=observe_store,
             max_in_flight=settings.redis_max_connections,
             wait_seconds=settings.redis_pool_timeout,
+            max_remembered=settings.idempotency_keys,
         )
         app.state.store = store
         dispatcher, close_sender = None, None

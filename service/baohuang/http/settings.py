@@ -8,6 +8,7 @@ from typing import Any
 
 import msgspec
 
+from ..store.base import DEFAULT_MAX_REMEMBERED
 from ..store.redis_config import DEFAULT_WAIT_TIMEOUT_MS, RedisConfig, RedisMode, redact_url
 
 MAX_BODY_BYTES = 1024 * 1024  # docs/clients.md: a body over 1 MiB is a 413 problem
@@ -43,6 +44,8 @@ class Settings(msgspec.Struct, frozen=True):
     redis_tls_ca_file: str | None = None
     redis_wait_replicas: int | None = None  # None: 1 in cluster and sentinel, 0 standalone
     redis_wait_timeout_ms: int = DEFAULT_WAIT_TIMEOUT_MS
+    idempotency_keys: int = DEFAULT_MAX_REMEMBERED
+    """``BAOHUANG_IDEMPOTENCY_KEYS``: remembered answers a table keeps at most."""
 
     def redis_config(self) -> RedisConfig | None:
         """How to reach Redis, or ``None`` for the in-memory store (no ``REDIS_URL``).
@@ -120,6 +123,9 @@ class Settings(msgspec.Struct, frozen=True):
             redis_tls_ca_file=env.get("REDIS_TLS_CA_FILE") or None,
             redis_wait_replicas=int(wait_replicas) if wait_replicas else None,
             redis_wait_timeout_ms=int(env.get("REDIS_WAIT_TIMEOUT_MS") or DEFAULT_WAIT_TIMEOUT_MS),
+            idempotency_keys=int(
+                _positive(env, "BAOHUANG_IDEMPOTENCY_KEYS", DEFAULT_MAX_REMEMBERED)
+            ),
             **_operations_from_env(env),
         )
 

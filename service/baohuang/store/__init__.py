@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from .base import (
+    DEFAULT_MAX_REMEMBERED,
     DEFAULT_TTL_SECONDS,
     OPERATIONS,
     OUTCOMES,
@@ -39,6 +40,7 @@ from .redis import RedisTableStore
 from .redis_config import RedisConfig, parse_sentinel_url
 
 __all__ = [
+    "DEFAULT_MAX_REMEMBERED",
     "DEFAULT_TTL_SECONDS",
     "OPERATIONS",
     "OUTCOMES",
@@ -75,6 +77,7 @@ def open_store(
     cluster: bool = False,
     max_in_flight: int | None = None,
     wait_seconds: float | None = None,
+    max_remembered: int = DEFAULT_MAX_REMEMBERED,
 ) -> TableStore:
     """Redis when ``redis`` is a :class:`RedisConfig` or a non-empty URL (a single Redis, or a
     Redis Cluster node with ``cluster``), else the embedded in-memory store.
@@ -84,12 +87,13 @@ def open_store(
     """
     if isinstance(redis, str):
         if not redis.strip():
-            return MemoryTableStore(ttl_seconds, observe=observe)
+            return MemoryTableStore(ttl_seconds, observe=observe, max_remembered=max_remembered)
         redis = RedisConfig(url=redis.strip(), mode="cluster" if cluster else "standalone")
     if redis is None:
-        return MemoryTableStore(ttl_seconds, observe=observe)
+        return MemoryTableStore(ttl_seconds, observe=observe, max_remembered=max_remembered)
     common: dict[str, Any] = {
         "observe": observe,
+        "max_remembered": max_remembered,
         "wait_replicas": redis.replicas_to_wait,
         "wait_timeout_ms": redis.wait_timeout_ms,
         "username": redis.username,

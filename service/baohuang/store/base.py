@@ -20,6 +20,7 @@ from typing import Final, Literal, Protocol, TypeAlias, runtime_checkable
 import msgspec
 
 __all__ = [
+    "DEFAULT_MAX_REMEMBERED",
     "DEFAULT_TTL_SECONDS",
     "OPERATIONS",
     "OUTCOMES",
@@ -48,8 +49,13 @@ logger = logging.getLogger("baohuang.store")
 DEFAULT_TTL_SECONDS: Final = 86400
 """``TABLE_TTL_SECONDS`` default: an abandoned table disappears a day after its last write."""
 
+DEFAULT_MAX_REMEMBERED: Final = 1024
+"""``BAOHUANG_IDEMPOTENCY_KEYS`` default: remembered answers a table keeps at most, the oldest
+dropped first. A deal is a few hundred writes, so a key is kept for a few deals at least; at
+about half a KiB a record that bounds a table's remembered answers near half a MiB."""
+
 OPERATIONS: Final = (
-    "get", "put", "cas", "delete", "ping", "events", "remember", "schedule", "due"
+    "get", "put", "cas", "delete", "ping", "events", "remember", "schedule", "due", "confirm"
 )  # fmt: skip
 """Every ``operation`` label the store reports, so a metrics backend can pre-create series."""
 
@@ -133,6 +139,9 @@ class StoredTable(msgspec.Struct, frozen=True, gc=False):
     """The ``seq`` of the instance's last logged event (0: none yet)."""
     remembered: bytes | None = None
     """With :meth:`TableStore.get`'s ``remembered_as``: the record kept under that key, if any."""
+    last_token: str = ""
+    """The token of the write that logged the last event ('' when none, or from before tokens
+    were logged): with ``last_seq``, the log's position that no rollback can fake."""
 
 
 class PutResult(StoredTable, frozen=True, gc=False, kw_only=True):
@@ -179,6 +188,9 @@ class LoggedEvent(msgspec.Struct, frozen=True, gc=False):
     seq: int
     version: int
     data: bytes
+    token: str = ""
+    """The token of the write that logged it: after a failover rolled the log back, the same
+    ``seq`` is logged again by another write, with another token."""
 
 
 class EventPage(msgspec.Struct, frozen=True, gc=False):
@@ -189,6 +201,11 @@ class EventPage(msgspec.Struct, frozen=True, gc=False):
     version: int
     last_seq: int
     events: list[LoggedEvent]
+    last_token: str = ""
+    """The token of the last event's write (see :attr:`StoredTable.last_token`)."""
+    anchor: str | None = None
+    """The token of the event at ``after`` ('' for one logged without a token), ``None`` when
+    the log holds no such event (``after`` 0, or past the log's end)."""
 
 
 Index: TypeAlias = Literal["deadlines", "webhooks"]
@@ -279,9 +296,11 @@ class TableStore(Protocol):
         processes.
 
         ``events`` are appended to the log in the same atomic write, numbered on from the
-        table's last ``seq``. ``remember`` = ``(key, record)`` keeps ``record`` under the
-        idempotency ``key``; if the key already has a record, nothing is written and the answer
-        is :class:`CasRemembered` with it (checked before the version).
+        table's last ``seq``, each logged with the write's token. ``remember`` = ``(key,
+        record)`` keeps ``record`` under the idempotency ``key``; if the key already has a
+        record, nothing is written and the answer is :class:`CasRemembered` with it (checked
+        before the version). A table keeps at most the store's ``max_remembered`` records, the
+        oldest dropped first.
         """
         ...
 
@@ -291,8 +310,15 @@ class TableStore(Protocol):
         ...
 
     async def read_events(self, table_id: str, after: int, limit: int) -> EventPage | None:
-        """Up to ``limit`` logged events with ``seq > after``, oldest first (``None``: no
-        table)."""
+        """Up to ``limit`` logged events with ``seq > after``, oldest first, and the token of
+        the event at ``after`` (``None``: no table)."""
+        ...
+
+    async def confirm(self, table_id: str, instance: str) -> None:
+        """Return once the table's state as read now — its remembered answers included — is as
+        durable as a write acknowledged now would be; raise :class:`StoreOutcomeUnknown`
+        otherwise. For an answer given again from what the store remembers (an idempotent
+        replay): the write that made it may never have reached a replica."""
         ...
 
     def changes(self) -> AsyncIterator[str]:

@@ -5,6 +5,10 @@ without another task interleaving, and a compare-and-set — with its events and
 answer — is as atomic as the Lua script on Redis. It is not thread-safe and not shared between
 processes or replicas; use Redis for those.
 
+Each method is the twin of one script of :mod:`.redis_scripts` and keeps the same things:
+events logged with their write's token, at most ``max_remembered`` remembered answers per table
+(the oldest dropped first), the token of the event at a reader's position.
+
 Expiry is lazy against a monotonic clock (wall-clock jumps neither kill nor revive tables).
 Entries are kept in last-write order; since every entry has the same TTL that is also expiry
 order, so expired tables are purged from the front in amortised O(1) per write.
@@ -20,6 +24,7 @@ from collections.abc import AsyncIterator, Callable, Sequence
 from typing import Final
 
 from .base import (
+    DEFAULT_MAX_REMEMBERED,
     DEFAULT_TTL_SECONDS,
     RECHECK_ALL,
     CasConflict,
@@ -66,6 +71,10 @@ class _Entry:
     def last_seq(self) -> int:
         return self.events[-1].seq if self.events else 0
 
+    @property
+    def last_token(self) -> str:
+        return self.events[-1].token if self.events else ""
+
 
 class MemoryTableStore:
     """Tables in a dict, for one process; see the module docstring for the guarantees."""
@@ -77,10 +86,14 @@ class MemoryTableStore:
         max_tables: int | None = DEFAULT_MAX_TABLES,
         observe: Observe = no_observe,
         clock: Callable[[], float] = time.monotonic,
+        max_remembered: int = DEFAULT_MAX_REMEMBERED,
     ) -> None:
         """``clock`` is injectable so tests can expire tables without sleeping."""
         if ttl_seconds <= 0:
             raise ValueError("ttl_seconds must be positive")
+        if max_remembered <= 0:
+            raise ValueError("max_remembered must be positive")
+        self._max_remembered = max_remembered
         if max_tables is not None and max_tables <= 0:
             raise ValueError("max_tables must be positive or None")
         self._ttl = float(ttl_seconds)
@@ -112,13 +125,24 @@ class MemoryTableStore:
                 return
             del tables[table_id]
 
-    def _write(self, table_id: str, entry: _Entry, snapshot: bytes, now: float) -> None:
+    def _new_token(self) -> str:
+        return f"m{next(self._tokens):x}"
+
+    def _write(self, table_id: str, entry: _Entry, snapshot: bytes, now: float, token: str) -> None:
         entry.version += 1
         entry.snapshot = snapshot
         entry.expires_at = now + self._ttl
-        entry.token = f"m{next(self._tokens):x}"
+        entry.token = token
         self._tables.move_to_end(table_id)
         self._notify(table_id)
+
+    def _keep(self, entry: _Entry, key: str, record: bytes) -> bytes:
+        """The twin of the scripts' ``keep``: a key's first record stays; beyond the bound the
+        oldest key goes (dicts keep insertion order)."""
+        kept = entry.remembered.setdefault(key, bytes(record))
+        while len(entry.remembered) > self._max_remembered:
+            del entry.remembered[next(iter(entry.remembered))]
+        return kept
 
     def _notify(self, table_id: str) -> None:
         for queue in self._listeners:
@@ -137,7 +161,12 @@ class MemoryTableStore:
             return None
         remembered = entry.remembered.get(remembered_as) if remembered_as is not None else None
         table = StoredTable(
-            entry.version, entry.snapshot, entry.instance, entry.last_seq, remembered
+            entry.version,
+            entry.snapshot,
+            entry.instance,
+            entry.last_seq,
+            remembered,
+            last_token=entry.last_token,
         )
         self._done("get", "ok", start)
         return table
@@ -157,17 +186,19 @@ class MemoryTableStore:
             self._tables[table_id] = entry
         entry.instance = new_instance()
         version = entry.version + 1
+        token = self._new_token()
         entry.events = [
-            LoggedEvent(seq, version, bytes(data)) for seq, data in enumerate(events, 1)
+            LoggedEvent(seq, version, bytes(data), token) for seq, data in enumerate(events, 1)
         ]
         entry.remembered = {}
         entry.hooked = 0
-        self._write(table_id, entry, snapshot, now)
+        self._write(table_id, entry, snapshot, now, token)
         result = PutResult(
             entry.version,
             snapshot,
             entry.instance,
             len(events),
+            last_token=entry.last_token,
             created=created,
             token=entry.token,
         )
@@ -202,13 +233,14 @@ class MemoryTableStore:
             self._done("cas", "conflict", start)
             return CasConflict(entry.version)
         version = entry.version + 1
+        token = self._new_token()
         seq = entry.last_seq
         for data in events:
             seq += 1
-            entry.events.append(LoggedEvent(seq, version, bytes(data)))
+            entry.events.append(LoggedEvent(seq, version, bytes(data), token))
         if remember is not None:
-            entry.remembered[remember[0]] = bytes(remember[1])
-        self._write(table_id, entry, bytes(snapshot), now)
+            self._keep(entry, remember[0], remember[1])
+        self._write(table_id, entry, bytes(snapshot), now, token)
         self._done("cas", "ok", start)
         return CasOk(entry.version, entry.token, seq)
 
@@ -218,7 +250,7 @@ class MemoryTableStore:
         if entry is None or entry.instance != instance:
             self._done("remember", "missing", start)
             return None
-        kept = entry.remembered.setdefault(key, bytes(record))
+        kept = self._keep(entry, key, record)
         self._done("remember", "ok", start)
         return kept
 
@@ -229,10 +261,23 @@ class MemoryTableStore:
             self._done("events", "missing", start)
             return None
         # seqs are 1, 2, 3 … with no gap, so the events after ``after`` start at index ``after``
-        events = entry.events[max(after, 0) : max(after, 0) + limit]
-        page = EventPage(entry.instance, entry.version, entry.last_seq, events)
+        after = max(after, 0)
+        events = entry.events[after : after + limit]
+        anchor = entry.events[after - 1].token if 0 < after <= len(entry.events) else None
+        page = EventPage(
+            entry.instance,
+            entry.version,
+            entry.last_seq,
+            events,
+            last_token=entry.last_token,
+            anchor=anchor,
+        )
         self._done("events", "ok", start)
         return page
+
+    async def confirm(self, table_id: str, instance: str) -> None:
+        """One process holds everything it acknowledged: nothing to wait for."""
+        self._done("confirm", "ok", time.perf_counter())
 
     async def changes(self) -> AsyncIterator[str]:
         queue: asyncio.Queue[str] = asyncio.Queue()

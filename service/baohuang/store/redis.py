@@ -1,15 +1,19 @@
 """The Redis table store: live tables shared by any number of service replicas.
 
-Layout: three keys per table, sharing one hash tag (the table id in braces), so they always live
-in one hash slot and every script may touch all three — on a single Redis, behind a proxy, or on
+Layout: four keys per table, sharing one hash tag (the table id in braces), so they always live
+in one hash slot and every script may touch all four — on a single Redis, behind a proxy, or on
 Redis Cluster (``from_url(..., cluster=True)``) or behind Redis Sentinel
 (:meth:`RedisTableStore.from_sentinel`):
 
 * ``{prefix}{<id>}`` — a hash: ``v`` version, ``s`` snapshot bytes (never parsed here), ``w`` a
-  token naming the last write, ``e`` the instance, ``q`` the last event ``seq``;
+  token naming the last write, ``e`` the instance, ``q`` the last event ``seq``, ``k`` the token
+  of the write that logged it, ``h`` the webhook's cursor, ``c`` a counter that only
+  :meth:`RedisTableStore.confirm` writes;
 * ``{prefix}{<id>}:log`` — a Redis Stream, the event log: entry id ``<seq>-0``, fields ``v``
-  (the version the event's write produced) and ``d`` (the event's bytes);
-* ``{prefix}{<id>}:idem`` — a hash: idempotency key → the remembered answer.
+  (the version the event's write produced), ``d`` (the event's bytes) and ``t`` (the token of
+  its write: after a failover rolled the log back, a seq logged again has another token);
+* ``{prefix}{<id>}:idem`` — a hash: idempotency key → the remembered answer; ``:idemq`` — a list
+  of those keys, oldest first, so that at most ``max_remembered`` are kept.
 
 Every write publishes the table id on ``{prefix}changes``, so that each replica's single
 subscriber learns of it (:meth:`RedisTableStore.changes`); the log, not the message, is the
@@ -20,7 +24,8 @@ Writes are Lua scripts (``register_script``; redis-py runs them by SHA and reloa
 the version, writes, appends the events and remembers the answer in one script, so no
 interleaving of clients can apply two writes to one version, and no write is ever without its
 events. Every write script sets the TTL of all three keys again: an expiry can never be lost
-between a write and a separate ``EXPIRE``.
+between a write and a separate ``EXPIRE``. Each script's arguments are one ``NamedTuple`` of
+:mod:`.redis_scripts`, unpacked by name at the top of the script.
 
 Failing fast: the client has short socket timeouts and one retry (redis-py 8 defaults to 5 s and
 ten retries), and every connection-level failure becomes :class:`StoreUnavailable`, which the
@@ -68,6 +73,7 @@ from redis.asyncio.sentinel import Sentinel, SentinelConnectionPool
 from redis.backoff import ExponentialBackoff
 
 from .base import (
+    DEFAULT_MAX_REMEMBERED,
     DEFAULT_TTL_SECONDS,
     RECHECK_ALL,
     CasConflict,
@@ -95,8 +101,10 @@ from .redis_failures import (
     cas_wrote,
     is_outage,
     record_kept,
+    touched,
     warn_without_hiredis,
 )
+from .redis_scripts import CasArgs, EventsArgs, PutArgs, RememberArgs, TouchArgs
 
 __all__ = ["DEFAULT_KEY_PREFIX", "RedisTableStore"]
 
@@ -130,6 +138,7 @@ class RedisTableStore(RedisCore):
         ssl_ca_certs: str | None = None,
         wait_replicas: int = 0,
         wait_timeout_ms: int = DEFAULT_WAIT_TIMEOUT_MS,
+        max_remembered: int = DEFAULT_MAX_REMEMBERED,
     ) -> RedisTableStore:
         """A store with its own client (closed by :meth:`close`), tuned to fail within ~1 s.
 
@@ -167,6 +176,7 @@ class RedisTableStore(RedisCore):
             wait_seconds=wait_seconds,
             wait_replicas=wait_replicas,
             wait_timeout_ms=wait_timeout_ms,
+            max_remembered=max_remembered,
         )
 
     @classmethod
@@ -191,6 +201,7 @@ class RedisTableStore(RedisCore):
         ssl_ca_certs: str | None = None,
         wait_replicas: int = 1,
         wait_timeout_ms: int = DEFAULT_WAIT_TIMEOUT_MS,
+        max_remembered: int = DEFAULT_MAX_REMEMBERED,
     ) -> RedisTableStore:
         """A store on the primary that the Sentinels at ``sentinels`` name ``service``.
 
@@ -237,6 +248,7 @@ class RedisTableStore(RedisCore):
             wait_seconds=wait_seconds,
             wait_replicas=wait_replicas,
             wait_timeout_ms=wait_timeout_ms,
+            max_remembered=max_remembered,
         )
         store._sentinel = sentinel
         return store
@@ -248,13 +260,14 @@ class RedisTableStore(RedisCore):
         if not reply:
             self._done("get", "missing", start)
             return None
-        version, snapshot, instance, last_seq, kept = reply
+        version, snapshot, instance, last_seq, last_token, kept = reply
         table = StoredTable(
             int(version),
             _as_bytes(snapshot),
             _as_str(instance),
             int(last_seq),
             _as_bytes(kept) if kept is not None else None,
+            last_token=_as_str(last_token),
         )
         self._done("get", "ok", start)
         return table
@@ -265,13 +278,18 @@ class RedisTableStore(RedisCore):
         token = self._token()
         instance = new_instance()
         keys = self._keys(table_id)
-        args: list[bytes | int | str] = [
-            snapshot, self._ttl, token, instance, self._channel, table_id, *events
-        ]  # fmt: skip
+        named = PutArgs(snapshot, self._ttl, token, instance, self._channel, table_id)
+        args: list[bytes | int | str] = [*named, *events]
         version = int(await self._write("put", start, self._put, keys, args))
         self._done("put", "ok", start)
         return PutResult(
-            version, snapshot, instance, len(events), created=version == 1, token=token
+            version,
+            snapshot,
+            instance,
+            len(events),
+            last_token=token if events else "",
+            created=version == 1,
+            token=token,
         )
 
     async def schedule(
@@ -338,19 +356,20 @@ class RedisTableStore(RedisCore):
         token = self._token()
         keys = self._keys(table_id)
         key, record = remember if remember is not None else ("", b"")
-        args: list[bytes | int | str] = [
-            int(expected_version),
-            bytes(snapshot),
-            self._ttl,
-            token,
-            written_as or "",
-            instance or "",
-            self._channel,
-            table_id,
-            key,
-            record,
-            *events,
-        ]
+        named = CasArgs(
+            expected=int(expected_version),
+            snapshot=bytes(snapshot),
+            ttl=self._ttl,
+            token=token,
+            last_write=written_as or "",
+            instance=instance or "",
+            channel=self._channel,
+            table_id=table_id,
+            idem_key=key,
+            record=bytes(record),
+            most_kept=self._max_remembered,
+        )
+        args: list[bytes | int | str] = [*named, *events]
         reply = await self._write("cas", start, self._cas, keys, args, committed=cas_wrote)
         status = int(reply[0])
         if status == 1:
@@ -368,7 +387,9 @@ class RedisTableStore(RedisCore):
     async def remember(self, table_id: str, instance: str, key: str, record: bytes) -> bytes | None:
         start = time.perf_counter()
         keys = self._keys(table_id)
-        args: list[bytes | int | str] = [instance, key, bytes(record), self._ttl]
+        args: list[bytes | int | str] = [
+            *RememberArgs(instance, key, bytes(record), self._max_remembered)
+        ]
         kept = await self._write(
             "remember", start, self._remember, keys, args, committed=record_kept
         )
@@ -377,20 +398,40 @@ class RedisTableStore(RedisCore):
 
     async def read_events(self, table_id: str, after: int, limit: int) -> EventPage | None:
         start = time.perf_counter()
-        keys, args = self._keys(table_id), [max(after, 0) + 1, limit]
+        keys = self._keys(table_id)
+        args: list[bytes | int | str] = [*EventsArgs(max(after, 0), limit)]
         reply = await self._call("events", lambda: self._events(keys=keys, args=args), start)
         if not reply:
             self._done("events", "missing", start)
             return None
-        instance, version, last_seq, entries = reply
+        instance, version, last_seq, last_token, entries, anchor = reply
         events = []
         for entry_id, fields in entries:
             values = dict(zip(fields[::2], fields[1::2], strict=True))
             seq = int(_as_str(entry_id).partition("-")[0])
-            events.append(LoggedEvent(seq, int(values[b"v"]), _as_bytes(values[b"d"])))
-        page = EventPage(_as_str(instance), int(version), int(last_seq), events)
+            token = _as_str(values.get(b"t"))
+            events.append(LoggedEvent(seq, int(values[b"v"]), _as_bytes(values[b"d"]), token))
+        page = EventPage(
+            _as_str(instance),
+            int(version),
+            int(last_seq),
+            events,
+            last_token=_as_str(last_token),
+            anchor=None if anchor is None else _as_str(anchor),
+        )
         self._done("events", "ok", start)
         return page
+
+    async def confirm(self, table_id: str, instance: str) -> None:
+        """A touch of the table's hash, then ``WAIT`` on the same connection (see
+        :data:`.redis_scripts.TOUCH_LUA`): nothing to do when writes wait for no replica."""
+        if not self._wait_replicas:
+            return
+        start = time.perf_counter()
+        keys = self._keys(table_id)
+        args: list[bytes | int | str] = [*TouchArgs(instance)]
+        await self._write("confirm", start, self._touch, keys, args, committed=touched)
+        self._done("confirm", "ok", start)
 
     async def changes(self) -> AsyncIterator[str]:
         """One subscription for as long as it is iterated (one connection, whatever the number

@@ -20,6 +20,7 @@ from redis.commands.core import AsyncScript
 from redis.exceptions import AskError
 
 from .base import (
+    DEFAULT_MAX_REMEMBERED,
     DEFAULT_TTL_SECONDS,
     Index,
     Observe,
@@ -42,6 +43,7 @@ from .redis_scripts import (
     PUT_LUA,
     RELEASE_LUA,
     REMEMBER_LUA,
+    TOUCH_LUA,
 )
 
 T = TypeVar("T")
@@ -69,6 +71,7 @@ class RedisCore:
         wait_seconds: float = WAIT_SECONDS,
         wait_replicas: int = 0,
         wait_timeout_ms: int = DEFAULT_WAIT_TIMEOUT_MS,
+        max_remembered: int = DEFAULT_MAX_REMEMBERED,
     ) -> None:
         """Wrap an existing client; prefer :meth:`from_url`, which sets the timeouts and pool.
 
@@ -76,6 +79,7 @@ class RedisCore:
         ``max_in_flight``/``wait_seconds``: the bound on table work (module docstring).
         ``wait_replicas``/``wait_timeout_ms``: durable acknowledgement (module docstring); the
         client's socket timeout must be longer than ``wait_timeout_ms``.
+        ``max_remembered``: idempotency records a table keeps at most (the oldest go first).
         """
         if ttl_seconds <= 0:
             raise ValueError("ttl_seconds must be positive")
@@ -83,6 +87,9 @@ class RedisCore:
             raise ValueError("max_in_flight and wait_seconds must be positive")
         if wait_replicas < 0 or wait_timeout_ms <= 0:
             raise ValueError("wait_replicas must be >= 0 and wait_timeout_ms positive")
+        if max_remembered <= 0:
+            raise ValueError("max_remembered must be positive")
+        self._max_remembered = int(max_remembered)
         self._wait_replicas = int(wait_replicas)
         self._wait_timeout_ms = int(wait_timeout_ms)
         self._sentinel: Sentinel | None = None  # closed with the store when it made one
@@ -103,6 +110,7 @@ class RedisCore:
         self._due = client.register_script(DUE_LUA)
         self._release = client.register_script(RELEASE_LUA)
         self._advance = client.register_script(ADVANCE_LUA)
+        self._touch = client.register_script(TOUCH_LUA)
         self._channel = f"{key_prefix}changes"
         self._indexes: dict[Index, str] = {
             "deadlines": f"{key_prefix}deadlines",
@@ -116,13 +124,13 @@ class RedisCore:
         return f"RedisTableStore(prefix={self._prefix!r}, ttl_seconds={self._ttl})"
 
     def key(self, table_id: str) -> str:
-        """The Redis key of ``table_id``'s hash (for operators and tests); its log and its
-        remembered answers add ``:log`` and ``:idem``."""
+        """The Redis key of ``table_id``'s hash (for operators and tests); its log, its
+        remembered answers and their order add ``:log``, ``:idem`` and ``:idemq``."""
         return f"{self._prefix}{{{table_id}}}"
 
     def _keys(self, table_id: str) -> list[str]:
         key = self.key(table_id)
-        return [key, f"{key}:log", f"{key}:idem"]
+        return [key, f"{key}:log", f"{key}:idem", f"{key}:idemq"]
 
     def _token(self) -> str:
         return f"{self._token_prefix}{next(self._tokens):x}"

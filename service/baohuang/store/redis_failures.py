@@ -99,6 +99,11 @@ def cas_wrote(reply: Any) -> bool:
     return int(reply[0]) == 1
 
 
+def touched(reply: Any) -> bool:
+    """A confirming touch wrote (the table is still the instance it named)."""
+    return int(reply) == 1
+
+
 def record_kept(reply: Any) -> bool:
     """The remember script kept a record (it may have written it)."""
     return reply is not None

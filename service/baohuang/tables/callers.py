@@ -52,6 +52,19 @@ class Caller(msgspec.Struct, frozen=True):
     kind: Literal["platform", "seat", "spectator"]
     seat: int | None = None
     instance: str | None = None
+    key_id: str | None = None
+    """For a platform: which of ``BAOHUANG_API_KEYS`` it presented (a digest, never the key),
+    so that what belongs to a credential — its idempotency keys — is told apart per key."""
+
+    @property
+    def credential(self) -> str:
+        """Who this is, as far as what it owns goes: ``platform[:<key id>]``, ``seat:<s>`` or
+        ``spectator`` (within one table instance: seat and spectator tokens are per instance)."""
+        if self.kind == "seat":
+            return f"seat:{self.seat}"
+        if self.kind == "platform" and self.key_id is not None:
+            return f"platform:{self.key_id}"
+        return self.kind
 
     def require_platform(self) -> None:
         """Creating, replacing and deleting a table are the platform's."""
@@ -121,11 +134,12 @@ class Authority:
                 return PLATFORM
             raise Unauthorized("this route needs 'Authorization: Bearer <platform key>'")
         presented = credential.encode()
-        platform = False
+        matched: bytes | None = None
         for key in self._keys:  # no early exit: the time taken does not say which key matched
-            platform |= hmac.compare_digest(presented, key)
-        if platform:
-            return PLATFORM
+            if hmac.compare_digest(presented, key):
+                matched = key
+        if matched is not None:
+            return Caller("platform", key_id=hashlib.sha256(matched).hexdigest()[:16])
         instance, dot, _ = credential.partition(".")
         if dot:
             roles: list[tuple[str, Caller]] = [

@@ -3,7 +3,14 @@
 A retry with the same ``Idempotency-Key`` and the same request gets the original answer — a
 committed move's version and events, or the same refusal — even after the table moved on; the
 same key with another request is refused. The record is written in the same atomic write as the
-move it answers (or, for a refusal, on its own), and lives as long as the table instance.
+move it answers (or, for a refusal, on its own), and lives as long as the table instance, or until
+the table has kept ``BAOHUANG_IDEMPOTENCY_KEYS`` newer ones.
+
+A key belongs to the credential that sent it (:func:`owned`): another caller's same key is
+another key, so one seat can neither spend nor block another's. A replay of a committed move is
+answered only once the store confirmed that the remembered write is as durable as a fresh one
+(:meth:`~baohuang.store.TableStore.confirm`); a remembered refusal changed nothing, so it needs
+no replica.
 """
 
 from __future__ import annotations
@@ -13,6 +20,7 @@ import hashlib
 import msgspec
 
 from ..engine import Event, Move, Reason
+from .callers import Caller
 
 IDEMPOTENCY_KEY_PATTERN = r"^[\x21-\x7e]+$"
 """Printable ASCII without spaces."""
@@ -36,6 +44,12 @@ class Remembered(msgspec.Struct, frozen=True, omit_defaults=True):
 
 _encode = msgspec.json.Encoder().encode
 decode_remembered = msgspec.json.Decoder(Remembered).decode
+
+
+def owned(caller: Caller, key: str) -> str:
+    """The key as the store keeps it: its caller's credential, a space (keys have none), the
+    key."""
+    return f"{caller.credential} {key}"
 
 
 def fingerprint(move: Move, version: int, instance: str | None) -> str:

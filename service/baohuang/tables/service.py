@@ -253,7 +253,7 @@ class TableService(ClockDuties):
             version,
             instance,
             lambda record: self._judged(flow.play, record, move),
-            idempotency_key,
+            None if idempotency_key is None else idempotency.owned(caller, idempotency_key),
             idempotency.fingerprint(move, version, instance or caller.instance),
         )
 
@@ -421,7 +421,9 @@ class TableService(ClockDuties):
     async def _replay(
         self, table_id: str, caller: Caller, print_: str, kept: bytes
     ) -> MoveAnswer[View]:
-        """The answer remembered under the request's key, for this caller."""
+        """The answer remembered under the request's key, for this caller: a committed move's
+        only once the store confirmed it is as durable as a fresh answer would be (the write
+        behind it may have been answered 503 ``OUTCOME_UNKNOWN``: no replica held it then)."""
         remembered = idempotency.decode_remembered(kept)
         if remembered.fingerprint != print_:
             raise idempotency.IdempotencyKeyReused(
@@ -429,6 +431,7 @@ class TableService(ClockDuties):
             )
         if remembered.reason is not None:
             raise MoveRefused(remembered.reason)
+        await self.store.confirm(table_id, remembered.instance)
         *_, record = await self._stored(table_id, caller)
         assert remembered.version is not None
         return MoveAnswer(
