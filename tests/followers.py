@@ -15,6 +15,7 @@ import json
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from typing import Any, Literal
+from urllib.parse import quote
 
 import httpx
 
@@ -54,7 +55,7 @@ async def ndjson_frames(response: httpx.Response) -> AsyncIterator[dict[str, Any
         elif kind in ("snapshot", "closed", *RESET_KINDS):
             yield {"event": kind, "data": {k: v for k, v in item.items() if k != "type"}}
         else:
-            resume = item.get("id", item.get("seq"))
+            resume = item.get("id", item.get("seq"))  # an event's id where it has one
             yield {"event": kind, "id": None if resume is None else str(resume), "data": item}
 
 
@@ -91,13 +92,13 @@ class Follower:
         accept = "text/event-stream" if self.transport == "sse" else "application/x-ndjson"
         headers = {**self.headers, "Accept": accept}
         resume = self.last_id
-        if resume is None and self.opening is not None:
-            resume = str(self.opening["last_seq"])
+        if resume is None and self.opening is not None:  # nothing since the view: from there
+            resume = str(self.opening.get("last_event_id", self.opening["last_seq"]))
         if resume is not None:
             if self.transport == "sse":
                 headers["Last-Event-ID"] = resume
             else:
-                url += f"?after={resume}"
+                url += f"?after={quote(resume)}"
         return url, headers
 
     async def run(self, client: httpx.AsyncClient, connects: int = 200) -> None:
@@ -157,7 +158,7 @@ class Follower:
             # received is void; the view given is where the history starts again.
             self.opening = data.get("table", data)
             self.history = []
-            self.last_id = None
+            self.last_id = frame.get("id")  # SSE: the reset's id is where to resume
             self.resets += 1
         elif kind == "closed":
             self.closed = str(data.get("reason"))

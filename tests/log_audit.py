@@ -22,6 +22,7 @@ from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
+from urllib.parse import quote
 
 import msgspec
 
@@ -52,18 +53,21 @@ async def read_log(
 ) -> FinalLog:
     """The whole log of ``table`` as the platform sees it, page by page."""
     events: list[dict[str, Any]] = []
-    after = 0
+    after = "0"
     for _ in range(10_000):  # bounded: a drill's tables hold a few thousand events
         response = await reader.read(
-            f"/v1/tables/{table}/events?after={after}&limit={page}", headers
+            f"/v1/tables/{table}/events?after={quote(after)}&limit={page}", headers
         )
         if response.status_code != 200:
             raise AssertionError(f"{table}: events page {response.status_code} {response.text}")
         answer = response.json()
+        if answer.get("reset"):  # reading on from an event of this very log: never
+            raise AssertionError(f"{table}: the platform's own page after {after} was a reset")
         events.extend(answer["events"])
         if not answer["events"] or answer["events"][-1]["seq"] >= answer["last_seq"]:
             return FinalLog(table, answer["instance"], answer["version"], events)
-        after = answer["events"][-1]["seq"]
+        last = answer["events"][-1]
+        after = str(last.get("id", last["seq"]))  # an event's id where events carry one
     raise AssertionError(f"{table}: the log never ended")
 
 
