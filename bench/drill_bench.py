@@ -115,7 +115,9 @@ async def main(argv: list[str]) -> None:
             print(f"    … {len(report.violations) - 10} more")
     if args.json:
         args.json.parent.mkdir(parents=True, exist_ok=True)
-        args.json.write_text(json.dumps([dataclasses.asdict(r) for r in reports], indent=1))
+        args.json.write_text(
+            json.dumps([dataclasses.asdict(r) for r in reports], indent=1, default=sorted)
+        )
 
 
 if __name__ == "__main__":

@@ -86,8 +86,27 @@ class FaultRecord:
     promoted_after: float = 0.0
     replica_back_after: float = 0.0
     unconfirmed_before_kill: int = 0
-    blocked: list[float] = field(default_factory=list)
+    affected: frozenset[str] = frozenset()
+    """The tables whose primary was killed."""
+    blocked: dict[str, float] = field(default_factory=dict)
     """Per table: the longest time without an acknowledged move around the kill."""
+
+    def worst(self, affected: bool) -> tuple[float, float]:
+        """The longest and the median time blocked of the tables on the killed primary (or of
+        the others)."""
+        times = [t for table, t in self.blocked.items() if (table in self.affected) == affected]
+        return (max(times), statistics.median(times)) if times else (0.0, 0.0)
+
+    def describe(self) -> str:
+        (worst, median), (others, _) = self.worst(True), self.worst(False)
+        rest = (
+            f", other tables max {others:.1f} s" if len(self.affected) < len(self.blocked) else ""
+        )
+        return (
+            f"{self.name}: promoted after {self.promoted_after:.1f} s, replica back after "
+            f"{self.replica_back_after:.1f} s, its tables blocked max {worst:.1f} s (median "
+            f"{median:.1f} s){rest}, {self.unconfirmed_before_kill} unconfirmed before the kill"
+        )
 
 
 Fault = Callable[["Drill"], Awaitable[FaultRecord]]
@@ -111,13 +130,7 @@ class DrillReport:
     log_errors: list[str]
 
     def summary(self) -> str:
-        faults = "; ".join(
-            f"{f.name}: promoted after {f.promoted_after:.1f} s, replica back after "
-            f"{f.replica_back_after:.1f} s, tables blocked max {max(f.blocked, default=0):.1f} s "
-            f"(median {statistics.median(f.blocked) if f.blocked else 0:.1f} s), "
-            f"{f.unconfirmed_before_kill} unconfirmed before the kill"
-            for f in self.faults
-        )
+        faults = "; ".join(fault.describe() for fault in self.faults)
         return (
             f"{self.topology}: {self.acknowledged} writes acknowledged ({self.replayed} replayed, "
             f"{self.replayed_after_unknown} of them after OUTCOME_UNKNOWN), {self.lost} lost; "
@@ -230,14 +243,14 @@ class Drill:
         """Per table, the longest gap between two acknowledged writes that ends after the kill
         and before ``until`` (the next fault): not just the gap across the kill, which a write
         confirmed before the kill but answered after it would shorten to nothing."""
-        for times in self.ledger.ack_times.values():
+        for table, times in self.ledger.ack_times.items():
             gaps = [
                 later - earlier
                 for earlier, later in itertools.pairwise(times)
                 if fault.killed_at < later <= until
             ]
             if gaps:
-                fault.blocked.append(max(gaps))
+                fault.blocked[table] = max(gaps)
 
     async def wait_all_moved_since(self, since: float, timeout: float = RECOVERY_TIMEOUT) -> None:
         deadline = time.monotonic() + timeout
@@ -396,10 +409,12 @@ async def _kill(
     replicas: list[RedisServer],
     cut: bool,
     recover: Callable[[RedisServer], None],
+    affected: frozenset[str],
 ) -> FaultRecord:
     """Kill ``primary`` (first cutting ``replicas`` off until writes go unconfirmed, with
     ``cut``); ``recover(promoted)`` waits for the setup to settle and brings the node back."""
     record = FaultRecord("cut, then kill -9" if cut else "kill -9", time.monotonic())
+    record.affected = affected
     if cut:
         before = drill._unknown()
         await asyncio.to_thread(cut_links, primary, replicas)
@@ -427,7 +442,8 @@ def cluster_fault(cluster: ClusterSetup, table: str, *, cut: bool) -> Fault:
             _cluster_ok(cluster, RECOVERY_TIMEOUT)
             cluster.rejoin(primary, promoted, RECOVERY_TIMEOUT)
 
-        return await _kill(drill, primary, replicas, cut, recover)
+        shard = frozenset(t for t in drill.tables if cluster.primary_of(table_key(t)) is primary)
+        return await _kill(drill, primary, replicas, cut, recover, shard)
 
     return fault
 
@@ -474,7 +490,7 @@ def sentinel_fault(setup: SentinelSetup, *, cut: bool) -> Fault:
             setup.wait_failover(primary, RECOVERY_TIMEOUT)
             setup.rejoin(primary, RECOVERY_TIMEOUT)
 
-        return await _kill(drill, primary, replicas, cut, recover)
+        return await _kill(drill, primary, replicas, cut, recover, frozenset(drill.tables))
 
     return fault
 
