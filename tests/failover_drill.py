@@ -7,9 +7,9 @@ processes on a replicated Redis while its primaries are killed, then audited (:m
 * Each table is played by a :class:`retrying_client.RetryingClient` with legal moves (the
   engine's ``legal_moves``), every move retried with its ``Idempotency-Key`` on every 503 and
   timeout until a definite answer; a finished deal is followed by the next (``/deals``).
-* Each table has four :class:`followers.Follower`: the platform and a seat over SSE, the
-  spectator and another seat over NDJSON, spread over both processes, open from the first move
-  to the audit.
+* Each table has five :class:`followers.Follower`: the platform and a seat over SSE, the
+  spectator and another seat over NDJSON, a third seat polling the events page, spread over
+  both processes, open from the first move to the audit.
 * Each table's webhook goes to one :class:`webhook_receiver.WebhookReceiver`.
 * Faults (:class:`Fault`): a plain ``kill -9`` of a primary, and a ``kill -9`` of a primary
   whose replicas' links were cut first (``CONFIG SET masterauth bogus`` on each replica,
@@ -187,7 +187,7 @@ class Drill:
 
     def _follow(self, table: str, n: int, created: dict[str, Any]) -> list[Follower]:
         a, b = self.urls
-        seat, other = n % 5, (n + 2) % 5
+        seat, other, third = n % 5, (n + 2) % 5, (n + 4) % 5
         tokens = created["seat_tokens"]
 
         def bearer(token: str) -> dict[str, str]:
@@ -199,6 +199,7 @@ class Drill:
             Follower(f"{table}/seat{seat}/sse", Caller("seat", seat), bearer(tokens[seat]), b, table, "sse"),
             Follower(f"{table}/spectator/ndjson", spectator, bearer(created["spectator_token"]), a, table, "ndjson"),
             Follower(f"{table}/seat{other}/ndjson", Caller("seat", other), bearer(tokens[other]), b, table, "ndjson"),
+            Follower(f"{table}/seat{third}/poll", Caller("seat", third), bearer(tokens[third]), (a, b)[n % 2], table, "poll"),
         ]  # fmt: skip
 
     async def _reread(self, client: RetryingClient, table: str) -> tuple[int, Any]:

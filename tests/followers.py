@@ -1,8 +1,9 @@
-"""A client following a live table's stream (docs/clients.md "Following a table"), over
-Server-Sent Events or NDJSON, as a real one would: it keeps what it received, resumes after a
-dropped connection from the last id it got (``Last-Event-ID``, or ``?after=`` for NDJSON), and
-when the service says the log it followed was rolled back (a ``reset``: a fresh view, then the
-log from there) it throws its history away and starts again from the view it was given.
+"""A client following a live table (docs/clients.md "Following a table") over Server-Sent
+Events, NDJSON or by polling the events page, as a real one would: it keeps what it received,
+resumes after a dropped connection from the last id it got (``Last-Event-ID``, or ``?after=``),
+and when the service says the log it followed was rolled back (a ``reset``: a fresh view, then
+the log from there; for a poller a ``reset`` page, after which it reads the table again) it
+throws its history away and starts again from the view it was given.
 
 What it ends up holding, :attr:`Follower.history`, is what the audit (:mod:`log_audit`) compares
 with the final log as its caller may see it. Loopback only; reconnects are bounded.
@@ -68,7 +69,7 @@ class Follower:
     headers: dict[str, str]
     server: str
     table: str
-    transport: Literal["sse", "ndjson"] = "sse"
+    transport: Literal["sse", "ndjson", "poll"] = "sse"
     opening: dict[str, Any] | None = None
     """The view the current history starts from (the first snapshot, or the last reset's)."""
     history: list[dict[str, Any]] = field(default_factory=list)
@@ -102,6 +103,9 @@ class Follower:
         return url, headers
 
     async def run(self, client: httpx.AsyncClient, connects: int = 200) -> None:
+        if self.transport == "poll":
+            await self._poll(client)
+            return
         for _ in range(connects):  # bounded: a passing drill reconnects a handful of times
             if self.stop.is_set() or self.closed is not None:
                 return
@@ -122,6 +126,42 @@ class Follower:
             self.reconnects += 1
             await asyncio.sleep(0.1)
         self.errors.append(f"gave up after {connects} connections")
+
+    async def _get(self, client: httpx.AsyncClient, path: str) -> dict[str, Any] | None:
+        """One GET; ``None`` on a 503 or a dropped connection (a failover: try again)."""
+        try:
+            response = await client.get(self.server + path, headers=self.headers)
+        except (httpx.TransportError, httpx.TimeoutException) as exc:
+            self.errors.append(type(exc).__name__)
+            return None
+        if response.status_code != 200:
+            self.errors.append(f"{response.status_code} {response.text[:200]}")
+            return None
+        answer: dict[str, Any] = response.json()
+        return answer
+
+    async def _poll(self, client: httpx.AsyncClient, rounds: int = 20_000) -> None:
+        """A poller of the events page: after the last event it got; on a ``reset`` page it
+        reads the table again and polls on from there (docs/clients.md)."""
+        table = f"/v1/tables/{self.table}"
+        for _ in range(rounds):  # bounded: a drill polls for a few minutes at most
+            if self.stop.is_set():
+                return
+            if self.opening is None:
+                self.opening = await self._get(client, table)
+                continue
+            after = self.last_id or str(self.opening.get("last_event_id", self.start_seq))
+            page = await self._get(client, f"{table}/events?after={quote(after)}&limit=1000")
+            if page is not None and page.get("reset"):
+                self.opening, self.history, self.last_id = None, [], None
+                self.resets += 1
+                continue
+            for event in page["events"] if page is not None else []:
+                self.history.append(event)
+                self.last_id = str(event.get("id", event["seq"]))
+            if page is None or not page["events"]:
+                await asyncio.sleep(0.3)
+        self.errors.append(f"gave up after {rounds} polls")
 
     async def _read(self, response: httpx.Response) -> None:
         frames = (sse_frames if self.transport == "sse" else ndjson_frames)(response)
@@ -156,7 +196,7 @@ class Follower:
         elif kind == "snapshot" or kind in RESET_KINDS:
             # Told the log was rolled back (or a fresh view instead of a resume): what was
             # received is void; the view given is where the history starts again.
-            self.opening = data.get("table", data)
+            self.opening = data  # the same object as the opening: the table as it now is
             self.history = []
             self.last_id = frame.get("id")  # SSE: the reset's id is where to resume
             self.resets += 1
