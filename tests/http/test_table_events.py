@@ -59,8 +59,8 @@ async def _table(client: AsyncTestClient[Any]) -> tuple[str, dict[str, Any]]:
 
 
 def _timeless(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Events without the time they were logged (``at``)."""
-    return [{k: v for k, v in event.items() if k != "at"} for event in events]
+    """Events without the time they were logged (``at``) and their ids."""
+    return [{k: v for k, v in event.items() if k not in ("at", "id")} for event in events]
 
 
 def _bearer(token: str) -> dict[str, str]:
@@ -86,6 +86,9 @@ async def test_every_move_logs_its_events_with_seq_and_version(
         f"/v1/tables/{tid}/moves", json={"move": LEAD, "version": 1}, headers=PLATFORM
     )
     assert all(e.pop("at") == pytest.approx(time.time(), abs=60) for e in first.json()["events"])
+    ids = [e["id"] for e in first.json()["events"]]
+    token = ids[0].partition(".")[2]  # each event's id: its seq and its write's token
+    assert token and ids == [f"2.{token}", f"3.{token}"]
     assert _timeless(first.json()["events"]) == [
         {"type": "move", "move": LEAD, "by": "seat", "seq": 2, "version": 2},
         {"type": "played", "seat": 0, "cards": ["7S", "7H"], "seq": 3, "version": 2},
@@ -100,6 +103,7 @@ async def test_every_move_logs_its_events_with_seq_and_version(
     assert page["last_seq"] == 5 and page["version"] == 3
     assert [e["seq"] for e in page["events"]] == [1, 2, 3, 4, 5]
     assert _timeless(page["events"][1:3]) == _timeless(first.json()["events"])
+    assert [e["id"] for e in page["events"][1:3]] == ids
     after = (await client.get(f"/v1/tables/{tid}/events?after=3", headers=PLATFORM)).json()
     assert [e["type"] for e in after["events"]] == ["move", "played"]
     limited = (await client.get(f"/v1/tables/{tid}/events?limit=1", headers=PLATFORM)).json()

@@ -74,8 +74,8 @@ class Follower:
     drop: asyncio.Event = field(default_factory=asyncio.Event)
 
     @property
-    def last_id(self) -> int | None:
-        return self.events[-1]["seq"] if self.events else None
+    def last_id(self) -> str | None:
+        return self.events[-1]["id"] if self.events else None
 
     async def run(self, table_url: str) -> None:
         server = 0
@@ -83,9 +83,9 @@ class Follower:
             for _ in range(200):  # bounded: reconnects are a handful in a passing run
                 headers = {**self.headers, "Accept": "text/event-stream"}
                 if self.opening is not None and self.last_id is not None:
-                    headers["Last-Event-ID"] = str(self.last_id)
+                    headers["Last-Event-ID"] = self.last_id
                 elif self.opening is not None:
-                    headers["Last-Event-ID"] = str(self.opening["last_seq"])
+                    headers["Last-Event-ID"] = self.opening["last_event_id"]
                 try:
                     base = self.servers[server % len(self.servers)]
                     async with client.stream("GET", base + table_url, headers=headers) as response:
@@ -124,7 +124,8 @@ class Follower:
                 self.closed = frame["data"]["reason"]
                 return True
             else:
-                assert int(frame["id"]) == frame["data"]["seq"]
+                assert frame["id"] == frame["data"]["id"]
+                assert frame["id"].partition(".")[0] == str(frame["data"]["seq"])
                 assert frame["event"] == frame["data"]["type"]
                 self.events.append(frame["data"])
 
@@ -208,7 +209,7 @@ async def _scenario(
     async with httpx.AsyncClient(timeout=TIMEOUT) as client:
         log = (await client.get(f"{servers[0]}/v1/tables/{tid}/events", headers=PLATFORM)).json()
         async with asyncio.timeout(20):  # every follower has caught up before the table goes
-            while any(f.last_id != _shown(log["events"], f)[-1]["seq"] for f in followers):
+            while any(f.last_id != _shown(log["events"], f)[-1]["id"] for f in followers):
                 await asyncio.sleep(0.05)
         assert (
             await client.delete(f"{servers[-1]}/v1/tables/{tid}", headers=PLATFORM)

@@ -51,6 +51,10 @@ class _Event(msgspec.Struct, tag_field="type", frozen=True, kw_only=True, omit_d
     version: int | None = None
     at: float | None = None
     """When the table logged it (seconds since the Unix epoch)."""
+    id: str | None = None
+    """Read from a table's log: ``"<seq>.<token>"``, the seq and the token of the write that
+    logged it, so that no two events ever share an id, even after a failover rolled the log
+    back and the seq was logged again (the stream's ``id:``, ``Last-Event-ID`` and ``after``)."""
 
 
 class PlayedEvent(_Event, tag="played", frozen=True):

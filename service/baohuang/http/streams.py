@@ -1,7 +1,10 @@
 """Table streams on the wire: Server-Sent Events for browsers, NDJSON for backends.
 
 Both carry the same items (:data:`baohuang.tables.StreamItem`): the caller's view first
-(``snapshot``), then each event as it commits, heartbeats, and ``closed`` at the end.
+(``snapshot``), then each event as it commits (SSE ``id:`` its ``id``, ``<seq>.<token>``),
+heartbeats, a ``reset`` with the view as it now is whenever a failover rolled the log back past
+what the stream had sent (SSE ``id:`` its ``last_event_id``, so that a reconnect resumes from
+there), and ``closed`` at the end.
 """
 
 from __future__ import annotations
@@ -15,7 +18,7 @@ from litestar.response import ServerSentEvent, Stream
 from litestar.response.base import ASGIResponse
 from litestar.response.sse import ServerSentEventMessage
 
-from ..tables import Closed, Heartbeat, Opening, StreamItem
+from ..tables import Closed, Heartbeat, Opening, Reset, StreamItem
 
 SSE: Final = "text/event-stream"
 NDJSON: Final = "application/x-ndjson"
@@ -30,13 +33,17 @@ async def _sse(items: AsyncIterator[StreamItem]) -> AsyncIterator[ServerSentEven
             yield ServerSentEventMessage(data=None, comment="heartbeat")
         elif isinstance(item, Opening):
             yield ServerSentEventMessage(data=_encode(item.table).decode(), event="snapshot")
+        elif isinstance(item, Reset):
+            yield ServerSentEventMessage(
+                data=_encode(item.table).decode(), event="reset", id=item.table.last_event_id
+            )
         elif isinstance(item, Closed):
             yield ServerSentEventMessage(data=_encode(item).decode(), event="closed")
         else:
             yield ServerSentEventMessage(
                 data=_encode(item).decode(),
                 event=str(type(item).__struct_config__.tag),
-                id=item.seq,
+                id=item.id if item.id is not None else item.seq,
             )
 
 
@@ -46,6 +53,8 @@ async def _ndjson(items: AsyncIterator[StreamItem]) -> AsyncIterator[bytes]:
             yield b'{"type":"heartbeat"}\n'
         elif isinstance(item, Opening):
             yield b'{"type":"snapshot",' + _encode(item.table)[1:] + b"\n"
+        elif isinstance(item, Reset):
+            yield b'{"type":"reset",' + _encode(item.table)[1:] + b"\n"
         elif isinstance(item, Closed):
             yield b'{"type":"closed",' + _encode(item)[1:] + b"\n"
         else:

@@ -15,6 +15,7 @@ from .answers import (
     Heartbeat,
     MoveAnswer,
     Opening,
+    Reset,
     StreamItem,
     TableRead,
 )
@@ -34,6 +35,7 @@ __all__ = [
     "IdempotencyKeyReused",
     "MoveAnswer",
     "Opening",
+    "Reset",
     "StreamItem",
     "TableNotFound",
     "TableRead",

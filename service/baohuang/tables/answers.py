@@ -33,7 +33,8 @@ class TableRead(msgspec.Struct, Generic[V], frozen=True):
     """A table as its caller may see it: the whole snapshot (platform), a seat view (seat
     token) or the public view (spectator token); ``table``: the clock, 托管, deals and totals
     around the deal, the same for everyone; ``last_seq``: the ``seq`` of the table's last logged
-    event, where a client starts following it."""
+    event, where a client starts following it, and ``last_event_id`` that event's id (what to
+    poll ``after`` or resume from: see :mod:`.positions`)."""
 
     id: str
     instance: str
@@ -41,6 +42,7 @@ class TableRead(msgspec.Struct, Generic[V], frozen=True):
     view: V
     table: TableState
     last_seq: int = 0
+    last_event_id: str = "0"
 
 
 class MoveAnswer(msgspec.Struct, Generic[V], frozen=True, omit_defaults=True):
@@ -61,18 +63,34 @@ class MoveAnswer(msgspec.Struct, Generic[V], frozen=True, omit_defaults=True):
 
 
 class EventsPage(msgspec.Struct, frozen=True):
-    """Logged events after the ``seq`` asked for, oldest first, cut to the caller; ``last_seq``
-    is the table's last ``seq`` (ask again with ``after=last_seq``). Events the caller may not
-    see are left out, so their ``seq`` numbers are missing."""
+    """Logged events after the event asked for, oldest first, cut to the caller; ``last_seq``
+    is the table's last ``seq`` and ``last_event_id`` its id (ask again with
+    ``after=last_event_id``). Events the caller may not see are left out, so their ``seq``
+    numbers are missing.
+
+    ``reset``: the log no longer holds the event asked for (a failover rolled it back, or it
+    is past the log's end): no events; the client reads the table again (``GET``, its view as
+    it now is) and polls on ``after`` that answer's ``last_event_id``."""
 
     instance: str
     version: int
     last_seq: int
     events: list[Event]
+    last_event_id: str = "0"
+    reset: bool = False
 
 
 class Opening(msgspec.Struct, frozen=True):
     """A stream's first item: the caller's view of the table and where its log stands."""
+
+    table: TableRead[Snapshot | PublicView]
+
+
+class Reset(msgspec.Struct, frozen=True):
+    """The log was rolled back past what the stream had sent (a failover promoted a replica
+    that lacked the last writes): the caller's view as it now is, after which the stream goes
+    on from its ``last_event_id``. Everything the client derived from events after the last
+    one it still shares with the log is void: it takes this view instead."""
 
     table: TableRead[Snapshot | PublicView]
 
@@ -88,5 +106,5 @@ class Closed(msgspec.Struct, frozen=True):
     reason: str
 
 
-StreamItem = Opening | Event | Heartbeat | Closed
+StreamItem = Opening | Reset | Event | Heartbeat | Closed
 """What :meth:`.service.TableService.follow` yields."""

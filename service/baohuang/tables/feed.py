@@ -7,6 +7,11 @@ who takes them from the channel's buffer. A notification is only a hint — the 
 — so every channel is also read again every ``poll_seconds``, and at once after the
 subscription was lost: a missed message delays an event, it never loses one. A follower that
 falls behind the buffer reads its gap from the store itself.
+
+Rollbacks: every read goes on from the channel's last event *and* checks that the log still
+holds it (its write's token, :mod:`.positions`). When a failover rolled the log back past it,
+the channel drops its buffer, starts again from the log's end and counts a new ``generation``:
+each follower then checks its own position against the log and, if it is gone, is reset.
 """
 
 from __future__ import annotations
@@ -19,6 +24,7 @@ from collections.abc import Callable
 from typing import Final
 
 from ..store import RECHECK_ALL, LoggedEvent, StoreOverloaded, StoreUnavailable, TableStore
+from .positions import Position, rolled_back
 
 log = logging.getLogger("baohuang.tables")
 
@@ -31,10 +37,12 @@ POLL_SECONDS: Final = 5.0
 class Channel:
     """One followed table in this process."""
 
-    def __init__(self, table_id: str, instance: str, position: int) -> None:
+    def __init__(self, table_id: str, instance: str, position: Position) -> None:
         self.table_id = table_id
         self.instance = instance
-        self.position = position  # the last seq read into the buffer
+        self.position = position.seq  # the last seq read into the buffer
+        self.token = position.token  # ... and its write's token, when known
+        self.generation = 0  # how many rollbacks this channel has seen
         self.buffer: deque[LoggedEvent] = deque(maxlen=BUFFERED_EVENTS)
         self.closed: str | None = None  # why the table's instance ended, once it has
         self.followers = 0
@@ -42,13 +50,22 @@ class Channel:
         self._reading = asyncio.Lock()
         self._again = False
 
-    def since(self, seq: int) -> list[LoggedEvent] | None:
-        """Buffered events after ``seq``, or ``None`` when the buffer no longer reaches back."""
-        if seq >= self.position:
-            return []
-        if not self.buffer or self.buffer[0].seq > seq + 1:
+    def since(self, at: Position) -> list[LoggedEvent] | None:
+        """Buffered events after ``at``, or ``None`` when the buffer cannot say: it no longer
+        reaches back, or it holds another event at ``at``'s seq (the follower must check its
+        position against the store)."""
+        if at.seq > self.position:
+            return []  # the channel has not read that far yet: its next read will
+        if at.seq == self.position:
+            same = at.token is None or self.token is None or at.token == self.token
+            return [] if same else None
+        if not self.buffer or self.buffer[0].seq > at.seq + 1:
             return None
-        return [event for event in self.buffer if event.seq > seq]
+        if self.buffer[0].seq <= at.seq:
+            held = self.buffer[at.seq - self.buffer[0].seq]
+            if at.token is not None and held.token != at.token:
+                return None
+        return [event for event in self.buffer if event.seq > at.seq]
 
     def _wake(self) -> None:
         woken, self.woken = self.woken, asyncio.Event()
@@ -68,10 +85,17 @@ class Channel:
                     self.closed = "deleted"
                 elif page.instance != self.instance:
                     self.closed = "replaced"
+                elif rolled_back(page, Position(self.position, self.token)):
+                    # A failover lost what this channel read: start again at the log's end;
+                    # each follower checks its own position (see the module docstring).
+                    self.buffer.clear()
+                    self.position, self.token = page.last_seq, page.last_token or None
+                    self.generation += 1
                 else:
                     self.buffer.extend(page.events)
                     if page.events:
                         self.position = page.events[-1].seq
+                        self.token = page.events[-1].token or None
                     self._again |= len(page.events) == READ_LIMIT
                 self._wake()
 
@@ -93,7 +117,7 @@ class TableFeed:
         self._followers = 0
         self._tasks: set[asyncio.Task[None]] = set()
 
-    def join(self, table_id: str, instance: str, position: int) -> Channel:
+    def join(self, table_id: str, instance: str, position: Position) -> Channel:
         """Follow ``table_id`` (instance ``instance``, log read up to ``position``)."""
         channel = self._channels.get(table_id)
         if channel is None or channel.closed is not None or channel.instance != instance:

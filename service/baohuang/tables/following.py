@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 
 import msgspec
 
@@ -11,9 +11,11 @@ from ..engine import (
     Event,
 )
 from ..store import LoggedEvent, TableStore
-from .answers import Closed, Heartbeat, Opening, StreamItem, TableRead
-from .callers import Caller
+from .answers import Closed, Heartbeat, Opening, Reset, StreamItem, TableRead
+from .callers import Caller, Unauthorized
+from .errors import TableNotFound
 from .feed import Channel, TableFeed
+from .positions import Position, event_id, parse_position, rolled_back
 from .views import View, cut_event
 
 READ_PAGE = 500
@@ -22,9 +24,17 @@ _decode_event = msgspec.json.Decoder(Event).decode
 
 
 def logged_event(logged: LoggedEvent) -> Event:
-    """A logged event as clients see it: with its ``seq`` and the ``version`` of its write."""
+    """A logged event as clients see it: with its ``seq``, the ``version`` of its write and its
+    ``id`` (:mod:`.positions`)."""
     event = _decode_event(logged.data)
-    return msgspec.structs.replace(event, seq=logged.seq, version=logged.version)
+    return msgspec.structs.replace(
+        event, seq=logged.seq, version=logged.version, id=event_id(logged.seq, logged.token)
+    )
+
+
+def read_position(read: TableRead[View]) -> Position:
+    """Where a fresh read of the table stands in its log."""
+    return parse_position(read.last_event_id) or Position(read.last_seq)
 
 
 async def follow_channel(
@@ -33,31 +43,52 @@ async def follow_channel(
     channel: Channel,
     caller: Caller,
     read: TableRead[View],
-    position: int,
+    position: Position,
     *,
     opening: bool,
     heartbeat: float,
+    reread: Callable[[], Awaitable[TableRead[View]]],
 ) -> AsyncIterator[StreamItem]:
     """The caller's stream: the opening (unless resuming), then each event it may see after
-    ``position`` as it commits, heartbeats when quiet, and the close."""
+    ``position`` as it commits, heartbeats when quiet, and the close. Whenever the log no
+    longer holds ``position`` (a failover rolled it back past it: checked on resuming and after
+    every rollback the channel sees), a :class:`Reset` with the view as it now is, and on from
+    there."""
+    generation = channel.generation
+    check = not opening  # a resumed position, or one after a rollback, is checked in the store
     try:
         if opening:
             yield Opening(read)
         while True:
             woken = channel.woken
-            fresh = channel.since(position)
-            if fresh is None:  # fell behind the buffer: read the gap from the store
-                page = await store.read_events(channel.table_id, position, READ_PAGE)
-                fresh = page.events if page is not None and page.instance == read.instance else []
+            if channel.generation != generation:
+                generation, check = channel.generation, True
+            fresh = None if check else channel.since(position)
+            if fresh is None:  # checked, or fell behind the buffer: read from the store
+                check = False
+                page = await store.read_events(channel.table_id, position.seq, READ_PAGE)
+                if page is None or page.instance != read.instance:
+                    fresh = []  # the channel tells its followers how the table ended
+                elif rolled_back(page, position):
+                    try:
+                        read = await reread()
+                    except (TableNotFound, Unauthorized) as ended:  # gone since that read
+                        yield Closed("deleted" if isinstance(ended, TableNotFound) else "replaced")
+                        return
+                    position = read_position(read)
+                    yield Reset(read)
+                    continue
+                else:
+                    fresh = page.events
             for logged in fresh:
-                position = logged.seq
+                position = Position(logged.seq, logged.token or None)
                 event = cut_event(logged_event(logged), caller)
                 if event is not None:
                     yield event
             if channel.closed is not None and channel.since(position) == []:
                 yield Closed(channel.closed)
                 return
-            if channel.since(position):
+            if channel.since(position) or channel.generation != generation:
                 continue
             try:
                 await asyncio.wait_for(woken.wait(), heartbeat)

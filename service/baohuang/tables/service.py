@@ -56,7 +56,8 @@ from .callers import Authority, Caller, Unauthorized
 from .clock import ClockDuties
 from .errors import TableNotFound, VersionConflict, WebhooksOff
 from .feed import TableFeed
-from .following import follow_channel, logged_event
+from .following import follow_channel, logged_event, read_position
+from .positions import Position, event_id, rolled_back
 from .recent_writes import LastWrite, RecentWrites
 from .record import Clock, TableRecord, Webhook, decode_record, encode_record
 from .views import View, cut_events, cut_table
@@ -127,36 +128,48 @@ class TableService(ClockDuties):
 
     # -- reads ---------------------------------------------------------------------------------
 
-    async def _stored(self, table_id: str, caller: Caller) -> tuple[int, str, int, TableRecord]:
+    async def _stored(
+        self, table_id: str, caller: Caller
+    ) -> tuple[int, str, int, str, TableRecord]:
+        """Version, instance, last seq, last event id and record of the table."""
         stored = await self.store.get(table_id)
         if stored is None:
             raise TableNotFound(table_id)
         _require_instance(caller, stored.instance)
-        return stored.version, stored.instance, stored.last_seq, decode_record(stored.snapshot)
+        last_id = event_id(stored.last_seq, stored.last_token)
+        record = decode_record(stored.snapshot)
+        return stored.version, stored.instance, stored.last_seq, last_id, record
 
     async def read(self, table_id: str, caller: Caller) -> TableRead[View]:
         """The table as ``caller`` may see it."""
-        version, instance, last_seq, record = await self._stored(table_id, caller)
+        version, instance, last_seq, last_id, record = await self._stored(table_id, caller)
         view = cut_table(record.snapshot, caller)
-        return TableRead(table_id, instance, version, view, record.table, last_seq)
+        return TableRead(table_id, instance, version, view, record.table, last_seq, last_id)
 
     async def read_seat(self, table_id: str, seat: int, caller: Caller) -> TableRead[SeatView]:
         """Seat ``seat``'s view, for that seat's token or a platform."""
         caller.require_seat(seat, "$.seat")
-        version, instance, last_seq, record = await self._stored(table_id, caller)
+        version, instance, last_seq, last_id, record = await self._stored(table_id, caller)
         view = seat_view(record.snapshot, seat)
-        return TableRead(table_id, instance, version, view, record.table, last_seq)
+        return TableRead(table_id, instance, version, view, record.table, last_seq, last_id)
 
     async def events(
-        self, table_id: str, caller: Caller, after: int, limit: int = EVENTS_PAGE
+        self, table_id: str, caller: Caller, after: Position | int, limit: int = EVENTS_PAGE
     ) -> EventsPage:
-        """Logged events after ``after``, as ``caller`` may see them."""
-        page = await self.store.read_events(table_id, after, limit)
+        """Logged events after ``after``, as ``caller`` may see them; a reset (the table as it
+        now is) when the log no longer holds ``after`` (:mod:`.positions`; a bare seq is checked
+        against the log's end only)."""
+        after = after if isinstance(after, Position) else Position(after)
+        page = await self.store.read_events(table_id, after.seq, limit)
         if page is None:
             raise TableNotFound(table_id)
         _require_instance(caller, page.instance)
+        last_id = event_id(page.last_seq, page.last_token)
+        if rolled_back(page, after):
+            return EventsPage(page.instance, page.version, page.last_seq, [], last_id, reset=True)
         events = [logged_event(logged) for logged in page.events]
-        return EventsPage(page.instance, page.version, page.last_seq, cut_events(events, caller))
+        cut = cut_events(events, caller)
+        return EventsPage(page.instance, page.version, page.last_seq, cut, last_id)
 
     async def audit(self, table_id: str, caller: Caller) -> AuditReport:
         """Replay the table's whole log (platform only): see :mod:`.audit`."""
@@ -165,24 +178,27 @@ class TableService(ClockDuties):
         return await audit_table(self.store, table_id, record.table)
 
     async def follow(
-        self, table_id: str, caller: Caller, after: int | None = None
+        self, table_id: str, caller: Caller, after: Position | int | None = None
     ) -> AsyncIterator[StreamItem]:
-        """The table as it changes: an opening (unless resuming ``after`` a seq), then each event
-        the caller may see as it commits, heartbeats when quiet, and a close when the table is
-        deleted, expires or is replaced. Raises before the first item (not found,
-        unauthorized), so a route can still answer with an error."""
+        """The table as it changes: an opening (unless resuming ``after`` an event), then each
+        event the caller may see as it commits, heartbeats when quiet, a reset whenever the log
+        no longer holds the stream's position (never a silent clamp: :mod:`.positions`), and a
+        close when the table is deleted, expires or is replaced. Raises before the first item
+        (not found, unauthorized), so a route can still answer with an error."""
         read = await self.read(table_id, caller)
-        position = read.last_seq if after is None else min(after, read.last_seq)
-        channel = self.feed.join(table_id, read.instance, read.last_seq)
+        if isinstance(after, int):
+            after = Position(after)
+        channel = self.feed.join(table_id, read.instance, read_position(read))
         return follow_channel(
             self.store,
             self.feed,
             channel,
             caller,
             read,
-            position,
+            read_position(read) if after is None else after,
             opening=after is None,
             heartbeat=self._heartbeat,
+            reread=lambda: self.read(table_id, caller),
         )
 
     # -- writes --------------------------------------------------------------------------------
@@ -416,7 +432,8 @@ class TableService(ClockDuties):
             table_id, LastWrite(result.version, result.token, instance, result.last_seq, record)
         )
         view = cut_table(record.snapshot, caller)
-        return MoveAnswer(result.version, instance, view, record.table, cut_events(events, caller))
+        logged = [replace(event, id=event_id(event.seq or 0, result.token)) for event in events]
+        return MoveAnswer(result.version, instance, view, record.table, cut_events(logged, caller))
 
     async def _replay(
         self, table_id: str, caller: Caller, print_: str, kept: bytes
@@ -439,9 +456,26 @@ class TableService(ClockDuties):
             remembered.instance,
             cut_table(record.snapshot, caller),
             record.table,
-            cut_events(remembered.events, caller),
+            cut_events(await self._with_ids(table_id, remembered), caller),
             replayed=True,
         )
+
+    async def _with_ids(self, table_id: str, remembered: idempotency.Remembered) -> list[Event]:
+        """A remembered move's events with their ids, read from the log (the record is made
+        before its write's token is known)."""
+        events = remembered.events
+        if not events or events[0].seq is None:
+            return events
+        page = await self.store.read_events(table_id, events[0].seq - 1, len(events))
+        if page is None or page.instance != remembered.instance:
+            return events
+        tokens = {logged.seq: logged.token for logged in page.events}
+        return [
+            replace(event, id=event_id(event.seq, tokens[event.seq]))
+            if event.seq in tokens
+            else event
+            for event in events
+        ]
 
     async def _index_earlier(self, table_id: str, record: TableRecord, logged: list[Event]) -> None:
         """Before a write: the deadline index never runs later than the deadline the write may

@@ -10,7 +10,9 @@ with backoff (capped at a minute, for as long as the table lives: a day after it
 default). A receiver that is down or slow delays only its own deliveries, never a move.
 
 Each delivery is ``POST <url>`` with the JSON body ``{"delivery", "table", "instance", "event"}``
-and the headers ``Baohuang-Delivery: <delivery id>`` (stable across retries: deduplicate on it)
+and the headers ``Baohuang-Delivery: <delivery id>`` (stable across retries: deduplicate on it;
+``<table>.<instance>.<event id>``, and an event id names the write that logged it, so that an
+event logged again at the same seq after a failover rolled the log back is a new delivery)
 and ``Baohuang-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.body">`` under
 ``BAOHUANG_WEBHOOK_SECRET``; a receiver checks the signature and refuses an old ``t``.
 """
@@ -147,7 +149,7 @@ class Dispatcher:
         return delivered
 
     async def _post(self, url: str, table_id: str, instance: str, event: Event) -> bool:
-        delivery = f"{table_id}.{instance}.{event.seq}"
+        delivery = f"{table_id}.{instance}.{event.id}"
         body = _encode(Delivery(delivery, table_id, instance, event))
         headers = {
             "Content-Type": "application/json",

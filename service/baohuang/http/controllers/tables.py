@@ -26,6 +26,7 @@ from ...tables import (
 )
 from ...tables.audit import AuditReport
 from ...tables.idempotency import IDEMPOTENCY_KEY_MAX, IDEMPOTENCY_KEY_PATTERN
+from ...tables.positions import EVENT_ID_PATTERN, Position, parse_position
 from ...tables.record import Clock, Webhook
 from ..auth import TableId, provide_caller
 from ..bodies import BodyDecoder, JSONBody, json_response
@@ -183,39 +184,50 @@ class TablesController(Controller):
         table_id: TableId,
         caller: NamedDependency[Caller],
         after: Annotated[
-            int | None,
+            str | None,
             QueryParameter(
-                ge=0,
-                description="Events with a greater seq (a page: default 0; a stream: resume "
-                "after this seq instead of opening with the view)",
+                pattern=EVENT_ID_PATTERN,
+                max_length=84,
+                description="The id of the last event the client has (`<seq>.<token>`, or a "
+                "bare seq): events after it (a page: default 0; a stream: resume after it "
+                "instead of opening with the view). When the log no longer holds it — a "
+                "failover rolled the log back — the answer is a reset with the view as it is",
             ),
         ] = None,
         limit: Annotated[
             int, QueryParameter(ge=1, le=1000, description="A page's size at most")
         ] = 500,
         last_event_id: Annotated[
-            int | None,
+            str | None,
             HeaderParameter(
                 name="Last-Event-ID",
-                ge=0,
+                pattern=EVENT_ID_PATTERN,
+                max_length=84,
                 required=False,
-                description="SSE resume: the id (seq) of the last event received",
+                description="SSE resume: the id of the last event received (`<seq>.<token>`); "
+                "a reset when the log no longer holds it",
             ),
         ] = None,
     ) -> ASGIApp:
         """The table's event log, cut to the caller: a page for polling clients and audits, or,
         with ``Accept: text/event-stream`` (Server-Sent Events) or ``application/x-ndjson``, a
-        stream: the caller's view first, then each event as it commits (``id`` is its ``seq``),
-        a heartbeat every 15 s, and a ``closed`` event when the table is deleted, expires or is
-        replaced. A stream resumes with no gap and no duplicate from ``Last-Event-ID`` or
-        ``after``."""
+        stream: the caller's view first, then each event as it commits (``id`` is its
+        ``<seq>.<token>``), a heartbeat every 15 s, a ``reset`` with the view as it now is when a
+        failover rolled the log back past what the stream sent, and a ``closed`` event when the
+        table is deleted, expires or is replaced. A stream resumes with no gap and no duplicate
+        from ``Last-Event-ID`` or ``after``, or is reset when the log no longer holds that
+        event."""
         service = _service(request)
         media = request.accept.best_match(["application/json", *STREAM_MEDIA_TYPES])
+        resume = (
+            last_event_id if last_event_id is not None and media != "application/json" else after
+        )
+        position = None if resume is None else parse_position(resume)
         if media in STREAM_MEDIA_TYPES:
-            resume = last_event_id if last_event_id is not None else after
-            items = await service.follow(table_id, caller, resume)
+            items = await service.follow(table_id, caller, position)
             return stream_response(items, media, request)
-        return json_response(await service.events(table_id, caller, after or 0, limit))
+        page = await service.events(table_id, caller, position or Position(0), limit)
+        return json_response(page)
 
     @post(
         "/seats/{seat:int}/trustee",
