@@ -416,10 +416,16 @@ async def _kill(
     ``cut``); ``recover(promoted)`` waits for the setup to settle and brings the node back."""
     record = FaultRecord("cut, then kill -9" if cut else "kill -9", time.monotonic())
     record.affected = affected
+    roles = await asyncio.to_thread(lambda: [ask(node, "ROLE")[0] for node in (primary, *replicas)])
+    if roles != [b"master", *[b"slave"] * len(replicas)]:  # the drill would kill the wrong node
+        raise RuntimeError(f"roles before the fault: {roles} of {[primary, *replicas]}")
     if cut:
         before = drill._unknown()
         await asyncio.to_thread(cut_links, primary, replicas)
         record.unconfirmed_before_kill = await drill.wait_unconfirmed(before)
+    roles = await asyncio.to_thread(lambda: [ask(node, "ROLE")[0] for node in (primary, *replicas)])
+    if roles[0] != b"master":  # promoted while cut off: the kill below would prove nothing
+        raise RuntimeError(f"roles at the kill: {roles} of {[primary, *replicas]}")
     record.killed_at = time.monotonic()
     primary.kill()
     if cut:

@@ -138,7 +138,8 @@ def audit_follower(follower: Follower, log: FinalLog) -> list[str]:
         )
         wrong.append(
             f"{follower.name}: diverged from the log at its event {first} (got {len(got)}, log "
-            f"{len(expected)} after seq {follower.start_seq}; resets {follower.resets}): "
+            f"{len(expected)} after seq {follower.start_seq}; resets {follower.resets}, "
+            f"reconnects {follower.reconnects}, errors {follower.errors[-3:]}): "
             f"got {got[first][:160] if first < len(got) else 'nothing'}, log has "
             f"{expected[first][:160] if first < len(expected) else 'nothing'}"
         )
