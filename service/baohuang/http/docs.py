@@ -400,8 +400,9 @@ def document_request_bodies(app: Litestar) -> dict[str, Any]:
 
 _SSE_EXAMPLE = (
     'event: snapshot\ndata: {"id":"room-42.deal-7","instance":"3f9a2c7e41b8d605","version":1,'
-    '"view":{…},"last_seq":0}\n\nid: 1\nevent: played\ndata: {"type":"played","seat":3,'
-    '"cards":["JH","JD"],"seq":1,"version":2}\n\n: heartbeat\n\nevent: closed\n'
+    '"view":{…},"last_seq":0,"last_event_id":"0"}\n\nid: 1.9c4e07d2a1b3f5e6a\nevent: played\n'
+    'data: {"type":"played","seat":3,"cards":["JH","JD"],"seq":1,"version":2,'
+    '"id":"1.9c4e07d2a1b3f5e6a"}\n\n: heartbeat\n\nevent: closed\n'
     'data: {"reason":"deleted"}\n\n'
 )
 _STREAM_CONTENT = {
@@ -409,10 +410,13 @@ _STREAM_CONTENT = {
         "schema": {
             "type": "string",
             "description": "Server-Sent Events: `snapshot` (data: the caller's table read), then "
-            "one event per logged event the caller may see (`event:` its type, `id:` its seq, "
-            "data: the event with `seq` and `version`), a `: heartbeat` comment every 15 s, and "
-            "`closed` (data: `{reason}`: `deleted` or `replaced`) before the stream ends. "
-            "Reconnect with `Last-Event-ID` to resume with no gap and no duplicate.",
+            "one event per logged event the caller may see (`event:` its type, `id:` its id "
+            "`<seq>.<token>`, data: the event with `seq`, `version` and `id`), a `: heartbeat` "
+            "comment every 15 s, `reset` (`id:` its `last_event_id`, data: the caller's table "
+            "read as it now is) when a failover rolled the log back past what the stream sent, "
+            "and `closed` (data: `{reason}`: `deleted` or `replaced`) before the stream ends. "
+            "Reconnect with `Last-Event-ID` to resume with no gap and no duplicate, or with a "
+            "`reset` first when the log no longer holds that event.",
         },
         "examples": {"stream": {"summary": "A stream's first minutes", "value": _SSE_EXAMPLE}},
     },
@@ -420,8 +424,9 @@ _STREAM_CONTENT = {
         "schema": {
             "type": "string",
             "description": 'One JSON object per line: `{"type": "snapshot", …table read}`, '
-            'then each event (with `seq` and `version`), `{"type": "heartbeat"}` when '
-            'quiet, and `{"type": "closed", "reason"}` last.',
+            'then each event (with `seq`, `version` and `id`), `{"type": "heartbeat"}` when '
+            'quiet, `{"type": "reset", …table read}` after a rollback of the log, and '
+            '`{"type": "closed", "reason"}` last.',
         }
     },
 }

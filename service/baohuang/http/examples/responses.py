@@ -304,8 +304,17 @@ RESPONSES: dict[tuple[str, str, int], Examples] = {
             "version": 2,
             "last_seq": 1,
             "events": [
-                {"type": "played", "seat": 3, "cards": ["JH", "JD"], "seq": 1, "version": 2}
+                {
+                    "type": "played",
+                    "seat": 3,
+                    "cards": ["JH", "JD"],
+                    "seq": 1,
+                    "version": 2,
+                    "id": "1.9c4e07d2a1b3f5e6a",
+                }
             ],
+            "last_event_id": "1.9c4e07d2a1b3f5e6a",
+            "reset": False,
         },
     ),
     ("/v1/tables/{table_id}/seats/{seat}", "get", 200): one(

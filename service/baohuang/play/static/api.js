@@ -109,8 +109,10 @@ export async function* sseFrames(body, onBytes = () => {}) {
 /** Follow a table's stream for as long as the table lives.
  *
  *  The first frame is `snapshot` (what GET /v1/tables/{id} answers); then one frame per event,
- *  whose `id` is its seq. When the connection drops, reconnect with `Last-Event-ID`: the service
- *  resumes right after that event, with no gap and no duplicate (and no second `snapshot`).
+ *  whose `id` is `<seq>.<token>`. When the connection drops, reconnect with `Last-Event-ID`: the
+ *  service resumes right after that event, with no gap and no duplicate (and no second
+ *  `snapshot`). A `reset` frame (a failover rolled the log back) carries the table as it now is,
+ *  like `snapshot`: it is handed to onOpen again, and the stream goes on from there.
  *  A connection silent for three heartbeats (15 s each by default) is treated as dropped.
  *
  *  handlers: onOpen(table) and onEvent(event), awaited in order; onStatus("live" | "retrying");
@@ -141,14 +143,14 @@ export async function follow(api, tableId, handlers, { silenceMs = 45000 } = {})
         attempt = 0;
         alive();
         for await (const frame of sseFrames(response.body, alive)) {
-          if (frame.event === "snapshot") {
-            lastId = frame.data.last_seq;
+          if (frame.event === "snapshot" || frame.event === "reset") {
+            lastId = frame.data.last_event_id ?? String(frame.data.last_seq);
             await handlers.onOpen(frame.data);
           } else if (frame.event === "closed") {
             handlers.onEnd(frame.data.reason);
             return;
           } else {
-            lastId = Number(frame.id);
+            lastId = frame.id;
             await handlers.onEvent(frame.data);
           }
         }
