@@ -171,21 +171,35 @@ def audit_webhook(
     return wrong
 
 
-def caught_up(follower: Follower, log: FinalLog) -> bool:
-    """Whether ``follower`` has received as far as the final log goes for its caller."""
-    expected = visible(log, follower)
-    return len(follower.history) >= len(expected) or follower.closed is not None
+def caught_up(follower: Follower, expected: list[str]) -> bool:
+    """Whether ``follower`` holds the final log as its caller sees it: as many events and the
+    same last one (a count alone would take a follower that still waits for its reset, holding
+    a rolled-back event in place of the log's, for one that has caught up)."""
+    if follower.closed is not None:
+        return True
+    if len(follower.history) != len(expected):
+        return False
+    return not expected or _canonical(follower.history[-1]) == expected[-1]
 
 
 async def wait_caught_up(
     followers: list[Follower], logs: dict[str, FinalLog], timeout: float
 ) -> None:
-    """Bounded: a follower that never catches up is reported by :func:`audit_follower`."""
+    """Bounded: a follower that never catches up is reported by :func:`audit_follower`. (A
+    reset may take until the service's next read of the log: its feed polls every few seconds
+    when a change notification was lost in the failover.)"""
+    expected: dict[tuple[str, int], list[str]] = {}  # by follower and where its history starts
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
-        if all(caught_up(f, logs[f.table]) for f in followers):
+        waiting = 0
+        for follower in followers:
+            key = (follower.name, follower.start_seq)
+            if key not in expected:
+                expected[key] = visible(logs[follower.table], follower)
+            waiting += not caught_up(follower, expected[key])
+        if not waiting:
             return
-        await asyncio.sleep(0.1)
+        await asyncio.sleep(0.2)
 
 
 def delivered(
