@@ -1,4 +1,4 @@
-"""What the replay's durability check costs (issue 19.1): a replayed move, before and after.
+"""What the replay's durability check costs: a replayed move, before and after.
 
     flock /tmp/bench.lock .venv/bin/python bench/replay_bench.py
     flock /tmp/bench.lock .venv/bin/python bench/replay_bench.py --runs 7 --replays 2000

@@ -1,4 +1,4 @@
-"""Every 200 is durable, idempotent replays included (issue 19.1), against a real
+"""Every 200 is durable, idempotent replays included, against a real
 ``baohuang serve`` process on one primary and one replica with ``REDIS_WAIT_REPLICAS=1``.
 
 The replica's link is cut as a network would cut it: the replica can no longer authenticate

@@ -1,4 +1,4 @@
-"""Idempotency keys belong to their caller and are bounded per table (issue 20.4), over HTTP on
+"""Idempotency keys belong to their caller and are bounded per table, over HTTP on
 a real Redis: a seat's key can be neither spent nor blocked by another seat, the same key with
 the same move at another version is never a silent replay, and a table keeps only the newest
 ``BAOHUANG_IDEMPOTENCY_KEYS`` keys."""

@@ -1,4 +1,4 @@
-"""Streams never show a history that did not happen (issue 19.2, 19.3), against a real
+"""Streams never show a history that did not happen, against a real
 ``baohuang serve`` process on a real primary and replica.
 
 The rollback is made as a failover makes it: the replica's link is cut, moves run on the primary
@@ -230,8 +230,18 @@ async def test_followers_and_pollers_are_reset_after_a_rollback_and_end_on_the_l
     assert resumed.items[0]["frame"]["id"] == log["last_event_id"]
     assert resumed.items[0]["version"] == 2
 
+    # A resume from past the log's new end (the follower saw seq 5, the log ends at 3): a reset.
+    beyond = Follower(
+        service,
+        f"{table}/events?after={gone_id}",
+        {**spectator, "Accept": "application/x-ndjson"},
+    )
+    await beyond.wait_for(lambda f: len(f.items) >= 1)
+    assert beyond.kinds()[0] == "reset" and beyond.items[0]["last_seq"] == 3
+    assert "hands" not in beyond.items[0]["view"]
+
     await service.delete(table, headers=PLATFORM)
-    for follower in (sse, ndjson, resumed):
+    for follower in (sse, ndjson, resumed, beyond):
         await follower.end()
     # Every follower ends on the log as it now is: the events after its last reset are the
     # log's (as its caller may see them), and its reset carried the view as it then was.

@@ -54,7 +54,7 @@ async def test_a_fresh_cluster_client_subscribes_and_hears_writes(
         await store.close()
 
 
-# -- a replay's durability check on a cluster shard (issue 19.1, "same in cluster mode") -------
+# -- a replay's durability check on a cluster shard ---------------------------------------------
 
 
 @pytest.fixture(scope="module")

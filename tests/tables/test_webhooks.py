@@ -108,6 +108,10 @@ async def test_every_deal_over_arrives_once_through_refusals_and_an_outage(
     kinds = sorted(d["event"]["type"] for d in delivered.values())
     assert kinds == ["deal_over", "deal_over", "deal_over", "deal_started", "deal_started"]
     assert all(d["table"] == "hooked" for d in delivered.values())
+    for delivery_id, body in delivered.items():  # the id names the event's write, not just its seq
+        assert body["delivery"] == delivery_id == f"hooked.{body['instance']}.{body['event']['id']}"
+        seq, _, token = body["event"]["id"].partition(".")
+        assert int(seq) == body["event"]["seq"] and token
     assert await dispatcher.tick() == 0  # nothing left, nothing sent twice
     assert len(receiver.deliveries()) == 5
 

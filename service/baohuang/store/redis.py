@@ -104,7 +104,16 @@ from .redis_failures import (
     touched,
     warn_without_hiredis,
 )
-from .redis_scripts import CasArgs, EventsArgs, PutArgs, RememberArgs, TouchArgs
+from .redis_scripts import (
+    AdvanceArgs,
+    CasArgs,
+    DeleteArgs,
+    EventsArgs,
+    GetArgs,
+    PutArgs,
+    RememberArgs,
+    TouchArgs,
+)
 
 __all__ = ["DEFAULT_KEY_PREFIX", "RedisTableStore"]
 
@@ -255,7 +264,8 @@ class RedisTableStore(RedisCore):
 
     async def get(self, table_id: str, remembered_as: str | None = None) -> StoredTable | None:
         start = time.perf_counter()
-        keys, args = self._keys(table_id), [remembered_as or ""]
+        keys = self._keys(table_id)
+        args: list[bytes | int | str] = [*GetArgs(remembered_as or "")]
         reply = await self._call("get", lambda: self._get(keys=keys, args=args), start)
         if not reply:
             self._done("get", "missing", start)
@@ -337,7 +347,7 @@ class RedisTableStore(RedisCore):
     async def advance_hook(self, table_id: str, instance: str, seq: int) -> None:
         start = time.perf_counter()
         keys = self._keys(table_id)
-        args: list[bytes | int | str] = [instance, seq]
+        args: list[bytes | int | str] = [*AdvanceArgs(instance, seq)]
         await self._write("remember", start, self._advance, keys, args)
         self._done("remember", "ok", start)
 
@@ -464,7 +474,7 @@ class RedisTableStore(RedisCore):
     async def delete(self, table_id: str) -> bool:
         start = time.perf_counter()
         keys = self._keys(table_id)
-        args: list[bytes | int | str] = [self._channel, table_id]
+        args: list[bytes | int | str] = [*DeleteArgs(self._channel, table_id)]
         removed = await self._write("delete", start, self._delete, keys, args)
         self._done("delete", "ok" if removed else "missing", start)
         return bool(removed)

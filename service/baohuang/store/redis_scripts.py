@@ -16,10 +16,11 @@ from typing import Final, NamedTuple
 
 
 def _unpacked(args: type[tuple[object, ...]]) -> str:
-    """``local a, b, c = ARGV[1], ARGV[2], ARGV[3]`` for a NamedTuple's fields."""
+    """``local a, b, c = ARGV[1], ARGV[2], ARGV[3]`` for a NamedTuple's fields, and ``rest``:
+    the index of the first ARGV after them (a script's list of events)."""
     names: tuple[str, ...] = args._fields  # type: ignore[attr-defined]
     values = ", ".join(f"ARGV[{i}]" for i in range(1, len(names) + 1))
-    return f"local {', '.join(names)} = {values}\n"
+    return f"local {', '.join(names)} = {values}\nlocal rest = {len(names) + 1}\n"
 
 
 # A remembered answer is kept under its key once; beyond ``most`` keys per table the oldest goes.
@@ -57,7 +58,7 @@ end
 local v = redis.call('HINCRBY', KEYS[1], 'v', 1)
 redis.call('DEL', KEYS[2], KEYS[3], KEYS[4])
 local q = 0
-for i = #PutArgs + 1, #ARGV do
+for i = rest, #ARGV do
   q = q + 1
   redis.call('XADD', KEYS[2], q .. '-0', 'v', v, 'd', ARGV[i], 't', token)
 end
@@ -72,7 +73,7 @@ if q > 0 then
 end
 redis.call('PUBLISH', channel, table_id)
 return v
-""".replace("#PutArgs", str(len(PutArgs._fields)))
+"""
 )
 
 # KEYS[1] the deadlines index. ARGV[1] now, ARGV[2] how many at most, ARGV[3] the lease: tables
@@ -96,17 +97,29 @@ end
 return 0
 """
 
-# ARGV[1] the instance, ARGV[2] the seq delivered up to. Moves the webhook cursor forward only.
-ADVANCE_LUA: Final = """
-if redis.call('HGET', KEYS[1], 'e') ~= ARGV[1] then
+
+class AdvanceArgs(NamedTuple):
+    """``advance_hook``'s ARGV."""
+
+    instance: str
+    delivered: int
+    """The seq the webhook delivered up to."""
+
+
+# Moves the webhook cursor forward only.
+ADVANCE_LUA: Final = (
+    _unpacked(AdvanceArgs)
+    + """
+if redis.call('HGET', KEYS[1], 'e') ~= instance then
   return 0
 end
 local h = tonumber(redis.call('HGET', KEYS[1], 'h') or '0')
-if tonumber(ARGV[2]) > h then
-  redis.call('HSET', KEYS[1], 'h', ARGV[2])
+if tonumber(delivered) > h then
+  redis.call('HSET', KEYS[1], 'h', delivered)
 end
 return 1
 """
+)
 
 
 class CasArgs(NamedTuple):
@@ -159,7 +172,7 @@ if (last_write ~= '' and cur[2] ~= last_write) or (instance ~= '' and cur[3] ~= 
 end
 v = redis.call('HINCRBY', KEYS[1], 'v', 1)
 local q = tonumber(cur[4] or 0)
-for i = #CasArgs + 1, #ARGV do
+for i = rest, #ARGV do
   q = q + 1
   redis.call('XADD', KEYS[2], q .. '-0', 'v', v, 'd', ARGV[i], 't', token)
 end
@@ -175,22 +188,33 @@ for i = 1, 4 do
 end
 redis.call('PUBLISH', channel, table_id)
 return {1, v, q}
-""".replace("#CasArgs", str(len(CasArgs._fields)))
+"""
 )
 
-# ARGV[1] an idempotency key ('' for none). Returns {version, snapshot, instance, last seq,
-# the token of the last event's write, record or false}, or {} when there is no table.
-GET_LUA: Final = """
+
+class GetArgs(NamedTuple):
+    """``get``'s ARGV."""
+
+    idem_key: str
+    """An idempotency key whose record to read too ('' for none)."""
+
+
+# Returns {version, snapshot, instance, last seq, the token of the last event's write, record or
+# false}, or {} when there is no table.
+GET_LUA: Final = (
+    _unpacked(GetArgs)
+    + """
 local cur = redis.call('HMGET', KEYS[1], 'v', 's', 'e', 'q', 'k')
 if not cur[1] or not cur[2] then
   return {}
 end
 local kept = false
-if ARGV[1] ~= '' then
-  kept = redis.call('HGET', KEYS[3], ARGV[1])
+if idem_key ~= '' then
+  kept = redis.call('HGET', KEYS[3], idem_key)
 end
 return {cur[1], cur[2], cur[3] or '', cur[4] or '0', cur[5] or '', kept}
 """
+)
 
 
 class RememberArgs(NamedTuple):
@@ -277,11 +301,22 @@ return {cur[1] or '', cur[2], cur[3] or '0', cur[4] or '', entries, anchor}
 """
 )
 
-# ARGV[1] the changes channel, ARGV[2] the table id. Returns how many keys were removed.
-DELETE_LUA: Final = """
+
+class DeleteArgs(NamedTuple):
+    """``delete``'s ARGV."""
+
+    channel: str
+    table_id: str
+
+
+# Returns how many keys were removed.
+DELETE_LUA: Final = (
+    _unpacked(DeleteArgs)
+    + """
 local removed = redis.call('DEL', KEYS[1], KEYS[2], KEYS[3], KEYS[4])
 if removed > 0 then
-  redis.call('PUBLISH', ARGV[1], ARGV[2])
+  redis.call('PUBLISH', channel, table_id)
 end
 return removed
 """
+)
