@@ -144,7 +144,7 @@ class DrillReport:
 class Drill:
     """One run: ``environment`` points the services at the Redis setup."""
 
-    def __init__(self, environment: dict[str, str], tables: list[str], seed: int = 19) -> None:
+    def __init__(self, environment: dict[str, str], tables: list[str]) -> None:
         self.environment = {
             "BAOHUANG_API_KEYS": KEY,
             "BAOHUANG_TOKEN_SECRET": "drill-token-secret",
@@ -157,7 +157,6 @@ class Drill:
             **environment,
         }
         self.tables = tables
-        self.rng = random.Random(seed)
         self.ledger = Ledger()
         self.unexpected: list[str] = []
         self.stop = asyncio.Event()
@@ -238,7 +237,7 @@ class Drill:
                     continue
             elif status not in (409, 503):
                 self.unexpected.append(f"{table}: {path} answered {status} {response.text[:200]}")
-            version, view = await self._reread(client, table)  # fmt: skip
+            version, view = await self._reread(client, table)  # what the table holds now
 
     def _blocked(self, fault: FaultRecord, until: float) -> None:
         """Per table, the longest gap between two acknowledged writes that ends after the kill
