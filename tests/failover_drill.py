@@ -53,7 +53,7 @@ from log_audit import (
     wait_caught_up,
 )
 from redis_server import RedisServer
-from redis_topologies import SERVICE, ClusterSetup, SentinelSetup, admin, wait_until
+from redis_topologies import SERVICE, ClusterSetup, SentinelSetup, admin
 from retrying_client import Ledger, RetryingClient
 from webhook_receiver import WebhookReceiver
 
@@ -465,7 +465,7 @@ def cluster_fault(cluster: ClusterSetup, table: str, *, cut: bool) -> Fault:
             return primary, cluster.replicas_of(primary)
 
         def recover(killed: RedisServer, promoted: RedisServer) -> None:
-            _cluster_ok(cluster, RECOVERY_TIMEOUT)
+            cluster.wait_promoted(promoted, RECOVERY_TIMEOUT)
             cluster.rejoin(killed, promoted, RECOVERY_TIMEOUT)
 
         def shard(primary: RedisServer) -> frozenset[str]:
@@ -474,25 +474,6 @@ def cluster_fault(cluster: ClusterSetup, table: str, *, cut: bool) -> Fault:
         return await _kill(drill, pick, cut, recover, shard)
 
     return fault
-
-
-def _cluster_ok(cluster: ClusterSetup, timeout: float) -> None:
-    """Every running node says ``cluster_state:ok`` and names the same primaries. (Not
-    :meth:`ClusterSetup.wait_healthy`: with two replicas per primary the nodes list a shard's
-    replicas in different orders, so their ``CLUSTER SLOTS`` never read the same.)"""
-
-    def primaries(node: RedisServer) -> frozenset[tuple[int, int, int]]:
-        return frozenset(
-            (low, high, int(p[1])) for low, high, p, *_ in ask(node, "CLUSTER", "SLOTS")
-        )
-
-    def settled() -> bool:
-        running = [node for node in cluster.nodes if node.running]
-        if not all(b"cluster_state:ok" in ask(node, "CLUSTER", "INFO") for node in running):
-            return False
-        return len({primaries(node) for node in running}) == 1
-
-    wait_until("the cluster settled on its new primary", settled, timeout, cluster.logs)
 
 
 def _promoted(replicas: list[RedisServer], timeout: float) -> RedisServer:
