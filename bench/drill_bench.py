@@ -1,4 +1,4 @@
-"""Issue 19's failover drill as a measurement: per topology, what the clients saw.
+"""The failover drill as a measurement: per topology, what the clients saw.
 
     flock /tmp/bench.lock .venv/bin/python bench/drill_bench.py                # every setup
     flock /tmp/bench.lock .venv/bin/python bench/drill_bench.py --setup cluster --wait 0

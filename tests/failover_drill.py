@@ -1,4 +1,4 @@
-"""Issue 19's failover drill, shared by the suite (tests/http/test_failover_drill.py) and the
+"""The failover drill, shared by the suite (tests/http/test_failover_drill.py) and the
 bench (bench/drill_bench.py): live tables played through two real ``baohuang serve``
 processes on a replicated Redis while its primaries are killed, then audited (:mod:`log_audit`).
 

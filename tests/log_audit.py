@@ -1,5 +1,5 @@
 """The audit after a failover drill: the final event log of each table, read back through the
-API, against everything the service said on the way (docs/clients.md, issue 19):
+API, against everything the service said on the way (docs/clients.md, docs/deploy.md):
 
 * every acknowledged write (a 200, replays included) is in the final log exactly as answered,
   and no version was acknowledged for two different writes;

@@ -1,4 +1,4 @@
-"""Issue 19's drill in the suite: a 200 means the move is kept, and every follower and webhook
+"""The failover drill in the suite: a 200 means the move is kept, and every follower and webhook
 receiver ends with the log as it is, through real failovers (tests/failover_drill.py says how).
 
 Two real ``baohuang serve`` processes with ``REDIS_WAIT_REPLICAS=1`` on a real Redis Cluster
@@ -34,7 +34,7 @@ def _check(report: DrillReport) -> None:
         "the cut never left a write unconfirmed: the second fault tested nothing"
     )
     assert not report.violations, "\n".join(report.violations[:40])
-    # Issue 19.4: in cluster mode every process logged "change notifications failed" with a
+    # In cluster mode every process used to log "change notifications failed" with a
     # KeyError from redis-py's cluster Pub/Sub at start-up.
     raised = [line for line in report.log_errors if "KeyError" in line]
     assert not raised, "\n".join(report.log_errors[:20])
