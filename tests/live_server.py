@@ -7,9 +7,12 @@ replica restarts need the real thing. Loopback only; every wait is bounded.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import socket
 import sys
+from pathlib import Path
+from typing import Any
 
 import uvicorn
 
@@ -76,9 +79,14 @@ class ProcessServer:
     """A replica in its own process (``baohuang serve``): stopping it kills the process, so its
     connections really drop, as when a pod goes away."""
 
-    def __init__(self, environment: dict[str, str], port: int | None = None) -> None:
+    def __init__(
+        self, environment: dict[str, str], port: int | None = None, log: Path | None = None
+    ) -> None:
+        """``log``: a file that gets the process's output (appended), for tests that read what
+        the service logged; otherwise it goes nowhere."""
         self.environment = environment
         self.port = port or free_port()
+        self.log = log
         self._process: asyncio.subprocess.Process | None = None
 
     @property
@@ -87,10 +95,14 @@ class ProcessServer:
 
     async def start(self, timeout: float = 20.0) -> None:
         env = {**os.environ, **self.environment}
-        self._process = await asyncio.create_subprocess_exec(
-            sys.executable, "-m", "baohuang.cli", "serve", "--port", str(self.port),
-            env=env, stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.DEVNULL,
-        )  # fmt: skip
+        with contextlib.ExitStack() as files:  # the child keeps its own copy of the fd
+            output: Any = asyncio.subprocess.DEVNULL
+            if self.log is not None:
+                output = files.enter_context(self.log.open("ab"))
+            self._process = await asyncio.create_subprocess_exec(
+                sys.executable, "-m", "baohuang.cli", "serve", "--port", str(self.port),
+                env=env, stdout=output, stderr=asyncio.subprocess.STDOUT,
+            )  # fmt: skip
         async with asyncio.timeout(timeout):
             while True:
                 if self._process.returncode is not None:

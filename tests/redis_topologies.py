@@ -185,7 +185,12 @@ class ClusterSetup:
             )
 
         def agreed() -> bool:
-            views = {str(_ask(node, "CLUSTER", "SLOTS")) for node in running}
+            # Who serves which slots; not the replicas, which nodes list in their own order
+            # when a primary has two (their CLUSTER SLOTS would never read the same).
+            views = {
+                frozenset((low, high, int(primary[1])) for low, high, primary, *_ in slots)
+                for slots in (_ask(node, "CLUSTER", "SLOTS") for node in running)
+            }
             return len(views) == 1
 
         wait_until("nodes agree on slots", agreed, max(1.0, deadline - time.monotonic()))

@@ -14,7 +14,7 @@ import json
 import random
 import time
 import uuid
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -25,6 +25,7 @@ from redis import Redis as SyncRedis
 
 from baohuang.engine import Snapshot, deal, legal_moves, opening_snapshot, ruleset_of
 from baohuang.http.settings import Settings
+from followers import sse_frames
 from live_server import LiveServer, ProcessServer
 from redis_server import RedisServer, shared_redis_url
 
@@ -40,22 +41,6 @@ def _settings(redis_url: str | None) -> Settings:
     return Settings(
         redis_url=redis_url, api_keys=(KEY,), token_secret="streams", stream_heartbeat_seconds=1.0
     )
-
-
-async def _sse(response: httpx.Response) -> AsyncIterator[dict[str, Any]]:
-    """Server-Sent Events frames as dicts: ``event``, ``id``, ``data`` (parsed), ``comment``."""
-    frame: dict[str, Any] = {}
-    async for line in response.aiter_lines():
-        if not line:
-            if frame:
-                yield frame
-            frame = {}
-        elif line.startswith(":"):
-            frame["comment"] = line[1:].strip()
-        else:
-            name, _, value = line.partition(":")
-            value = value[1:] if value.startswith(" ") else value
-            frame[name] = json.loads(value) if name == "data" else value
 
 
 @dataclass
@@ -101,7 +86,7 @@ class Follower:
 
     async def _read(self, response: httpx.Response) -> bool:
         """Read until the stream closes (True) or this follower is told to drop (False)."""
-        frames = _sse(response).__aiter__()
+        frames = sse_frames(response).__aiter__()
         while True:
             drop = asyncio.ensure_future(self.drop.wait())
             frame_task = asyncio.ensure_future(frames.__anext__())
