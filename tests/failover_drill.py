@@ -56,6 +56,7 @@ from redis_server import RedisServer
 from redis_topologies import SERVICE, ClusterSetup, SentinelSetup, admin
 from retrying_client import Ledger, RetryingClient
 from webhook_receiver import WebhookReceiver
+from webhook_receivers import LOOPBACK_ENVIRONMENT
 
 KEY = "drill-platform-key"
 AUTH = {"Authorization": f"Bearer {KEY}"}
@@ -154,6 +155,7 @@ class Drill:
             "LOG_FORMAT": "text",
             "LOG_LEVEL": "WARNING",
             "REDIS_WAIT_REPLICAS": "1",
+            **LOOPBACK_ENVIRONMENT,  # the drill's webhook receiver listens on 127.0.0.1
             **environment,
         }
         self.tables = tables
