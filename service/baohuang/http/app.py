@@ -24,6 +24,7 @@ from .controllers.deal import DealController
 from .controllers.health import HealthController
 from .controllers.moves import MovesController
 from .controllers.play import PlayController
+from .controllers.problem_pages import ProblemPagesController
 from .controllers.rulesets import RulesetsController
 from .controllers.tables import TablesController
 from .docs import document_request_bodies
@@ -107,6 +108,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
         RulesetsController,
         TablesController,
         HealthController,
+        ProblemPagesController,  # where each problem document's `type` leads
     ]
     if settings.play_page:
         handlers.append(PlayController)  # the reference table in the browser, /play

@@ -157,7 +157,10 @@ def _route_problem_examples(path: str) -> dict[int, Any]:
         return {
             404: _example(
                 Problem(
-                    404, "TABLE_NOT_FOUND", f"there is no table '{examples.TABLE_ID}'", path="$.id"
+                    404,
+                    "TABLE_NOT_FOUND",
+                    f"there is no table '{examples.TABLE_ID}'",
+                    path="$.path.table_id",
                 )
             ),
             422: _example(
@@ -181,7 +184,7 @@ def _route_problem_examples(path: str) -> dict[int, Any]:
                     "UNKNOWN_RULESET",
                     "unknown ruleset 'clasic': one of classic, tribute, lianzhong-classic, "
                     "lianzhong-simple",
-                    path="$.name",
+                    path="$.path.name",
                     rule="R",
                 )
             )

@@ -142,7 +142,7 @@ class TableService(ClockDuties):
 
     async def read_seat(self, table_id: str, seat: int, caller: Caller) -> TableRead[SeatView]:
         """Seat ``seat``'s view, for that seat's token or a platform."""
-        caller.require_seat(seat, "$.seat")
+        caller.require_seat(seat, "$.path.seat")
         version, instance, last_seq, record = await self._stored(table_id, caller)
         view = seat_view(record.snapshot, seat)
         return TableRead(table_id, instance, version, view, record.table, last_seq)
@@ -261,7 +261,7 @@ class TableService(ClockDuties):
         self, table_id: str, caller: Caller, seat: int, on: bool, version: int
     ) -> MoveAnswer[View]:
         """T-11: ``seat`` enters (``on``) or leaves 托管."""
-        caller.require_seat(seat, "$.seat")
+        caller.require_seat(seat, "$.path.seat")
         change: Change = lambda record: flow.set_trustee(record, seat, on, self.now())  # noqa: E731
         return await self._write(table_id, caller, version, None, change)
 
@@ -269,7 +269,7 @@ class TableService(ClockDuties):
         self, table_id: str, caller: Caller, seat: int, version: int
     ) -> MoveAnswer[View]:
         """S-9: ``seat`` leaves the table and plays on under 托管."""
-        caller.require_seat(seat, "$.seat")
+        caller.require_seat(seat, "$.path.seat")
         change: Change = lambda record: flow.leave(record, seat, self.now())  # noqa: E731
         return await self._write(table_id, caller, version, None, change)
 
