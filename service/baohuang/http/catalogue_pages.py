@@ -14,8 +14,8 @@ from .catalogue import CODES, PROBLEMS_PATH, Code, Kind, problem_type
 _HEADINGS: dict[Kind, tuple[str, str]] = {
     "problem": (
         "Problems",
-        "A 4xx or 5xx answer, `application/problem+json`: `type` (the page of the code, "
-        "`/problems/<code>` on the service), `title`, `status`, `detail`, `instance` "
+        "A 4xx or 5xx answer, `application/problem+json`: `type` (the page of the code on the "
+        "service: `/problems/unknown-card` for `UNKNOWN_CARD`), `title`, `status`, `detail`, `instance` "
         "(`urn:request:<X-Request-ID>`) and `errors: [{code, rule, path, message}]`.",
     ),
     "refusal": (
