@@ -66,8 +66,7 @@ def markdown() -> str:
         ]
         for entry in CODES:
             if entry.kind == kind:
-                anchor = f"[`{entry.code}`]({problem_type(entry.code)})"
-                lines.append(f"| {anchor} | {_statuses(entry)} | {entry.meaning} |")
+                lines.append(f"| `{entry.code}` | {_statuses(entry)} | {entry.meaning} |")
     return "\n".join(lines) + "\n"
 
 
