@@ -322,6 +322,7 @@ CONFIG_ENV = {
     "BAOHUANG_ACCESS_LOG",
     "BAOHUANG_RATE_LIMIT",
     "BAOHUANG_RATE_LIMIT_STATELESS",
+    "BAOHUANG_CORS_ORIGINS",
 }
 
 
@@ -358,7 +359,12 @@ def test_values_reach_the_secret(chart: Any, yaml: ModuleType) -> None:
         {
             "redis": {"url": "rediss://default:pw@cache.example.com:6380/0"},
             "auth": {"apiKeys": ["key-one", "key-two"], "tokenSecret": "s3cret-for-seat-tokens"},
-            "config": {"tableTtlSeconds": 600, "logLevel": "debug", "playPage": False},
+            "config": {
+                "tableTtlSeconds": 600,
+                "logLevel": "debug",
+                "playPage": False,
+                "corsOrigins": ["https://play.example", "http://localhost:5173"],
+            },
         },
     )
     values = decoded(one(docs, "Secret"))
@@ -376,7 +382,13 @@ def test_values_reach_the_secret(chart: Any, yaml: ModuleType) -> None:
         "BAOHUANG_ACCESS_LOG": "on",
         "BAOHUANG_RATE_LIMIT": "",
         "BAOHUANG_RATE_LIMIT_STATELESS": "",
+        "BAOHUANG_CORS_ORIGINS": "https://play.example,http://localhost:5173",
     }
+    # What the chart renders is what the service accepts.
+    from baohuang.http.settings import Settings
+
+    cors = Settings.from_env(settings_map(docs)["data"]).cors_origins
+    assert cors == ("https://play.example", "http://localhost:5173")
 
 
 def _service_environment(docs: list[Doc]) -> dict[str, str]:
@@ -628,6 +640,8 @@ def test_production_resources_and_image(
         {"redis": {"url": "redis+sentinels://s:26379"}},
         {"auth": {"apiKeys": "a,b"}},
         {"replicaCount": 0},
+        {"config": {"corsOrigins": "https://play.example"}},
+        {"config": {"corsOrigins": ["https://play.example/"]}},
     ],
     ids=lambda v: json.dumps(v),
 )
