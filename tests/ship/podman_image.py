@@ -139,7 +139,7 @@ def build(env: dict[str, str], log: list[str]) -> str:
     started = time.monotonic()
     podman(
         env, "build", "--format", "docker", "--network", "host", "--pull=never",
-        "--build-arg", "REVISION=test", "-t", IMAGE, str(ROOT), timeout=900,
+        "-t", IMAGE, str(ROOT), timeout=900,
     )  # fmt: skip
     log.append(f"build: {time.monotonic() - started:.0f} s")
     return IMAGE

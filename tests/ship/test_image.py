@@ -12,6 +12,7 @@ import json
 import re
 import shutil
 import subprocess
+import sys
 import tempfile
 import time
 import urllib.request
@@ -22,11 +23,14 @@ from typing import Any
 import pytest
 import redis as redis_py
 
+from docs_run import blocks, differences, run_document
 from live_server import free_port
 from redis_server import RedisServer, in_ci
 from table_support import SMALL_BODY
 
-from .podman_image import build, environment, missing_tools, podman
+from .podman_image import ROOT, build, environment, missing_tools, podman
+
+BIN = Path(sys.executable).parent
 
 pytestmark = pytest.mark.slow
 
@@ -154,3 +158,21 @@ def test_the_image_serves_a_live_table_locked_down_and_stops_on_sigterm(
         assert "Application shutdown complete" in logs.stdout + logs.stderr  # uvicorn's stderr
     finally:
         podman(podman_env, "rm", "-f", name, check=False)
+
+
+@pytest.mark.parametrize("document", ["README.md", "docs/deploy.md"])
+def test_the_documents_image_examples_work_as_written(
+    image: str, podman_env: dict[str, str], document: str
+) -> None:
+    """README's and docs/deploy.md's `docker build` and `docker run` blocks, as written (``docker``
+    is podman; the build's layers are the ones the fixture just built, so no network is needed
+    inside the document's network namespace)."""
+    path = ROOT / document
+    image_blocks = [block for block in blocks(path) if block.image]
+    assert image_blocks, f"{document} has no block marked <!-- run by tests/ship/test_image.py -->"
+    outcomes = [o for o in run_document(path, BIN, image=True, env=podman_env) if o.ran]
+    assert [o.block for o in outcomes] == image_blocks
+    for outcome in outcomes:
+        where = f"{document}:{outcome.block.line}"
+        assert outcome.status == 0, f"{where} failed:\n{outcome.output}"
+        assert differences(outcome.block, outcome.output) == [], f"{where}:\n{outcome.output}"
