@@ -240,8 +240,10 @@ def run_document(
             "PYTHONUNBUFFERED": "1",
         }
         environment.pop("REDIS_URL", None)  # the documents' services choose their own store
+        # A network namespace of its own; without root, in a user namespace that maps us to it.
+        user = [] if os.geteuid() == 0 else ["--user", "--map-root-user"]
         process = subprocess.Popen(
-            ["unshare", "--net", "--fork", "--kill-child", "bash", str(work / ".script.sh")],
+            ["unshare", *user, "--net", "--fork", "--kill-child", "bash", str(work / ".script.sh")],
             cwd=work, env=environment, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
             start_new_session=True,
         )  # fmt: skip
