@@ -170,7 +170,12 @@ def test_the_documents_image_examples_work_as_written(
     path = ROOT / document
     image_blocks = [block for block in blocks(path) if block.image]
     assert image_blocks, f"{document} has no block marked <!-- run by tests/ship/test_image.py -->"
-    outcomes = [o for o in run_document(path, BIN, image=True, env=podman_env) if o.ran]
+    before = set(podman(podman_env, "ps", "-aq").split())
+    try:
+        outcomes = [o for o in run_document(path, BIN, image=True, env=podman_env) if o.ran]
+    finally:  # a block that failed half-way leaves its container (`--name referee`) behind
+        for leftover in set(podman(podman_env, "ps", "-aq").split()) - before:
+            podman(podman_env, "rm", "-f", leftover, check=False)
     assert [o.block for o in outcomes] == image_blocks
     for outcome in outcomes:
         where = f"{document}:{outcome.block.line}"
