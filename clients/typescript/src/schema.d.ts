@@ -1048,8 +1048,8 @@ export interface components {
         };
         /**
          * Index
-         * @description Where the API reference is: `docs` (Scalar), `swagger` (Swagger UI), `openapi` (the
-         *     OpenAPI document as JSON).
+         * @description Where the API reference is: `docs` and `swagger` (Swagger UI, served from the package's
+         *     own files), `openapi` (the OpenAPI document as JSON).
          */
         Index: {
             docs: string;
@@ -1268,6 +1268,7 @@ export interface components {
             /** @description Default: `[]`. */
             errors?: components["schemas"]["ProblemItem"][];
             instance?: string | null;
+            reason?: components["schemas"]["Reason"] | null;
             status: number;
             title: string;
             type: string;

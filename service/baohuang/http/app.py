@@ -8,7 +8,6 @@ from contextlib import asynccontextmanager
 
 from litestar import Controller, Litestar
 from litestar.openapi import OpenAPIConfig
-from litestar.openapi.plugins import ScalarRenderPlugin, SwaggerRenderPlugin
 from litestar.openapi.spec import License, Tag
 
 from .. import __version__
@@ -26,8 +25,10 @@ from .controllers.deal import DealController
 from .controllers.health import HealthController
 from .controllers.moves import MovesController
 from .controllers.play import PlayController
+from .controllers.problem_pages import ProblemPagesController
 from .controllers.rulesets import RulesetsController
 from .controllers.tables import TablesController
+from .cors import cors_config, quiet_refusals
 from .docs import document_request_bodies
 from .metrics import (
     HttpMetrics,
@@ -39,6 +40,7 @@ from .metrics import (
 )
 from .problems import EXCEPTION_HANDLERS, problem_details_plugin
 from .ratelimit import RateLimits
+from .reference import ReferenceAssetsController, render_plugin
 from .settings import Settings
 from .stream_slots import StreamLimits, StreamSlots, stream_capacity
 
@@ -76,6 +78,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
     # None: no limit set, nothing added. Only credentials the authority verifies get a budget.
     rate_limits = RateLimits.from_settings(settings, authority.verifies, authority.open)
     redis = settings.redis_config()  # contradictory Redis settings fail here, at start-up
+    cors = cors_config(settings.cors_origins)  # None: no CORS headers at all
 
     @asynccontextmanager
     async def store_lifespan(app: Litestar) -> AsyncIterator[None]:
@@ -132,6 +135,8 @@ def create_app(settings: Settings | None = None) -> Litestar:
         RulesetsController,
         TablesController,
         HealthController,
+        ProblemPagesController,  # where each problem document's `type` leads
+        ReferenceAssetsController,  # the API reference's scripts and styles, /schema/assets
     ]
     if settings.play_page:
         handlers.append(PlayController)  # the reference table in the browser, /play
@@ -143,6 +148,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
         plugins=[problem_details_plugin()],
         exception_handlers=dict(EXCEPTION_HANDLERS),
         request_max_body_size=settings.max_body_bytes,
+        cors_config=cors,
         request_class=JSONRequest,
         logging_config=None,  # the service's own (..logs), never a second handler on the root
         openapi_config=OpenAPIConfig(
@@ -152,11 +158,8 @@ def create_app(settings: Settings | None = None) -> Litestar:
             path="/schema",
             license=License(name="MIT", url="https://spdx.org/licenses/MIT.html"),
             tags=TAGS,
-            # UI assets come from a CDN at pinned versions; the JSON document needs none.
-            render_plugins=[
-                ScalarRenderPlugin(version="1.76.0"),
-                SwaggerRenderPlugin(path="/swagger"),
-            ],
+            # Swagger UI from the package's own files (http/reference.py): no CDN.
+            render_plugins=[render_plugin()],
         ),
         debug=False,
     )
@@ -173,7 +176,11 @@ def create_app(settings: Settings | None = None) -> Litestar:
     document_request_bodies(app)
     access = AccessLog(log_writer) if settings.access_log else None
     app.asgi_handler = HttpMetrics(
-        RequestBounds(app.asgi_handler, settings.body_timeout_seconds, settings.max_in_flight),
+        RequestBounds(
+            quiet_refusals(app.asgi_handler, cors),
+            settings.body_timeout_seconds,
+            settings.max_in_flight,
+        ),
         access,
     )
     return app

@@ -178,7 +178,10 @@ def _route_problem_examples(path: str) -> dict[int, Any]:
             **streams,
             404: _example(
                 Problem(
-                    404, "TABLE_NOT_FOUND", f"there is no table '{examples.TABLE_ID}'", path="$.id"
+                    404,
+                    "TABLE_NOT_FOUND",
+                    f"there is no table '{examples.TABLE_ID}'",
+                    path="$.path.table_id",
                 )
             ),
             422: _example(
@@ -202,7 +205,7 @@ def _route_problem_examples(path: str) -> dict[int, Any]:
                     "UNKNOWN_RULESET",
                     "unknown ruleset 'clasic': one of classic, tribute, lianzhong-classic, "
                     "lianzhong-simple",
-                    path="$.name",
+                    path="$.path.name",
                     rule="R",
                 )
             )

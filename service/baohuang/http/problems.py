@@ -2,12 +2,19 @@
 
 Every 4xx and 5xx leaves the service as ``application/problem+json`` with ``type``, ``title``,
 ``status``, ``detail``, ``instance`` (``urn:request:<request id>``, the ``X-Request-ID`` of the
-answer) and ``errors: [{code, rule, path, message}]``. Illegal moves and plays are never problems:
-they are 200 verdicts with a reason.
+answer) and ``errors: [{code, rule, path, message}]``. ``type`` is ``/problems/<code>``, a page of
+this service (:mod:`.catalogue`, where every code is registered). Illegal moves and plays are
+200 verdicts with a reason on the stateless routes; a live table refuses a move with a 422 that
+carries the same ``reason``.
+
+``path`` is one JSONPath style for every part of a request: body fields from the root
+(``$.move.cards[1]``), then ``$.path.<parameter>``, ``$.query.<parameter>`` and
+``$.headers.<lower-case header name>``.
 """
 
 from __future__ import annotations
 
+import ast
 import logging
 import re
 from collections.abc import Callable
@@ -22,7 +29,7 @@ from litestar.plugins.problem_details import (
     ProblemDetailsPlugin,
 )
 
-from ..engine import InvalidInput, MoveRefused
+from ..engine import InvalidInput, MoveRefused, Reason
 from ..store import StoreOutcomeUnknown, StoreOverloaded, StoreUnavailable
 from ..tables import (
     Forbidden,
@@ -33,6 +40,7 @@ from ..tables import (
 )
 from ..tables.errors import WebhooksOff, WebhookUrlRefused
 from .access import REQUEST_ID_SCOPE_KEY
+from .catalogue import problem_type
 from .schemas import ProblemDocument, ProblemItem
 
 log = logging.getLogger("baohuang.http")
@@ -71,14 +79,16 @@ class Problem(ProblemDetailsException):
         headers: dict[str, str] | None = None,
         current_version: int | None = None,
         title: str | None = None,
+        reason: Reason | None = None,
     ) -> None:
         document = ProblemDocument(
-            type=f"urn:baohuang:problem:{code.lower().replace('_', '-')}",
+            type=problem_type(code),
             title=title or TITLES.get(status, "Error"),
             status=status,
             detail=f"{path}: {message}" if path != "$" else message,
             errors=[ProblemItem(code=code, rule=rule, path=path, message=message)],
             current_version=current_version,
+            reason=reason,
         )
         super().__init__(
             detail=document.detail,
@@ -161,10 +171,18 @@ ILLEGAL_MOVE_TITLE = "Illegal move"
 
 def illegal_move_problem(refused: MoveRefused) -> Problem:
     """A table move the rules refuse: a verdict about the game (422, titled as such), not input
-    the referee cannot judge; nothing changed."""
+    the referee cannot judge; nothing changed. It carries the verdict's ``reason`` as a 200
+    verdict of ``/v1/moves/validate`` would (docs/clients.md), beside the ``errors`` every
+    problem has, so one client code path reads both."""
     reason = refused.reason
     return Problem(
-        422, reason.code, reason.message, path="$.move", rule=reason.rule, title=ILLEGAL_MOVE_TITLE
+        422,
+        reason.code,
+        reason.message,
+        path="$.move",
+        rule=reason.rule,
+        title=ILLEGAL_MOVE_TITLE,
+        reason=reason,
     )
 
 
@@ -183,7 +201,9 @@ def forbidden_problem(message: str, path: str = "$") -> Problem:
 
 
 def not_found_problem(table_id: str) -> Problem:
-    return Problem(404, "TABLE_NOT_FOUND", f"there is no table '{table_id}'", path="$.id")
+    return Problem(
+        404, "TABLE_NOT_FOUND", f"there is no table '{table_id}'", path="$.path.table_id"
+    )
 
 
 def conflict_problem(conflict: VersionConflict) -> Problem:
@@ -197,12 +217,31 @@ def conflict_problem(conflict: VersionConflict) -> Problem:
 
 
 _AT_PATH = re.compile(r"^(?P<message>.*?)(?: - at `(?P<path>[^`]*)`)?$", re.S)
+# msgspec quotes a pattern with repr(): `'^[\\x21-\\x7e]+$'` for the pattern ^[\x21-\x7e]+$,
+# which JSON would escape once more. A client reads the pattern as it is written.
+_QUOTED_PATTERN = re.compile(r"regex (?P<quoted>'(?:[^'\\]|\\.)*')")
+
+
+def plain_message(message: str) -> str:
+    """A msgspec message with its quoted regex as the pattern is written (one backslash)."""
+
+    def unquote(match: re.Match[str]) -> str:
+        try:
+            return f"regex '{ast.literal_eval(match.group('quoted'))}'"
+        except (ValueError, SyntaxError):  # not a Python literal after all: leave it be
+            return match.group(0)
+
+    return _QUOTED_PATTERN.sub(unquote, message)
+
+
+# Litestar's names for where a parameter is, as the one path style says them.
+_SOURCES = {"header": "headers", "cookie": "cookies", "path": "path", "query": "query"}
 
 
 def validation_problem(error: msgspec.ValidationError | msgspec.DecodeError) -> Problem:
     """msgspec's ``"Expected `int`, got `str` - at `$.pairs[0]`"`` as a 400 naming the field."""
     match = _AT_PATH.match(str(error))
-    message = match.group("message") if match else str(error)
+    message = plain_message(match.group("message") if match else str(error))
     path = (match.group("path") if match else None) or "$"
     if isinstance(error, msgspec.ValidationError):
         return Problem(400, "INVALID_FIELD", message, path=path)
@@ -217,16 +256,18 @@ def _http_exception(request: Request[Any, Any, Any], exc: HTTPException) -> Resp
         408: "REQUEST_TIMEOUT",
         413: "BODY_TOO_LARGE",
         415: "UNSUPPORTED_MEDIA_TYPE",
-    }.get(status, f"HTTP_{status}")
+    }.get(status, "HTTP_ERROR")
     message = exc.detail or TITLES.get(status, "Error")
     if status == 400 and isinstance(exc.extra, list) and exc.extra:
         # Litestar's ValidationException for path/query parameters: name the parameter.
         first = exc.extra[0] if isinstance(exc.extra[0], dict) else {}
         source = str(getattr(first.get("source"), "value", first.get("source") or "path"))
-        where = f"$.{source}.{first.get('key', '')}".rstrip(".")
-        return Problem(
-            400, "INVALID_FIELD", str(first.get("message", message)), path=where
-        ).to_response(request)
+        key = str(first.get("key", ""))
+        if source == "header":  # the parameter's Python name: idempotency_key → idempotency-key
+            key = key.replace("_", "-").lower()
+        where = f"$.{_SOURCES.get(source, source)}.{key}".rstrip(".")
+        text = plain_message(str(first.get("message", message)))
+        return Problem(400, "INVALID_FIELD", text, path=where).to_response(request)
     if status == 413:
         message = "the request body is over the 1 MiB limit"
     return Problem(status, code, message, headers=exc.headers).to_response(request)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -99,6 +100,8 @@ class Settings(msgspec.Struct, frozen=True):
     rate_limit_stateless: str | None = None
     rate_limit_auth_failures: str | None = None
     rate_limit_prefix: str = "baohuang:ratelimit:"
+    # Browsers on these origins may call the API (CORS); empty: no CORS headers at all.
+    cors_origins: tuple[str, ...] = ()
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None) -> Settings:
@@ -189,4 +192,22 @@ def _operations_from_env(env: Any) -> dict[str, Any]:
         "rate_limit_auth_failures": (
             (env.get("BAOHUANG_RATE_LIMIT_AUTH_FAILURES") or "").strip() or None
         ),
+        "cors_origins": _cors_origins(env.get("BAOHUANG_CORS_ORIGINS") or ""),
     }
+
+
+def _cors_origins(raw: str) -> tuple[str, ...]:
+    """``BAOHUANG_CORS_ORIGINS``: comma-separated origins (``https://app.example``, scheme and
+    host and an optional port, no path), or ``*`` for any. A browser compares origins exactly,
+    so an origin with a path or a trailing slash would never match: it stops the start-up."""
+    origins = tuple(origin.strip() for origin in raw.split(",") if origin.strip())
+    for origin in origins:
+        if origin != "*" and not _ORIGIN.match(origin):
+            raise ValueError(
+                f"BAOHUANG_CORS_ORIGINS: {origin!r} is not an origin such as https://app.example "
+                "(scheme, host, optional port; no path, no trailing slash) or *"
+            )
+    return origins
+
+
+_ORIGIN = re.compile(r"^https?://[A-Za-z0-9.-]+(?::[0-9]{1,5})?$")

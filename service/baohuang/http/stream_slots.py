@@ -63,7 +63,7 @@ def too_many_streams_problem(limit: str, allowed: int) -> Problem:
             headers={"Retry-After": RETRY_AFTER_SECONDS},
         )
     whose = {CREDENTIAL: "this credential", TABLE: "this table", ADDRESS: "this address"}[limit]
-    path = {CREDENTIAL: "$.headers.authorization", TABLE: "$.id", ADDRESS: "$"}[limit]
+    path = {CREDENTIAL: "$.headers.authorization", TABLE: "$.path.table_id", ADDRESS: "$"}[limit]
     return Problem(
         429,
         "TOO_MANY_STREAMS",

@@ -184,7 +184,7 @@ class TableService(ClockDuties):
 
     async def read_seat(self, table_id: str, seat: int, caller: Caller) -> TableRead[SeatView]:
         """Seat ``seat``'s view, for that seat's token or a platform."""
-        await self._role(table_id, caller, lambda: caller.require_seat(seat, "$.seat"))
+        await self._role(table_id, caller, lambda: caller.require_seat(seat, "$.path.seat"))
         version, instance, last_seq, last_id, record = await self._stored(table_id, caller)
         view = seat_view(record.snapshot, seat)
         return TableRead(table_id, instance, version, view, record.table, last_seq, last_id)
@@ -416,7 +416,7 @@ class TableService(ClockDuties):
         self, table_id: str, caller: Caller, seat: int, on: bool, version: int
     ) -> MoveAnswer[View]:
         """T-11: ``seat`` enters (``on``) or leaves 托管."""
-        await self._role(table_id, caller, lambda: caller.require_seat(seat, "$.seat"))
+        await self._role(table_id, caller, lambda: caller.require_seat(seat, "$.path.seat"))
         change: Change = lambda record: flow.set_trustee(record, seat, on, self.now())  # noqa: E731
         return await self._write(table_id, caller, version, None, change)
 
@@ -424,7 +424,7 @@ class TableService(ClockDuties):
         self, table_id: str, caller: Caller, seat: int, version: int
     ) -> MoveAnswer[View]:
         """S-9: ``seat`` leaves the table and plays on under 托管."""
-        await self._role(table_id, caller, lambda: caller.require_seat(seat, "$.seat"))
+        await self._role(table_id, caller, lambda: caller.require_seat(seat, "$.path.seat"))
         change: Change = lambda record: flow.leave(record, seat, self.now())  # noqa: E731
         return await self._write(table_id, caller, version, None, change)
 
@@ -661,9 +661,9 @@ def _predates(record: TableRecord, caller: Caller) -> bool:
 def _may_ask_moves(caller: Caller, seat: int | None) -> None:
     """Legal moves: a seat asks for its own, a platform for any seat, a spectator for none."""
     if seat is not None:
-        caller.require_seat(seat, "$.seat")
+        caller.require_seat(seat, "$.query.seat")
     elif caller.kind == "spectator":
-        raise Forbidden("a spectator token has no moves to ask for", "$.seat")
+        raise Forbidden("a spectator token has no moves to ask for", "$.query.seat")
 
 
 def _require_instance(caller: Caller, instance: str) -> None:

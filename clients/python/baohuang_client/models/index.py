@@ -20,8 +20,8 @@ T = TypeVar("T", bound="Index")
 
 @_attrs_define
 class Index:
-    """ Where the API reference is: `docs` (Scalar), `swagger` (Swagger UI), `openapi` (the
-    OpenAPI document as JSON).
+    """ Where the API reference is: `docs` and `swagger` (Swagger UI, served from the package's
+    own files), `openapi` (the OpenAPI document as JSON).
 
         Attributes:
             docs (str):

@@ -13,6 +13,7 @@ from typing import cast
 
 if TYPE_CHECKING:
   from ..models.problem_item import ProblemItem
+  from ..models.reason import Reason
 
 
 
@@ -34,6 +35,7 @@ class ProblemDocument:
             current_version (int | None | Unset):
             errors (list[ProblemItem] | Unset): Default: `[]`.
             instance (None | str | Unset):
+            reason (None | Reason | Unset):
      """
 
     detail: str
@@ -43,6 +45,7 @@ class ProblemDocument:
     current_version: int | None | Unset = UNSET
     errors: list[ProblemItem] | Unset = UNSET
     instance: None | str | Unset = UNSET
+    reason: None | Reason | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -51,6 +54,7 @@ class ProblemDocument:
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.problem_item import ProblemItem # noqa: PLC0415
+        from ..models.reason import Reason # noqa: PLC0415
         detail = self.detail
 
         status = self.status
@@ -80,6 +84,14 @@ class ProblemDocument:
         else:
             instance = self.instance
 
+        reason: dict[str, Any] | None | Unset
+        if isinstance(self.reason, Unset):
+            reason = UNSET
+        elif isinstance(self.reason, Reason):
+            reason = self.reason.to_dict()
+        else:
+            reason = self.reason
+
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -95,6 +107,8 @@ class ProblemDocument:
             field_dict["errors"] = errors
         if instance is not UNSET:
             field_dict["instance"] = instance
+        if reason is not UNSET:
+            field_dict["reason"] = reason
 
         return field_dict
 
@@ -103,6 +117,7 @@ class ProblemDocument:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.problem_item import ProblemItem # noqa: PLC0415
+        from ..models.reason import Reason # noqa: PLC0415
         d = dict(src_dict)
         detail = d.pop("detail")
 
@@ -144,6 +159,26 @@ class ProblemDocument:
         instance = _parse_instance(d.pop("instance", UNSET))
 
 
+        def _parse_reason(data: object) -> None | Reason | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                reason_type_0 = Reason.from_dict(data)
+
+
+
+                return reason_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | Reason | Unset, data)
+
+        reason = _parse_reason(d.pop("reason", UNSET))
+
+
         problem_document = cls(
             detail=detail,
             status=status,
@@ -152,6 +187,7 @@ class ProblemDocument:
             current_version=current_version,
             errors=errors,
             instance=instance,
+            reason=reason,
         )
 
 

@@ -33,7 +33,7 @@ class RulesetsController(Controller):
                 404,
                 "UNKNOWN_RULESET",
                 f"unknown ruleset '{name}': one of {', '.join(BASES)}",
-                path="$.name",
+                path="$.path.name",
                 rule="R",
             )
         return ruleset

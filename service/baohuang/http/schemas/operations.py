@@ -10,8 +10,8 @@ class Health(Answer):
 
 
 class Index(Answer):
-    """Where the API reference is: `docs` (Scalar), `swagger` (Swagger UI), `openapi` (the
-    OpenAPI document as JSON)."""
+    """Where the API reference is: `docs` and `swagger` (Swagger UI, served from the package's
+    own files), `openapi` (the OpenAPI document as JSON)."""
 
     name: str
     version: str

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ...engine import Reason
 from .base import Answer
 
 
@@ -25,3 +26,5 @@ class ProblemDocument(Answer, omit_defaults=True):
     instance: str | None = None  # urn:request:<id>: this answer's X-Request-ID, for support
     errors: list[ProblemItem] = []
     current_version: int | None = None  # 409 on a table move: the version to retry against
+    # 422 "Illegal move" of a table: the verdict's reason, as /v1/moves/validate gives it.
+    reason: Reason | None = None
