@@ -1,6 +1,7 @@
 // The page's entry: what to show comes from the URL fragment, which never leaves the browser.
 //   #table=ID&token=TOKEN   a seat or a spectator (the token says which)
 //   #table=ID&key           the operator: the platform key is typed into the page
+//   #table=ID&hotseat       one page plays all five seats (a development service: no key)
 //   (nothing)               start a table on a development service
 
 import { fill, h } from "./dom.js";
@@ -27,6 +28,8 @@ labels();
 
 if (tableId && params.get("token")) {
   openTable(root, tableId, params.get("token"));
+} else if (tableId && params.has("hotseat")) {
+  openTable(root, tableId, null, { hotseat: true });
 } else if (tableId && params.has("key")) {
   if (params.get("key")) {
     // A key typed into the address bar would sit in the history: drop it, and ask for it below.
