@@ -184,6 +184,22 @@ def test_table_examples_are_real_requests(
             None,
             "example",
         ),
+        (
+            "get",
+            "/v1/tables/{table_id}/legal-moves",
+            f"{table}/legal-moves",
+            200,
+            "seat-3",
+            "example",
+        ),
+        (
+            "post",
+            "/v1/tables/{table_id}/moves/check",
+            f"{table}/moves/check",
+            200,
+            "seat-3",
+            "legal",
+        ),
         ("post", "/v1/tables/{table_id}/moves", f"{table}/moves", 200, "seat-3", "seat"),
         ("delete", "/v1/tables/{table_id}", table, 204, None, None),
     ]
@@ -191,7 +207,7 @@ def test_table_examples_are_real_requests(
         operation = document["paths"][template][verb]
         body = examples.REQUESTS.get((template, verb))
         value = copy.deepcopy(body["example"]["value"]) if body else None
-        if template.endswith("/moves"):
+        if template.endswith(("/moves", "/moves/check")):
             assert value is not None
             value["version"] = 2  # after two PUTs
         headers = {"Authorization": f"Bearer {tokens[who]}"} if who else {}

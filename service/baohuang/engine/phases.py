@@ -44,6 +44,7 @@ __all__ = [
     "auto_answer",
     "auto_move",
     "legal_moves",
+    "legal_moves_of",
     "move_outcome",
     "replay",
     "score",
@@ -186,6 +187,19 @@ def legal_moves(snapshot: Snapshot) -> list[Move]:
     if not _in_play(snapshot):
         return legal_before_play(snapshot)
     return legal_plays(snapshot)
+
+
+def legal_moves_of(snapshot: Snapshot, seat: int) -> list[Move]:
+    """Every legal move of ``seat``, whether or not it is the seat to act: the seat to act's
+    list is :func:`legal_moves`; any other seat may only grab the crown out of turn where the
+    ruleset allows it (classic, G-5), and has nothing else to do. Empty once the deal is over.
+    """
+    if seat == snapshot.turn:
+        return legal_moves(snapshot)
+    grab = GrabMove(seat)
+    if _in_play(snapshot) or snapshot.over or verify_move(snapshot, grab) is not None:
+        return []
+    return [grab]
 
 
 def auto_answer(snapshot: Snapshot) -> Move | Reason:

@@ -14,8 +14,10 @@ from .answers import (
     EventsPage,
     Heartbeat,
     MoveAnswer,
+    MoveCheck,
     Opening,
     StreamItem,
+    TableLegalMoves,
     TableRead,
 )
 from .callers import Authority, Caller, Forbidden, Unauthorized
@@ -33,8 +35,10 @@ __all__ = [
     "Heartbeat",
     "IdempotencyKeyReused",
     "MoveAnswer",
+    "MoveCheck",
     "Opening",
     "StreamItem",
+    "TableLegalMoves",
     "TableNotFound",
     "TableRead",
     "TableService",

@@ -8,7 +8,9 @@ import msgspec
 
 from ..engine import (
     Event,
+    Move,
     PublicView,
+    Reason,
     Snapshot,
 )
 from .record import TableState
@@ -58,6 +60,31 @@ class MoveAnswer(msgspec.Struct, Generic[V], frozen=True, omit_defaults=True):
     table: TableState
     events: list[Event]
     replayed: bool = False
+
+
+class TableLegalMoves(msgspec.Struct, frozen=True):
+    """Every legal move of ``seat`` on the table as stored at ``version``, in the order of
+    ``/v1/moves/legal``: answers (pass, yield, 接风) and before-play actions first, then plays
+    once per combo shape, cheapest first. Following a play, every ``play`` move beats the top:
+    a hint (提示) button cycles through the ``play`` moves in order. Empty when it is not the
+    seat's turn (an out-of-turn grab, G-5, aside) and once the deal is over; ``seat`` is null
+    only when a platform asked without ``seat`` and nobody is to act."""
+
+    version: int
+    instance: str
+    seat: int | None
+    moves: list[Move]
+
+
+class MoveCheck(msgspec.Struct, frozen=True, omit_defaults=True):
+    """A dry run of ``POST /moves``: ``legal: true`` when that route would apply the move at
+    ``version``, else ``legal: false`` and the reason it would refuse it with. Nothing is
+    written."""
+
+    legal: bool
+    version: int
+    instance: str
+    reason: Reason | None = None
 
 
 class EventsPage(msgspec.Struct, frozen=True):

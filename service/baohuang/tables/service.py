@@ -38,6 +38,7 @@ from ..engine import (
     MoveRefused,
     SeatView,
     Snapshot,
+    legal_moves_of,
     seat_view,
     validate_snapshot,
 )
@@ -50,16 +51,24 @@ from ..store import (
     TableStore,
 )
 from . import flow, idempotency
-from .answers import CreatedTable, EventsPage, MoveAnswer, StreamItem, TableRead
+from .answers import (
+    CreatedTable,
+    EventsPage,
+    MoveAnswer,
+    MoveCheck,
+    StreamItem,
+    TableLegalMoves,
+    TableRead,
+)
 from .audit import AuditReport, audit_table
-from .callers import Authority, Caller, Unauthorized
+from .callers import Authority, Caller, Forbidden, Unauthorized
 from .clock import ClockDuties
 from .errors import TableNotFound, VersionConflict, WebhooksOff
 from .feed import TableFeed
 from .following import follow_channel, logged_event
 from .recent_writes import LastWrite, RecentWrites
 from .record import Clock, TableRecord, Webhook, decode_record, encode_record
-from .views import View, cut_events, cut_table
+from .views import View, cut_events, cut_moves, cut_table
 from .webhooks import Dispatcher
 
 log = logging.getLogger("baohuang.tables")
@@ -146,6 +155,59 @@ class TableService(ClockDuties):
         version, instance, last_seq, record = await self._stored(table_id, caller)
         view = seat_view(record.snapshot, seat)
         return TableRead(table_id, instance, version, view, record.table, last_seq)
+
+    async def legal_moves(
+        self, table_id: str, caller: Caller, seat: int | None = None
+    ) -> TableLegalMoves:
+        """The legal moves of ``seat`` on the table as stored (:func:`legal_moves_of`): a seat
+        token's own (``seat`` defaults to it), any seat's for a platform (defaulting to the
+        seat to act, ``None`` once the deal is over); a spectator has none to ask for (403)."""
+        if seat is not None:
+            caller.require_seat(seat, "$.seat")
+        elif caller.kind == "spectator":
+            raise Forbidden("a spectator token has no moves to ask for", "$.seat")
+        version, instance, _, record = await self._stored(table_id, caller)
+        snapshot = record.snapshot
+        if seat is None:
+            if caller.seat is not None:
+                seat = caller.seat
+            elif snapshot.over:
+                return TableLegalMoves(version, instance, None, [])
+            else:
+                seat = snapshot.turn
+        moves = legal_moves_of(snapshot, seat)
+        return TableLegalMoves(version, instance, seat, cut_moves(moves, seat, caller))
+
+    async def check(
+        self,
+        table_id: str,
+        caller: Caller,
+        move: Move,
+        version: int,
+        instance: str | None = None,
+    ) -> MoveCheck:
+        """A dry run of :meth:`move` on the table as stored: the same checks in the same order
+        (the seat, the instance, the version, then the rules), the verdict instead of a write.
+        Raises what :meth:`move` raises before judging; never writes, never remembers a key."""
+        caller.require_seat(move.seat, "$.move.seat")
+        if caller.instance is not None:
+            if instance is not None and instance != caller.instance:
+                raise Unauthorized("the instance sent is not the one this token belongs to")
+            instance = caller.instance
+        stored = await self.store.get(table_id)
+        if stored is None:
+            raise TableNotFound(table_id)
+        _require_instance(caller, stored.instance)
+        if instance is not None and stored.instance != instance:
+            raise VersionConflict(stored.version, version, replaced=True)
+        if stored.version != version:
+            raise VersionConflict(stored.version, version)
+        record = decode_record(stored.snapshot)
+        try:
+            flow.play(record, move, self.now())
+        except MoveRefused as refused:
+            return MoveCheck(False, version, stored.instance, refused.reason)
+        return MoveCheck(True, version, stored.instance)
 
     async def events(
         self, table_id: str, caller: Caller, after: int, limit: int = EVENTS_PAGE

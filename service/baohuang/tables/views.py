@@ -27,6 +27,7 @@ from ..engine import (
     GrabbedEvent,
     JiefengEvent,
     LeftEvent,
+    Move,
     MoveEvent,
     PassedEvent,
     PhaseEvent,
@@ -109,6 +110,14 @@ def cut_event(event: Event, caller: Caller) -> Event | None:
     if isinstance(event, DealStartedEvent):
         return _deal_started_for(event, caller.seat if caller.kind == "seat" else None)
     return None
+
+
+def cut_moves(moves: list[Move], seat: int | None, caller: Caller) -> list[Move]:
+    """The legal moves of ``seat`` that ``caller`` may see: a seat's moves name its own cards,
+    so a seat token gets only its own seat's list, a spectator none, a platform any."""
+    if caller.kind == "platform" or (caller.kind == "seat" and caller.seat == seat):
+        return [move for move in moves if move.seat == seat]
+    return []
 
 
 def cut_events(events: list[Event], caller: Caller) -> list[Event]:

@@ -21,6 +21,8 @@ from ...tables import (
     CreatedTable,
     EventsPage,
     MoveAnswer,
+    MoveCheck,
+    TableLegalMoves,
     TableRead,
     TableService,
 )
@@ -169,6 +171,59 @@ class TablesController(Controller):
         query = await POST_MOVE.read(request)
         answer = await _service(request).move(
             table_id, caller, query.move, query.version, query.instance, idempotency_key
+        )
+        return json_response(answer)
+
+    @get(
+        "/legal-moves",
+        operation_id="getTableLegalMoves",
+        summary="The caller's legal moves on the live table",
+        responses=problems(400, 401, 403, 404, 503),
+    )
+    async def get_legal_moves(
+        self,
+        request: Request[Any, Any, Any],
+        table_id: TableId,
+        caller: NamedDependency[Caller],
+        seat: Annotated[
+            int | None,
+            QueryParameter(
+                ge=0,
+                le=4,
+                description="The seat whose moves to list: a seat token's own (the default for "
+                "it; another seat is 403), any for a platform (default: the seat to act)",
+            ),
+        ] = None,
+    ) -> Response[TableLegalMoves]:
+        """Every legal move of a seat on the table as stored, in the order of
+        ``/v1/moves/legal`` (answers and before-play actions first, then plays once per combo
+        shape, cheapest first): a seat token gets its own moves when it is its turn and an
+        empty list when it is not (a classic grab out of turn, G-5, aside); a spectator token
+        has no moves (403). Following a play, the ``play`` moves are exactly the plays that
+        beat the top, cheapest first: a hint (提示) button cycles through them in order.
+        ``version`` is the one to send with the move; ``ETag`` names instance and version."""
+        moves = await _service(request).legal_moves(table_id, caller, seat)
+        return Response(moves, headers=_etag(moves.instance, moves.version))
+
+    @post(
+        "/moves/check",
+        status_code=200,
+        operation_id="checkTableMove",
+        summary="Would POST /moves apply this move? A dry run",
+        opt=body(POST_MOVE, MoveCheck),
+        responses=problems(400, 401, 403, 404, 409, 413, 422, 503),
+    )
+    async def check_move(
+        self, request: Request[Any, Any, Any], table_id: TableId, caller: NamedDependency[Caller]
+    ) -> JSONBody:
+        """The same body as ``POST /moves`` and the same verdict, without a write: 200
+        ``legal: true`` when that route would apply the move at ``version``, 200 ``legal:
+        false`` with the reason it would refuse it with (the code of its 422); 409 for a stale
+        version or instance, 403 for another seat's move, 422 for cards that cannot exist, as
+        ``POST /moves``. Nothing is written and no ``Idempotency-Key`` is read or spent."""
+        query = await POST_MOVE.read(request)
+        answer = await _service(request).check(
+            table_id, caller, query.move, query.version, query.instance
         )
         return json_response(answer)
 

@@ -83,6 +83,9 @@ REQUESTS: dict[tuple[str, str], Examples] = {
     ("/v1/tables/{table_id}/deals", "post"): one(
         "The next deal, from a seed", {"version": 41, "seed": 20260102}
     ),
+    ("/v1/tables/{table_id}/moves/check", "post"): one(
+        "Would seat 3's two jacks be applied at version 1?", {"move": PLAY_JACKS, "version": 1}
+    ),
     ("/v1/tables/{table_id}/moves", "post"): one(
         "Seat 3 plays against version 1", {"move": PLAY_JACKS, "version": 1}
     ),

@@ -7,7 +7,7 @@ from typing import Any
 
 import msgspec
 
-from ...engine import public_view, seat_view
+from ...engine import legal_moves, public_view, seat_view
 from ...tables.record import TableState
 from .positions import (
     AFTER_JACKS,
@@ -308,6 +308,35 @@ RESPONSES: dict[tuple[str, str, int], Examples] = {
             ],
         },
     ),
+    ("/v1/tables/{table_id}/legal-moves", "get", 200): one(
+        "Seat 3's token, its turn on a pair of 9s: pass, yield, then the beating pairs",
+        {
+            "version": 1,
+            "instance": INSTANCE,
+            "seat": 3,
+            "moves": msgspec.to_builtins(legal_moves(as_snapshot(msgspec.json.encode(SNAPSHOT)))),
+        },
+    ),
+    ("/v1/tables/{table_id}/moves/check", "post", 200): {
+        "legal": {
+            "summary": "POST /moves would apply it at version 1",
+            "value": {"legal": True, "version": 1, "instance": INSTANCE},
+        },
+        "refused": {
+            "summary": "POST /moves would refuse it: a pair of 8s does not beat the 9s",
+            "value": {
+                "legal": False,
+                "version": 1,
+                "instance": INSTANCE,
+                "reason": {
+                    "code": "NOT_HIGHER",
+                    "rule": "N-2",
+                    "message": "every card must beat a distinct card of the previous play "
+                    "(每张牌必须能压过上一手牌)",
+                },
+            },
+        },
+    },
     ("/v1/tables/{table_id}/seats/{seat}", "get", 200): one(
         "Seat 1's view: the guard is still hidden", _seat_view(SNAPSHOT, 1)
     ),
