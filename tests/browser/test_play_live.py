@@ -177,3 +177,146 @@ def test_the_hint_button_cycles_through_the_plays_that_beat_the_top_play(
     wait_version(page, 3)
     _, snapshot = tables.read(tid)
     assert snapshot.trick.top is not None and snapshot.trick.top.cards == ["4S"]
+
+
+# ---- hot-seat on a phone, then the replay ---------------------------------------------------------
+
+
+def quick_move(snapshot: Snapshot) -> Move:
+    """A short deal: the crown holder calls, every other answer before play is 托管's; a leader
+    plays its largest combo and followers pass."""
+    moves = legal_moves(snapshot)
+    if snapshot.phase != "play":
+        calls = [move for move in moves if isinstance(move, CallMove)]
+        return calls[0] if snapshot.phase == "crown" and calls else auto_move(snapshot)
+    plays = [move for move in moves if isinstance(move, PlayMove)]
+    if snapshot.trick.top is None:
+        return max(plays, key=lambda move: len(move.cards))
+    return next(move for move in moves if isinstance(move, PassMove))
+
+
+def click(page: Any, move: Move) -> None:
+    """A move made by touch, as a player would: its cards, then its button."""
+    if isinstance(move, PlayMove):
+        for code in move.cards:
+            page.locator(
+                f'[data-region=hand] button[data-card="{code}"][aria-pressed=false]'
+            ).first.tap()
+        page.tap('button[data-action="play"]')
+    elif isinstance(move, CallMove):
+        page.tap(f'[data-call-card="{move.card}"]')
+        page.tap('button[data-action="call"]')
+    else:
+        action = {"PassMove": "pass"}.get(type(move).__name__)
+        page.tap(f'button[data-action="{action or move_action(move)}"]')
+
+
+def move_action(move: Move) -> str:
+    import msgspec
+
+    action: str = msgspec.to_builtins(move)["action"]
+    return action
+
+
+def on_screen(page: Any, selector: str) -> bool:
+    """Whether the element is wholly within the screen, measured in one go (the page may draw
+    itself again between two calls from here)."""
+    inside: bool = page.evaluate(
+        """s => { const el = document.querySelector(s);
+                  if (!el || !el.getClientRects().length) return false;
+                  const r = el.getBoundingClientRect();
+                  return r.top >= 0 && r.bottom <= innerHeight && r.left >= 0 && r.right <= innerWidth; }""",
+        selector,
+    )
+    return inside
+
+
+def check_a_turn(page: Any, snapshot: Snapshot) -> None:
+    """What a player on a phone must have on one screen, and must never read."""
+    for region in ("[data-region=to-act]", "[data-region=actions]", "#countdown"):
+        assert on_screen(page, region), region
+    if snapshot.phase == "play":
+        assert on_screen(page, "section.trick"), "the trick is off screen"
+    seen = page.evaluate(
+        """() => ({
+            text: document.body.innerText,
+            keys: [...document.querySelectorAll("kbd, .hint.keys")].filter(e => e.checkVisibility()).length,
+            badges: [...document.querySelectorAll("[data-badge]")].map(e => [e.dataset.badge, e.innerText]),
+        })"""
+    )
+    assert not RAW.findall(seen["text"]), RAW.findall(seen["text"])
+    assert seen["keys"] == 0  # a touch screen: no keyboard hints
+    for kind, label in seen["badges"]:
+        assert ("造反" in label) == (kind == "rebelled"), label
+
+
+def test_hot_seat_plays_a_whole_deal_on_a_phone_then_replays_it(
+    browser: Any, dev_server: ThreadedServer, tables: Tables, screenshots: Any
+) -> None:
+    phone = browser.new_context(
+        viewport=PHONE, locale="zh-CN", has_touch=True, is_mobile=True, device_scale_factor=1
+    )
+    phone.set_default_timeout(10_000)
+    page = phone.new_page()
+    tid = "browser-hotseat"
+    page.goto(f"{dev_server.url}/play")
+    page.fill("input[name=seed]", "3")
+    page.fill("input[name=table]", tid)
+    page.select_option("select[name=deck]", "short")  # a shorter deal
+    page.select_option("select[name=clock]", "60")  # a clock, and no seat lingers near it
+    page.tap("button[value=hotseat]")
+    page.wait_for_selector("#app[data-role=hotseat]")
+    page.tap(".log summary")  # the log open: its lines are checked too
+    rebels_seen = played = 0
+    for _ in range(MAX_MOVES):
+        version, snapshot = tables.read(tid)
+        if snapshot.over:
+            break
+        wait_version(page, version)
+        page.wait_for_selector(f'[data-own-seat="{snapshot.turn}"]')
+        if snapshot.phase == "play":
+            page.wait_for_selector("#countdown:not([hidden])")
+            labels = page.locator("[data-badge=rebel]").all_inner_texts()
+            assert all(label == "革命党" for label in labels), labels
+            rebels_seen += len(labels)
+        check_a_turn(page, snapshot)
+        click(page, quick_move(snapshot))
+        wait_version(page, version + 1)
+        played += 1
+    else:
+        pytest.fail(f"the deal did not end in {MAX_MOVES} moves")
+    assert rebels_seen and played > 20
+    page.wait_for_selector(".over td.score:not(:empty)")
+    assert not RAW.findall(page.inner_text("body"))
+
+    # the replay: from the deal's first step to its last, every hand (a platform's view)
+    _, final = tables.read(tid)
+    events = tables.events(tid)
+    page.tap('button[data-action="replay"]')
+    replay = page.wait_for_selector("[data-region=replay]")
+    steps = int(replay.get_attribute("data-steps"))
+    played_by: dict[int, list[str]] = {seat: [] for seat in range(5)}
+    for event in events:
+        if event["type"] == "played":
+            played_by[event["seat"]] += event["cards"]
+    assert hands_shown(page) == {
+        seat: Counter(final.hands[seat] + played_by[seat]) for seat in range(5)
+    }
+    for step in range(1, steps + 1):
+        page.tap('button[data-action="replay-next"]')
+        page.wait_for_selector(f"[data-region=replay][data-step='{step}']")
+        assert not RAW.findall(page.inner_text("[data-region=replay]"))
+    assert page.locator('button[data-action="replay-next"]').is_disabled()
+    assert hands_shown(page) == {seat: Counter(final.hands[seat]) for seat in range(5)}
+    assert steps >= played  # one step per move, and per trick won and seat finished
+    phone.close()
+
+
+def hands_shown(page: Any) -> dict[int, Counter[str]]:
+    shown: dict[int, Counter[str]] = {}
+    for seat in range(5):
+        cards = page.eval_on_selector_all(
+            f'[data-replay-hand="{seat}"] [data-card]', "els => els.map(e => e.dataset.card)"
+        )
+        shown[seat] = Counter(cards)
+    return shown

@@ -65,7 +65,7 @@ export function logLine(entry) {
         ? { key: "ev_trustee_on", seats: { seat: entry.seat }, causes: { cause: entry.cause ?? "request" } }
         : { key: "ev_trustee_off", seats: { seat: entry.seat } };
     case "passed":
-      return { key: "ev_passed", seatLists: { seats: entry.seats } };
+      return { key: "ev_passed", seatLists: { seats: entry.seats ?? [entry.seat] } }; // a raw event: one
     case "trick_won":
       return { key: "ev_trick_won", seats: { seat: entry.seat, lead: entry.lead } };
     case "finished":
