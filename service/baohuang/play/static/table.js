@@ -624,7 +624,8 @@ export async function openTable(root, tableId, credential, { hotseat = false } =
     if (!options.some(({ code }) => code === state.callCard)) state.callCard = options[0]?.code ?? null;
     return h(
       "div",
-      { class: "call-picker", role: "radiogroup", "aria-label": t("called") },
+      // the seat's own cards (G-2: a card it holds three of), drawn as cards
+      { class: "call-picker", role: "radiogroup", "aria-label": t("called"), "data-region": "call" },
       h("span", { class: "label" }, `${t("called")}: `),
       options.map(({ code }) => {
         const card = cardElement(code, { small: true });
