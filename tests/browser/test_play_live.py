@@ -320,3 +320,29 @@ def hands_shown(page: Any) -> dict[int, Counter[str]]:
         )
         shown[seat] = Counter(cards)
     return shown
+
+
+# ---- practice against 托管 -------------------------------------------------------------------------
+
+
+def test_practice_opens_seat_0_and_toguan_plays_the_four_others(
+    context: Any, dev_server: ThreadedServer, tables: Tables
+) -> None:
+    page = context.new_page()
+    tid = "browser-practice"
+    page.goto(f"{dev_server.url}/play")
+    page.fill("input[name=seed]", "5")
+    page.select_option("select[name=dealer]", "1")
+    page.fill("input[name=table]", tid)
+    page.click("button[value=practice]")
+    page.wait_for_selector("#app[data-role=seat] [data-own-seat='0']")
+    version, snapshot = tables.read(tid)
+    assert snapshot.turn == 0  # the others have acted already, at once, under 托管
+    for seat in (1, 2, 3, 4):
+        assert "托管" in page.inner_text(f'[data-seat="{seat}"] .badges')
+    assert "托管" not in page.inner_text('[data-seat="0"] .badges')
+    page.click('button[data-action="decline"]')  # hand the crown on: 托管 answers for the others
+    wait_version(page, version + 1)
+    after, snapshot = tables.read(tid)
+    assert after == version + 1 and snapshot.turn == 0  # the others moved in the same write
+    assert len([e for e in tables.events(tid) if e["type"] == "crown_passed"]) >= 3
