@@ -219,13 +219,16 @@ def move_action(move: Move) -> str:
 
 
 def on_screen(page: Any, selector: str) -> bool:
-    """Whether the element is wholly within the screen, measured in one go (the page may draw
-    itself again between two calls from here)."""
+    """Whether the element is wholly within the screen and not covered (by the sticky hand, say):
+    what is drawn at its middle is itself. Measured in one go: the page may draw itself again
+    between two calls from here."""
     inside: bool = page.evaluate(
         """s => { const el = document.querySelector(s);
                   if (!el || !el.getClientRects().length) return false;
                   const r = el.getBoundingClientRect();
-                  return r.top >= 0 && r.bottom <= innerHeight && r.left >= 0 && r.right <= innerWidth; }""",
+                  const top = document.elementFromPoint((r.left + r.right) / 2, (r.top + r.bottom) / 2);
+                  return r.top >= 0 && r.bottom <= innerHeight && r.left >= 0 && r.right <= innerWidth
+                         && Boolean(top && el.contains(top)); }""",
         selector,
     )
     return inside

@@ -532,7 +532,7 @@ def test_the_clock_and_trustee_show_when_the_table_answer_has_them(
     tables.move(tid, auto_move(snapshot), version)  # an event: the page reads the table again
     wait_version(page, 2)
     countdown = page.wait_for_selector("#countdown:not([hidden])")
-    assert re.fullmatch(r"⏱ 1[0-5] s", countdown.inner_text())
+    assert re.fullmatch(r"1[0-5] s left", countdown.inner_text())
     assert "托管" in page.inner_text('[data-seat="2"] .badges')
     assert "total 6" in page.inner_text('[data-seat="3"] .total')
     page.click('button[data-action="trustee"]')

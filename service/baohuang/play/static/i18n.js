@@ -145,6 +145,7 @@ const LABELS = {
     "快捷键：P 出牌 · S 过 · Y 让牌 · J 接风 · Esc 清除",
   ],
   seconds: ["s", "秒"],
+  timeLeft: ["{n} s left", "剩 {n} 秒"],
   version: ["version", "版本"],
   seatN: ["Seat {n}", "座位{n}"],
   youN: ["Seat {n} (you)", "座位{n}（你）"],

@@ -382,6 +382,10 @@ export async function openTable(root, tableId, credential, { hotseat = false } =
       renderOver(view),
       state.replay ? renderReplay() : null,
       renderLog(),
+      // 托管 and leaving are rare: below the log, out of the way of the actions of every turn
+      state.role === "seat" && state.answer.table?.seats
+        ? h("div", { class: "actions seat-menu" }, renderSeatClock(view, state.answer.table.seats[view.seat]))
+        : null,
       // last in the page and sticky at the bottom of the screen: the actions and the hand stay
       // in reach while the rest scrolls (STYLE.md, "A card table on a phone")
       playing && !state.replay ? renderOwn(ownView()) : null,
@@ -582,7 +586,6 @@ export async function openTable(root, tableId, credential, { hotseat = false } =
   function renderOwnControls(view, spec) {
     const actions =
       view.phase === "play" ? playActions(view, view.seat, spec) : beforePlayActions(view, view.seat, spec);
-    const seats = state.answer.table?.seats;
     const call = actions.includes("call") ? renderCallPicker(view) : null;
     return h(
       "div",
@@ -594,7 +597,6 @@ export async function openTable(root, tableId, credential, { hotseat = false } =
         actions.map((action) => actionButton(action, view)),
         actions.includes("play") && state.hintRoute ? button("hint", t("hint"), hint, "H") : null,
         actions.includes("play") ? button("clear", t("clear"), clearSelection, "Esc") : null,
-        seats && state.role === "seat" ? renderSeatClock(view, seats[view.seat]) : null,
       ),
       renderFeedback(),
       state.verdict ? renderVerdict(state.verdict) : null,
@@ -790,7 +792,8 @@ export async function openTable(root, tableId, credential, { hotseat = false } =
     if (!element) return;
     const left = state.deadline === null ? null : state.deadline - (Date.now() / 1000 + api.skew);
     element.hidden = left === null || state.answer.view.over;
-    if (left !== null) element.textContent = `⏱ ${Math.max(0, Math.ceil(left))} ${t("seconds")}`;
+    // no ⏱: an emoji is an empty box where the system has no emoji font
+    if (left !== null) element.textContent = t("timeLeft", { n: Math.max(0, Math.ceil(left)) });
   }
   setInterval(tick, 250);
 
