@@ -46,6 +46,7 @@ export async function openTable(root, tableId, credential, { hotseat = false } =
     hintRoute: true, // false once the service answered that it has no legal-moves route
     replay: null, // {steps, at}: a finished deal stepped through
     actor: null, // hot-seat: the seat whose hand is shown
+    logOpen: null, // whether the player opened the log (null: the role's default)
   };
 
   // ---- reading -------------------------------------------------------------------------------
@@ -778,12 +779,11 @@ export async function openTable(root, tableId, credential, { hotseat = false } =
       .slice(-60)
       .reverse()
       .map((entry) => h("li", { "data-seq": entry.seqs.join(" ") }, describe(entry)));
-    return h(
-      "details",
-      { class: "log", open: state.role === "operator" || state.role === "spectator" ? true : null },
-      h("summary", {}, t("log")),
-      h("ol", {}, items),
-    );
+    // open by default for those who only watch; a player's choice is kept across renders
+    const open = state.logOpen ?? (state.role === "operator" || state.role === "spectator");
+    const details = h("details", { class: "log", open: open || null }, h("summary", {}, t("log")), h("ol", {}, items));
+    details.addEventListener("toggle", () => (state.logOpen = details.open));
+    return details;
   }
 
   /** The countdown of the seat to act, where the table keeps a clock; every 250 ms. */
