@@ -16,24 +16,14 @@ standard library alone.
 from __future__ import annotations
 
 import argparse
-import re
 from pathlib import Path
+
+from baohuang.play import cjk_characters
 
 STATIC = Path(__file__).resolve().parent.parent / "service" / "baohuang" / "play" / "static"
 OUTPUT = STATIC / "cjk.woff"
 FONT = Path("/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc")
 FAMILY = "Noto Sans CJK SC"
-# the unicode-range of play.css's @font-face: CJK ideographs, radicals, punctuation, fullwidth
-CJK = re.compile("[\u2e80-\u9fff\uf900-\ufaff\ufe30-\ufe4f\uff00-\uffef]")
-
-
-def characters(folder: Path = STATIC) -> set[str]:
-    """Every CJK character of the page's files (its strings, and the comments beside them)."""
-    found: set[str] = set()
-    for path in sorted(folder.iterdir()):
-        if path.suffix in {".js", ".html", ".css"}:
-            found.update(CJK.findall(path.read_text(encoding="utf-8")))
-    return found
 
 
 def main() -> None:
@@ -45,7 +35,7 @@ def main() -> None:
     args = parser.parse_args()
     collection = TTCollection(str(args.font))
     font = next(f for f in collection.fonts if f["name"].getDebugName(1) == FAMILY)
-    wanted = characters()
+    wanted = cjk_characters()
     options = subset.Options()
     options.flavor = "woff"
     options.layout_features = ["*"]

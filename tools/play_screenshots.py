@@ -68,13 +68,15 @@ def main() -> None:
         tables = Tables(server.url)
         tid = "table-7"
         created = tables.create(tid, "classic", 3, 0)
-        version, snapshot = play_until(
+        _, snapshot = play_until(
             tables,
             tid,
-            lambda s: s.phase == "play"
-            and s.trick.top is not None
-            and sum(map(len, s.hands)) < 190
-            and any(isinstance(m, PlayMove) for m in legal_moves(s)),
+            lambda s: (
+                s.phase == "play"
+                and s.trick.top is not None
+                and sum(map(len, s.hands)) < 190
+                and any(isinstance(m, PlayMove) for m in legal_moves(s))
+            ),
         )
         seat = snapshot.turn
         seat_link = f"{server.url}/play#table={tid}&token={created['seat_tokens'][seat]}"
