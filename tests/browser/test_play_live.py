@@ -245,8 +245,15 @@ def check_a_turn(page: Any, snapshot: Snapshot) -> None:
             text: document.body.innerText,
             keys: [...document.querySelectorAll("kbd, .hint.keys")].filter(e => e.checkVisibility()).length,
             badges: [...document.querySelectorAll("[data-badge]")].map(e => [e.dataset.badge, e.innerText]),
+            // a fanned card's rank must end before the card laid over it begins
+            clipped: [...document.querySelectorAll(".card.small + .card.small")]
+                .filter(e => e.checkVisibility())
+                .filter(e => e.previousElementSibling.querySelector(".rank").getBoundingClientRect().right
+                             > e.getBoundingClientRect().left + 0.5)
+                .map(e => e.previousElementSibling.dataset.card),
         })"""
     )
+    assert seen["clipped"] == [], seen["clipped"]
     assert not RAW.findall(seen["text"]), RAW.findall(seen["text"])
     assert seen["keys"] == 0  # a touch screen: no keyboard hints
     for kind, label in seen["badges"]:

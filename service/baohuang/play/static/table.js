@@ -417,7 +417,7 @@ export async function openTable(root, tableId, credential, { hotseat = false } =
         ? state.role === "hotseat"
           ? `${seatName(own)} · ${t("yourTurn")}`
           : t("yourTurn")
-        : `${t("waiting")} ${view.turn}`;
+        : t("waiting", { seat: seatName(view.turn) });
     const role = {
       seat: seatName(view.seat),
       spectator: t("spectator"),
