@@ -356,3 +356,60 @@ def test_practice_opens_seat_0_and_toguan_plays_the_four_others(
     after, snapshot = tables.read(tid)
     assert after == version + 1 and snapshot.turn == 0  # the others moved in the same write
     assert len([e for e in tables.events(tid) if e["type"] == "crown_passed"]) >= 3
+
+
+# ---- without Web Locks: a hidden tab gives its stream back -----------------------------------------
+
+HIDDEN = """
+delete Navigator.prototype.locks;  // a page that is no secure context has no Web Locks
+window.__hidden = false;
+Object.defineProperty(document, "hidden", { get: () => window.__hidden });
+Object.defineProperty(document, "visibilityState", {
+  get: () => (window.__hidden ? "hidden" : "visible"),
+});
+"""
+
+
+def set_hidden(page: Any, hidden: bool) -> None:
+    page.evaluate(
+        "h => { window.__hidden = h; document.dispatchEvent(new Event('visibilitychange')); }",
+        hidden,
+    )
+
+
+def test_without_web_locks_a_hidden_tab_gives_its_stream_back_and_resumes_when_shown(
+    context: Any, dev_server: ThreadedServer, tables: Tables
+) -> None:
+    tid = "browser-hidden"
+    created = small_table(tables, tid)
+    page = context.new_page()
+    page.add_init_script(HIDDEN)
+    streams: list[Any] = []
+    ended: list[Any] = []
+    page.on(
+        "request",
+        lambda request: (
+            streams.append(request)
+            if request.headers.get("accept") == "text/event-stream"
+            else None
+        ),
+    )
+    page.on("requestfailed", lambda request: ended.append(request))  # an aborted fetch fails
+    page.on("requestfinished", lambda request: ended.append(request))
+    page.goto(f"{dev_server.url}/play#table={tid}&token={created['seat_tokens'][3]}")
+    wait_version(page, 1)
+    page.wait_for_selector("[data-connection=live]")
+    assert len(streams) == 1 and streams[0].headers.get("last-event-id") is None
+    set_hidden(page, True)
+    page.wait_for_selector("[data-connection=paused]")
+    page.wait_for_function("() => true")  # let the page's events reach the test
+    assert streams[0] in ended  # the stream is closed, not merely ignored
+    version, _ = tables.read(tid)
+    tables.move(tid, PlayMove(0, ["3S"]), version)  # made while the tab is hidden
+    page.wait_for_timeout(300)
+    assert page.get_attribute("#app", "data-version") == "1"  # nothing followed while hidden
+    set_hidden(page, False)
+    wait_version(page, 2)
+    page.wait_for_selector("[data-connection=live]")
+    assert len(streams) == 2 and streams[1].headers.get("last-event-id") is not None
+    assert page.get_attribute('[data-seat="0"] [data-play]', "data-play") == "3S"

@@ -37,7 +37,10 @@ if (tableId && params.get("token")) {
   }
   keyPrompt(root, tableId, openTable);
 } else {
-  startPage(root).catch((error) => fill(root, h("p", { class: "verdict" }, String(error))));
+  // the service did not answer (a timeout) or cannot be reached: say so in the player's words
+  startPage(root).catch((error) =>
+    fill(root, h("p", { class: "verdict", role: "alert" }, t(error.name === "TimeoutError" ? "timeout" : "network"))),
+  );
 }
 
 // A new fragment is a new page: start again from it.

@@ -67,7 +67,10 @@ export async function startPage(root) {
     const fresh = startForm(defaults);
     fresh.addEventListener("submit", (event) => {
       event.preventDefault();
-      start(api, fresh, defaults, output, event.submitter?.value ?? "links");
+      // no answer in time (or no network): say so; the form stays, and the next try is new
+      start(api, fresh, defaults, output, event.submitter?.value ?? "links").catch((error) =>
+        fill(output, h("p", { class: "verdict", role: "alert" }, t(error.name === "TimeoutError" ? "timeout" : "network"))),
+      );
     });
     for (const field of form.elements) {
       // what was chosen stays chosen in the other language
