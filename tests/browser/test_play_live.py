@@ -1,4 +1,4 @@
-"""The reference table (/play) as players use it, in a real Chromium (issue 24).
+"""The reference table (/play) as players use it, in a real Chromium.
 
 - Seven tabs of one table in one browser (five seats, the spectator, the operator) all stay
   live, under Chromium's six connections per host: the tabs share one stream (live.js).

@@ -388,8 +388,8 @@ export async function openTable(root, tableId, credential, { hotseat = false } =
         ? h("div", { class: "actions seat-menu" }, renderSeatClock(view, state.answer.table.seats[view.seat]))
         : null,
       // last in the page and sticky at the bottom of the screen: the actions and the hand stay
-      // in reach while the rest scrolls (STYLE.md, "A card table on a phone")
-      playing && !state.replay ? renderOwn(ownView()) : null,
+      // in reach while the rest scrolls
+      playing && !state.replay && ownView().hand ? renderOwn(ownView()) : null, // hot-seat: none once over
     );
     root.dataset.version = state.answer.version; // tests wait for the version they expect
     root.dataset.role = state.role;
