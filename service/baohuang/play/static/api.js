@@ -140,11 +140,13 @@ export async function* sseFrames(body, onBytes = () => {}) {
  *  The first frame is `snapshot` (what GET /v1/tables/{id} answers); then one frame per event,
  *  whose `id` is its seq. When the connection drops, reconnect with `Last-Event-ID`: the service
  *  resumes right after that event, with no gap and no duplicate (and no second `snapshot`).
- *  `after` starts there at once (a page that already holds the table up to that seq).
+ *  `after` (an event id) starts there at once: a page that already holds the table up to it.
+ *  A `reset` frame (a failover rolled the log back) carries the table as it now is, like
+ *  `snapshot`: it goes to onOpen again.
  *  "live" is said only once the service answered, and a connection silent for three heartbeats
  *  (15 s each by default) is treated as dropped: "live" never outlasts the heartbeats.
  *
- *  handlers: onOpen(table) and onEvent(event), awaited in order; onStatus("live" | "retrying");
+ *  handlers: onOpen(table) and onEvent(event, id), awaited in order; onStatus("live" | "retrying");
  *  onBeat() on every chunk read, heartbeats included; onEnd(reason): "deleted" or "replaced" (a
  *  `closed` event), or "unauthorized" (401: the token belongs to an old instance of the table)
  *  — then following stops. */
@@ -176,15 +178,16 @@ export async function follow(api, tableId, handlers, { silenceMs = 45000, after 
         attempt = 0;
         alive();
         for await (const frame of sseFrames(response.body, alive)) {
-          if (frame.event === "snapshot") {
-            lastId = frame.data.last_seq;
+          if (frame.event === "snapshot" || frame.event === "reset") {
+            // an event id is opaque to a client: send back what the service gave
+            lastId = frame.data.last_event_id ?? String(frame.data.last_seq);
             await handlers.onOpen(frame.data);
           } else if (frame.event === "closed") {
             handlers.onEnd(frame.data.reason);
             return;
           } else {
-            lastId = Number(frame.id);
-            await handlers.onEvent(frame.data);
+            lastId = frame.id;
+            await handlers.onEvent(frame.data, frame.id);
           }
         }
       }

@@ -30,7 +30,8 @@ export function watch(api, tableId, handlers, { share = "locks" in navigator && 
   if (!share) return followWhileVisible(api, tableId, handlers);
   const name = `baohuang-table:${new URL("../", import.meta.url).href}:${tableId}`;
   const channel = new BroadcastChannel(name);
-  let lastSeq = null; // the last seq this tab holds
+  let lastSeq = null; // the seq of the last event this tab holds (to drop one read twice)
+  let position = null; // where this tab stands in the log: the id the service gave, sent back as is
   let ended = false;
   let leading = false;
 
@@ -42,11 +43,13 @@ export function watch(api, tableId, handlers, { share = "locks" in navigator && 
   };
   const opened = async (table) => {
     lastSeq = table.last_seq;
+    position = table.last_event_id ?? String(table.last_seq);
     await handlers.onOpen(table);
   };
-  const delivered = async (event) => {
+  const delivered = async (event, id = null) => {
     if (lastSeq !== null && event.seq <= lastSeq) return; // read already (a poll met the stream)
     lastSeq = event.seq;
+    position = id ?? String(event.seq);
     await handlers.onEvent(event);
   };
 
@@ -64,7 +67,8 @@ export function watch(api, tableId, handlers, { share = "locks" in navigator && 
 
   let polling = null;
   let pollAgain = false;
-  /** The events after lastSeq, with this tab's credential; polls asked for meanwhile coalesce. */
+  /** The events after this tab's position, with its own credential; polls asked for meanwhile
+   *  coalesce. */
   function poll() {
     if (polling) {
       pollAgain = true;
@@ -82,13 +86,14 @@ export function watch(api, tableId, handlers, { share = "locks" in navigator && 
             if (answer.ok) await opened(answer.body);
             continue;
           }
-          const page = await api.get(`${path}/events?after=${lastSeq}&limit=500`);
+          const page = await api.get(`${path}/events?after=${encodeURIComponent(position)}&limit=500`);
           if (page.status === 404) return end("deleted");
           if (page.status === 401 || page.status === 403) return end("unauthorized");
           if (!page.ok) continue;
           for (const event of page.body.events) await delivered(event);
           // events this caller may not see leave gaps: it holds everything up to last_seq
           lastSeq = Math.max(lastSeq, page.body.last_seq);
+          position = page.body.last_event_id ?? String(lastSeq);
           if (page.body.events.length >= 500) pollAgain = true;
         } catch {
           // no answer (a timeout, the network): the next beat of the leader asks again
@@ -128,9 +133,9 @@ export function watch(api, tableId, handlers, { share = "locks" in navigator && 
       tableId,
       {
         onOpen: opened,
-        async onEvent(event) {
+        async onEvent(event, id) {
           tell({ kind: "event", seq: event.seq, version: event.version });
-          await delivered(event);
+          await delivered(event, id);
         },
         onStatus(next) {
           leaderStatus = next;
@@ -145,7 +150,7 @@ export function watch(api, tableId, handlers, { share = "locks" in navigator && 
           stop.abort();
         },
       },
-      { silenceMs: SILENCE_MS, after: lastSeq, signal: stop.signal },
+      { silenceMs: SILENCE_MS, after: position, signal: stop.signal },
     );
   };
 
@@ -157,7 +162,7 @@ export function watch(api, tableId, handlers, { share = "locks" in navigator && 
 
 /** Without shared locks: this tab's own stream, given back while the tab is hidden. */
 function followWhileVisible(api, tableId, handlers) {
-  let lastSeq = null;
+  let position = null; // the id of the last event this tab holds, as the service gave it
   let stop = null;
   let ended = false;
   const start = () => {
@@ -168,11 +173,11 @@ function followWhileVisible(api, tableId, handlers) {
       tableId,
       {
         onOpen: async (table) => {
-          lastSeq = table.last_seq;
+          position = table.last_event_id ?? String(table.last_seq);
           await handlers.onOpen(table);
         },
-        onEvent: async (event) => {
-          lastSeq = event.seq;
+        onEvent: async (event, id) => {
+          position = id ?? String(event.seq);
           await handlers.onEvent(event);
         },
         onStatus: handlers.onStatus,
@@ -181,7 +186,7 @@ function followWhileVisible(api, tableId, handlers) {
           handlers.onEnd(reason);
         },
       },
-      { silenceMs: SILENCE_MS, after: lastSeq, signal: stop.signal },
+      { silenceMs: SILENCE_MS, after: position, signal: stop.signal },
     );
   };
   document.addEventListener("visibilitychange", () => {
