@@ -90,6 +90,13 @@ export function watch(api, tableId, handlers, { share = "locks" in navigator && 
           if (page.status === 404) return end("deleted");
           if (page.status === 401 || page.status === 403) return end("unauthorized");
           if (!page.ok) continue;
+          if (page.body.reset) {
+            // the log no longer holds this tab's position (a failover rolled it back): read the
+            // table again, as it now is, and poll on from that answer
+            lastSeq = null;
+            pollAgain = true;
+            continue;
+          }
           for (const event of page.body.events) await delivered(event);
           // events this caller may not see leave gaps: it holds everything up to last_seq
           lastSeq = Math.max(lastSeq, page.body.last_seq);
