@@ -19,7 +19,7 @@ from ...play import assets
 
 HEADERS = {
     "Content-Security-Policy": "default-src 'none'; script-src 'self'; style-src 'self'; "
-    "connect-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'none'; "
+    "connect-src 'self'; img-src 'self' data:; font-src 'self'; base-uri 'none'; form-action 'none'; "
     "frame-ancestors 'none'",
     "Referrer-Policy": "no-referrer",
     "X-Content-Type-Options": "nosniff",
@@ -27,7 +27,7 @@ HEADERS = {
 }
 
 
-AssetName = Annotated[str, PathParameter(pattern=r"^[a-z0-9-]+\.(js|css|html)$")]
+AssetName = Annotated[str, PathParameter(pattern=r"^[a-z0-9-]+\.(js|css|html|svg|woff)$")]
 
 
 def _asset(name: str) -> Response[bytes]:
@@ -53,5 +53,5 @@ class PlayController(Controller):
 
     @get("/{name:str}")
     async def asset(self, name: AssetName) -> Response[bytes]:
-        """A module or the stylesheet of the page."""
+        """A module, the stylesheet, the favicon or the font of the page."""
         return _asset(name)

@@ -6,6 +6,19 @@ const ROOT = new URL("../", import.meta.url);
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** How long a request may take before the page gives up on it and says so. A referee answers in
+ *  milliseconds; a request still open after this is held by a proxy or a full connection pool
+ *  (six per host in Chromium), and a page that waits for it silently looks frozen. */
+export const REQUEST_TIMEOUT_MS = 4000;
+
+/** A request that got no answer in time: the page shows it and the player may try again. */
+export class TimeoutError extends Error {
+  constructor(path) {
+    super(`no answer from ${path} in ${REQUEST_TIMEOUT_MS / 1000} s`);
+    this.name = "TimeoutError";
+  }
+}
+
 /** A fresh Idempotency-Key. crypto.randomUUID exists only in secure contexts (https, localhost);
  *  elsewhere the same 122 random bits are drawn from crypto.getRandomValues. */
 export function newKey() {
@@ -32,19 +45,33 @@ export class Api {
     return fetch(new URL(path, ROOT), { ...init, headers: this.headers(init.headers) });
   }
 
+  /** fetch() whose whole exchange, body included, must end within REQUEST_TIMEOUT_MS: the
+   *  AbortController cuts it otherwise, and the caller gets a TimeoutError. */
+  async timed(path, init) {
+    const abort = new AbortController();
+    const timer = setTimeout(() => abort.abort(), REQUEST_TIMEOUT_MS);
+    try {
+      const response = await this.fetch(path, { ...init, signal: abort.signal });
+      return { response, text: await response.text() };
+    } catch (error) {
+      throw abort.signal.aborted ? new TimeoutError(path) : error;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
   /** A JSON request: {status, ok, body}. The body is the answer or a problem document (RFC 9457,
-   *  whose `errors[0]` carries `code`, `rule`, `message`). Network errors throw. */
+   *  whose `errors[0]` carries `code`, `rule`, `message`). Network errors and timeouts throw. */
   async request(method, path, body = undefined, headers = {}) {
     const init = { method, headers: { Accept: "application/json", ...headers } };
     if (body !== undefined) {
       init.body = JSON.stringify(body);
       init.headers["Content-Type"] = "application/json";
     }
-    const response = await this.fetch(path, init);
+    const { response, text } = await this.timed(path, init);
     const date = Date.parse(response.headers.get("Date") ?? "");
     // the header counts whole seconds: only a larger difference is a clock that is off
     if (date) this.skew = Math.abs(date - Date.now()) > 2000 ? (date - Date.now()) / 1000 : 0;
-    const text = await response.text();
     return { status: response.status, ok: response.ok, body: text ? JSON.parse(text) : null };
   }
 
@@ -57,7 +84,9 @@ export class Api {
   }
 
   /** POST a write that may be retried: one Idempotency-Key for every attempt, so an answer lost
-   *  on the way back (a dropped connection, a 503) can be asked again without moving twice. */
+   *  on the way back (a dropped connection, a 503) can be asked again without moving twice. A
+   *  timeout is not retried: the player is told at once, and a second click is a new request
+   *  (409 if the first one did land after all). */
   async write(path, body) {
     const key = newKey();
     for (let attempt = 0; ; attempt++) {
@@ -65,7 +94,7 @@ export class Api {
         const answer = await this.post(path, body, { "Idempotency-Key": key });
         if (answer.status !== 503 || attempt >= 2) return answer;
       } catch (error) {
-        if (attempt >= 2) throw error;
+        if (attempt >= 2 || error instanceof TimeoutError) throw error;
       }
       await sleep(300 * 2 ** attempt);
     }
@@ -106,26 +135,32 @@ export async function* sseFrames(body, onBytes = () => {}) {
   }
 }
 
-/** Follow a table's stream for as long as the table lives.
+/** Follow a table's stream for as long as the table lives, or until `signal` aborts.
  *
  *  The first frame is `snapshot` (what GET /v1/tables/{id} answers); then one frame per event,
- *  whose `id` is `<seq>.<token>`. When the connection drops, reconnect with `Last-Event-ID`: the
- *  service resumes right after that event, with no gap and no duplicate (and no second
- *  `snapshot`). A `reset` frame (a failover rolled the log back) carries the table as it now is,
- *  like `snapshot`: it is handed to onOpen again, and the stream goes on from there.
- *  A connection silent for three heartbeats (15 s each by default) is treated as dropped.
+ *  whose `id` is `<seq>.<token>`. When the connection drops, reconnect with `Last-Event-ID`: the service
+ *  resumes right after that event, with no gap and no duplicate (and no second `snapshot`).
+ *  `after` (an event id) starts there at once: a page that already holds the table up to it.
+ *  A `reset` frame (a failover rolled the log back) carries the table as it now is, like
+ *  `snapshot`: it goes to onOpen again.
+ *  "live" is said only once the service answered, and a connection silent for three heartbeats
+ *  (15 s each by default) is treated as dropped: "live" never outlasts the heartbeats.
  *
- *  handlers: onOpen(table) and onEvent(event), awaited in order; onStatus("live" | "retrying");
- *  onEnd(reason): "deleted" or "replaced" (a `closed` event), or "unauthorized" (401: the token
- *  belongs to an old instance of the table) — then following stops. */
-export async function follow(api, tableId, handlers, { silenceMs = 45000 } = {}) {
-  let lastId = null;
-  for (let attempt = 0; ; attempt++) {
+ *  handlers: onOpen(table) and onEvent(event, id), awaited in order; onStatus("live" | "retrying");
+ *  onBeat() on every chunk read, heartbeats included; onEnd(reason): "deleted" or "replaced" (a
+ *  `closed` event), or "unauthorized" (401: the token belongs to an old instance of the table)
+ *  — then following stops. */
+export async function follow(api, tableId, handlers, { silenceMs = 45000, after = null, signal = null } = {}) {
+  let lastId = after;
+  for (let attempt = 0; !signal?.aborted; attempt++) {
     const abort = new AbortController();
+    const stop = () => abort.abort();
+    signal?.addEventListener("abort", stop);
     let timer = null;
     const alive = () => {
       clearTimeout(timer);
-      timer = setTimeout(() => abort.abort(), silenceMs);
+      timer = setTimeout(stop, silenceMs);
+      handlers.onBeat?.();
     };
     try {
       const headers = { Accept: "text/event-stream" };
@@ -144,6 +179,7 @@ export async function follow(api, tableId, handlers, { silenceMs = 45000 } = {})
         alive();
         for await (const frame of sseFrames(response.body, alive)) {
           if (frame.event === "snapshot" || frame.event === "reset") {
+            // an event id is opaque to a client: send back what the service gave
             lastId = frame.data.last_event_id ?? String(frame.data.last_seq);
             await handlers.onOpen(frame.data);
           } else if (frame.event === "closed") {
@@ -151,15 +187,17 @@ export async function follow(api, tableId, handlers, { silenceMs = 45000 } = {})
             return;
           } else {
             lastId = frame.id;
-            await handlers.onEvent(frame.data);
+            await handlers.onEvent(frame.data, frame.id);
           }
         }
       }
     } catch {
-      // the connection dropped (or went silent): reconnect below
+      // the connection dropped (or went silent, or was given back): reconnect below
     } finally {
       clearTimeout(timer);
+      signal?.removeEventListener("abort", stop);
     }
+    if (signal?.aborted) return;
     handlers.onStatus("retrying");
     await sleep(Math.min(5000, 200 * 2 ** attempt));
   }

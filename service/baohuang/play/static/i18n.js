@@ -10,12 +10,12 @@ const LABELS = {
   hand: ["Your hand", "手牌"],
   turn: ["to act", "出牌中"],
   yourTurn: ["Your turn", "轮到你了"],
-  waiting: ["Waiting for seat", "等待座位"],
+  waiting: ["Waiting for {seat}", "等待{seat}"],
   emperor: ["Emperor 皇帝", "皇帝"],
   crownHolder: ["Holds the crown 皇牌", "持皇牌"],
   guard: ["Guard 侍卫", "侍卫"],
   hiddenGuard: ["Guard 侍卫 (hidden 暗保)", "侍卫（暗保）"],
-  rebel: ["Rebel 革命党", "革命党"],
+  roleRebel: ["Rebel 革命党", "革命党"], // the role; the action 造反 is `rebel` below
   rebelled: ["造反 rebelled", "造反"],
   trustee: ["托管 auto-play", "托管"],
   left: ["left the table", "已离开"],
@@ -40,6 +40,13 @@ const LABELS = {
   kaopai: ["烤牌 kaopai", "烤牌"],
   bie6: ["憋6 bie6", "憋6"],
   deck_short: ["short deck", "短牌"],
+  deck: ["Deck", "牌组"],
+  deck_full: ["full deck", "整副牌"],
+  ruleset_classic: ["classic", "经典"],
+  ruleset_tribute: ["tribute 进贡", "进贡"],
+  "ruleset_lianzhong-classic": ["lianzhong classic 连中", "连中经典"],
+  "ruleset_lianzhong-simple": ["lianzhong simple 连中", "连中简易"],
+  grabOption: ["grab 抢庄", "抢庄"],
   pass: ["Pass 过", "过"],
   passed: ["passed 过", "过"],
   yield: ["Yield 让牌", "让牌"],
@@ -105,43 +112,128 @@ const LABELS = {
     "本服务已配置平台密钥：牌桌由平台创建。请打开座位或旁观链接。",
   ],
   noClock: ["The service keeps no clock; the table was created without one.", "服务未提供计时，牌桌无计时。"],
+  hint: ["Hint 提示", "提示"],
+  noHint: ["Nothing beats the top play: pass.", "没有压得过的牌，请过。"],
+  timeout: ["The table did not answer in time. Try again.", "牌桌未及时响应，请重试。"],
+  network: ["The table cannot be reached. Try again.", "无法连接牌桌，请重试。"],
+  paused: ["paused (tab hidden)", "已暂停（标签页隐藏）"],
+  clock: ["Clock", "计时"],
+  clockNone: ["no clock", "不计时"],
+  clockSeconds: ["{n} s a turn", "每步 {n} 秒"],
+  clockNote: [
+    "A clock runs from the moment the table is created: hot-seat and practice open at once.",
+    "计时从牌桌创建时开始：同屏与练习会立即打开。",
+  ],
+  hotseat: ["Play all five seats here (hot-seat)", "一人同屏玩五个座位"],
+  hotseatTitle: ["Hot-seat", "同屏"],
+  practice: ["Practice: you are seat 0, 托管 plays the others", "练习：你是座位0，其余由托管代打"],
+  orLinks: ["Or give each player a link:", "或给每位玩家一个链接："],
+  linksButton: ["Deal and make links", "发牌并生成链接"],
+  toLead: ["{seat} leads", "{seat} 先出"],
+  topPlay: ["{seat} played", "{seat} 出了"],
+  replay: ["Replay the deal", "回放本局"],
+  replayTitle: ["Replay", "回放"],
+  replayStep: ["step {n} of {total}", "第 {n} / {total} 步"],
+  replayStart: ["the deal as dealt", "开局"],
+  first: ["« First", "« 开始"],
+  previous: ["◀ Back", "◀ 上一步"],
+  next: ["Next ▶", "下一步 ▶"],
+  last: ["Last »", "结束 »"],
+  closeReplay: ["Close", "关闭"],
   shortcuts: [
     "Keys: P play · S pass · Y yield · J 接风 · Esc clear",
     "快捷键：P 出牌 · S 过 · Y 让牌 · J 接风 · Esc 清除",
   ],
   seconds: ["s", "秒"],
+  timeLeft: ["{n} s left", "剩 {n} 秒"],
   version: ["version", "版本"],
+  seatN: ["Seat {n}", "座位{n}"],
+  youN: ["Seat {n} (you)", "座位{n}（你）"],
+
+  // the log: one sentence per event a player cares about (state.js folds the rest away)
+  ev_played: ["{seat} played", "{seat} 出牌"],
+  ev_passed: ["{seats} passed", "{seats} 过"],
+  ev_yielded: ["{seat} yielded 让牌", "{seat} 让牌"],
+  ev_jiefeng: ["{seat} takes the lead 接风", "{seat} 接风"],
+  ev_trick_won: ["{seat} wins the trick; {lead} leads", "{seat} 赢得本轮，{lead} 出牌"],
+  ev_finished: ["{seat} is out: {place}", "{seat} 出完：{place}"],
+  ev_deal_over: ["The deal is over", "本局结束"],
+  ev_crown_passed: ["{seat} hands the crown to {to} 让庄", "{seat} 让庄给 {to}"],
+  ev_crown_forced: ["{seat} must take the crown 逼庄", "{seat} 逼庄"],
+  ev_accepted: ["{seat} takes the crown 登基", "{seat} 登基"],
+  ev_declined: ["{seat} says no 不要", "{seat} 不要"],
+  ev_grabbed: ["{seat} grabs 抢庄", "{seat} 抢庄"],
+  ev_called: ["{seat} calls a card 叫牌", "{seat} 叫牌"],
+  ev_solo_declared: ["{seat} plays alone 明独", "{seat} 明独"],
+  ev_revealed: ["{seat} shows itself as the guard 明保", "{seat} 明保"],
+  ev_rebelled: ["{seat} rebels 造反", "{seat} 造反"],
+  ev_deal_void: ["Nobody took the crown: void deal 黄庄", "无人登基：黄庄"],
+  ev_phase_guard: ["The guard is settled next", "进入定侍卫"],
+  ev_phase_play: ["Play begins: {seat} leads", "开始出牌：{seat} 先出"],
+  ev_trustee_on: ["{seat}: 托管 plays for it ({cause})", "{seat} 托管（{cause}）"],
+  ev_trustee_off: ["{seat} plays again itself (托管 off)", "{seat} 取消托管"],
+  ev_left: ["{seat} left the table", "{seat} 离开牌桌"],
+  ev_deal_started: ["Deal {deal} begins", "第 {deal} 局开始"],
+  ev_other: ["The table moved on", "牌桌已更新"],
+  cause_timeout: ["time ran out", "超时"],
+  cause_request: ["asked for", "自行开启"],
+  cause_leave: ["left the table", "离开牌桌"],
+  and: [", ", "、"],
 };
 
-// Event types (docs/clients.md): English shows the type as the API spells it.
-const EVENTS = {
-  played: "出牌",
-  passed: "过",
-  yielded: "让牌",
-  jiefeng: "接风",
-  trick_won: "赢得本轮",
-  finished: "出完",
-  deal_over: "本局结束",
-  crown_passed: "让庄",
-  crown_forced: "逼庄",
-  accepted: "登基",
-  declined: "不要",
-  grabbed: "抢庄",
-  called: "叫牌",
-  solo_declared: "明独",
-  revealed: "明保",
-  rebelled: "造反",
-  deal_void: "黄庄",
-  phase: "进入阶段",
-  clock: "计时",
-  trustee: "托管",
-  left: "离开",
-  deal_started: "新一局",
+// Refusals: the reason code picks the sentence; the code and its rule id stay on hover (title).
+const REASONS = {
+  EMPTY_PLAY: ["Choose the cards to play first.", "请先选择要出的牌。"],
+  MIXED_RANKS: ["Those cards are not one combo: play cards of one rank (jokers may join).", "这些牌不成牌型：请出同一点数的牌（可带王）。"],
+  SIZE_MISMATCH: ["Play as many cards as the top play.", "出牌张数须与上家相同。"],
+  NOT_HIGHER: ["That does not beat the top play: play higher, or pass.", "压不过上家：请出更大的牌，或选择过。"],
+  BIG_JOKER_UNBEATABLE: ["Nothing beats a big joker here.", "大王无牌可压。"],
+  NO_COVER: ["Those cards cannot roast the top play (烤牌).", "这些牌不能烤上家的牌。"],
+  SIX_HELD_BACK: ["A 6 may not be played this way (憋6).", "此时不能这样出6（憋6）。"],
+  NOT_YOUR_TURN: ["It is not your turn.", "还没轮到你。"],
+  CARDS_NOT_IN_HAND: ["Those cards are not in your hand.", "你手中没有这些牌。"],
+  LEADER_CANNOT_PASS: ["You lead this trick: play something.", "你是本轮首家，必须出牌。"],
+  YIELD_NOT_ALLOWED: ["You may not yield (让牌) now.", "现在不能让牌。"],
+  JIEFENG_NOT_ALLOWED: ["You may not take the lead (接风) now.", "现在不能接风。"],
+  PLAYER_FINISHED: ["That seat has played all its cards.", "该座位已出完牌。"],
+  DEAL_OVER: ["The deal is over.", "本局已结束。"],
+  WRONG_PHASE: ["That is not a move of this part of the deal.", "现在不是这个阶段的动作。"],
+  ACTION_NOT_AVAILABLE: ["That is not possible now.", "现在不能这样做。"],
+  CALL_CARD_NOT_ALLOWED: ["That card may not be called.", "不能叫这张牌。"],
+  CANNOT_CALL: ["You cannot call a card now.", "现在不能叫牌。"],
+  CANNOT_ACCEPT: ["You cannot take the crown now.", "现在不能登基。"],
+  ACCEPT_BY_CALLING: ["Take the crown by calling a card.", "请通过叫牌登基。"],
+  MUST_ACCEPT: ["You must take the crown.", "你必须登基。"],
+  MUST_CALL: ["You must call a card.", "你必须叫牌。"],
+  NOT_CROWN_HOLDER: ["You do not hold the crown.", "你没有皇牌。"],
+  GRAB_NOT_ALLOWED: ["You may not grab (抢庄) now.", "现在不能抢庄。"],
+  SOLO_NOT_ALLOWED: ["You may not play alone (明独) now.", "现在不能明独。"],
+  REVEAL_NOT_ALLOWED: ["Only the guard may show itself (明保).", "只有侍卫能明保。"],
+  REBEL_NOT_ALLOWED: ["You may not rebel (造反) now.", "现在不能造反。"],
+  TRUSTEE_LOCKED: ["托管 has been asked too often this deal: it stays on.", "本局托管次数过多，不能取消。"],
+  SEAT_LEFT: ["That seat has left the table.", "该座位已离开牌桌。"],
+  DEAL_NOT_OVER: ["The deal is not over yet.", "本局尚未结束。"],
+  VERSION_CONFLICT: ["Someone moved first: the table was read again.", "他人已先出，已重新读取牌桌。"],
+  OVERLOADED: ["The table is busy. Try again in a moment.", "牌桌繁忙，请稍后重试。"],
+  STORE_UNAVAILABLE: ["The table is unavailable. Try again in a moment.", "牌桌暂不可用，请稍后重试。"],
+  RATE_LIMITED: ["Too many requests. Try again in a moment.", "请求过多，请稍后重试。"],
+  UNAUTHORIZED: ["This link no longer opens the table.", "此链接已无法打开牌桌。"],
+  FORBIDDEN: ["This seat may not do that.", "此座位不能这样做。"],
+  TABLE_NOT_FOUND: ["This table is gone.", "牌桌已关闭。"],
+  TIMEOUT: ["The table did not answer in time. Try again.", "牌桌未及时响应，请重试。"],
+  NETWORK: ["The table cannot be reached. Try again.", "无法连接牌桌，请重试。"],
 };
 
-/** An event's type, as the API spells it (English) or in Chinese. */
-export function eventName(type) {
-  return current ? (EVENTS[type] ?? type) : type;
+/** The sentence for a reason code, in the current language: a player reads this, never the
+ *  code (which the page keeps in a title, with the rule id, for whoever hovers). */
+export function reasonText(code) {
+  return REASONS[code]?.[current] ?? ["The table refused this.", "牌桌拒绝了此操作。"][current];
+}
+
+/** Every string of the page, both languages: the CJK subset font is made from these
+ *  (tools/cjk_font.py), and a test checks that the font holds every character they use. */
+export function allStrings() {
+  return [...Object.values(LABELS), ...Object.values(REASONS), ...Object.values(SUITS)].flat();
 }
 
 const SUITS = {
@@ -151,11 +243,19 @@ const SUITS = {
   D: ["diamonds", "方块"],
 };
 
-let current = navigator.language?.startsWith("zh") ? 1 : 0;
+// Outside a browser (the node tests of state.js) there is no navigator: English.
+let current = globalThis.navigator?.language?.startsWith("zh") ? 1 : 0;
 
-/** The label `key` in the current language (the key itself when there is none). */
-export function t(key) {
-  return LABELS[key]?.[current] ?? key;
+/** The label `key` in the current language, its {name}s filled from `params` (the key itself
+ *  when there is none: a missing label shows up in a test, not as an empty space). */
+export function t(key, params = {}) {
+  const label = LABELS[key]?.[current] ?? key;
+  return label.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
+}
+
+/** "Seat 3", or "Seat 3 (you)" for the page's own seat. */
+export function seatName(seat, own = null) {
+  return t(seat === own ? "youN" : "seatN", { n: seat });
 }
 
 /** The name of a suit letter. */
@@ -169,7 +269,7 @@ export function lang() {
 
 export function toggleLang() {
   current = 1 - current;
-  document.documentElement.lang = current ? "zh-CN" : "en";
+  globalThis.document.documentElement.lang = current ? "zh-CN" : "en";
 }
 
-document.documentElement.lang = current ? "zh-CN" : "en";
+if (globalThis.document) document.documentElement.lang = current ? "zh-CN" : "en";

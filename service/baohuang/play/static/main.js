@@ -1,6 +1,7 @@
 // The page's entry: what to show comes from the URL fragment, which never leaves the browser.
 //   #table=ID&token=TOKEN   a seat or a spectator (the token says which)
 //   #table=ID&key           the operator: the platform key is typed into the page
+//   #table=ID&hotseat       one page plays all five seats (a development service: no key)
 //   (nothing)               start a table on a development service
 
 import { fill, h } from "./dom.js";
@@ -27,6 +28,8 @@ labels();
 
 if (tableId && params.get("token")) {
   openTable(root, tableId, params.get("token"));
+} else if (tableId && params.has("hotseat")) {
+  openTable(root, tableId, null, { hotseat: true });
 } else if (tableId && params.has("key")) {
   if (params.get("key")) {
     // A key typed into the address bar would sit in the history: drop it, and ask for it below.
@@ -34,7 +37,10 @@ if (tableId && params.get("token")) {
   }
   keyPrompt(root, tableId, openTable);
 } else {
-  startPage(root).catch((error) => fill(root, h("p", { class: "verdict" }, String(error))));
+  // the service did not answer (a timeout) or cannot be reached: say so in the player's words
+  startPage(root).catch((error) =>
+    fill(root, h("p", { class: "verdict", role: "alert" }, t(error.name === "TimeoutError" ? "timeout" : "network"))),
+  );
 }
 
 // A new fragment is a new page: start again from it.

@@ -1,14 +1,36 @@
 // Start a table on a development service (no BAOHUANG_API_KEYS): deal with POST /v1/deal, store
-// the snapshot with PUT /v1/tables/{id}, and hand out the links. The page never holds a platform
-// key: on a service with keys, PUT needs one, so tables come from the platform and this form
-// only says so.
+// the snapshot with PUT /v1/tables/{id}, and then one of three ways to play it:
+//   - hot-seat: this page plays all five seats (#table=ID&hotseat), the way to try a game alone;
+//   - practice: this page is seat 0, and the four others are put in 托管 (T-10), which plays
+//     each of their turns at once;
+//   - links: one per seat, the spectator and the operator, to hand out.
+// The page never holds a platform key: on a service with keys, PUT needs one, so tables come
+// from the platform and this form only says so.
+//
+// The clock. A table's deadlines run from its PUT, and the API has no "start the clock later".
+// So the page PUTs only when the player asks to play: hot-seat and practice open in this very
+// page at once, so the first turn's clock starts as the seat sees it; for links (people open
+// them one by one) the form's default is no clock.
 
 import { Api } from "./api.js";
 import { fill, h } from "./dom.js";
 import { t } from "./i18n.js";
 
-const CLOCK = { turn_seconds: 20, before_play_seconds: 20 };
+const CLOCKS = [0, 15, 20, 30, 60]; // seconds a turn; 0: no clock
 const OPTIONS = ["kaopai", "bie6", "grab"];
+
+/** Who plays a seat that no person plays, in practice. Only 托管 (T-10) exists today: the
+ *  service plays the seat's T-10 move at once on each of its turns. When the service has bots,
+ *  a bot is a second entry here, started the way its route asks. */
+const PLAYERS = {
+  async trustee(api, tableId, seat, version) {
+    const answer = await api.write(`v1/tables/${encodeURIComponent(tableId)}/seats/${seat}/trustee`, {
+      on: true,
+      version,
+    });
+    return answer;
+  },
+};
 
 /** A link to this page for a table: a seat or spectator token, or the operator's key prompt.
  *  The token rides in the fragment (#…), which the browser never sends to a server. */
@@ -45,7 +67,10 @@ export async function startPage(root) {
     const fresh = startForm(defaults);
     fresh.addEventListener("submit", (event) => {
       event.preventDefault();
-      start(api, fresh, defaults, output);
+      // no answer in time (or no network): say so; the form stays, and the next try is new
+      start(api, fresh, defaults, output, event.submitter?.value ?? "links").catch((error) =>
+        fill(output, h("p", { class: "verdict", role: "alert" }, t(error.name === "TimeoutError" ? "timeout" : "network"))),
+      );
     });
     for (const field of form.elements) {
       // what was chosen stays chosen in the other language
@@ -63,7 +88,8 @@ export async function startPage(root) {
 
 /** The form: a ruleset and its options (the base's defaults first), a seed, a dealer, an id. */
 function startForm(defaults) {
-  const checkbox = (name) => h("label", {}, h("input", { type: "checkbox", name }), ` ${t(name)}`);
+  const checkbox = (name) =>
+    h("label", {}, h("input", { type: "checkbox", name }), ` ${t(name === "grab" ? "grabOption" : name)}`);
   const form = h(
     "form",
     { class: "start" },
@@ -74,7 +100,7 @@ function startForm(defaults) {
       h(
         "select",
         { name: "base" },
-        defaults.map((spec) => h("option", { value: spec.base }, spec.base)),
+        defaults.map((spec) => h("option", { value: spec.base }, t(`ruleset_${spec.base}`))),
       ),
     ),
     h(
@@ -84,12 +110,12 @@ function startForm(defaults) {
       h(
         "label",
         {},
-        "deck ",
+        `${t("deck")} `,
         h(
           "select",
           { name: "deck" },
-          h("option", { value: "full" }, "full"),
-          h("option", { value: "short" }, "short"),
+          h("option", { value: "full" }, t("deck_full")),
+          h("option", { value: "short" }, t("deck_short")),
         ),
       ),
     ),
@@ -120,7 +146,24 @@ function startForm(defaults) {
         pattern: "[A-Za-z0-9_.:\\-]{1,128}",
       }),
     ),
-    h("button", { type: "submit" }, t("deal")),
+    h(
+      "label",
+      {},
+      `${t("clock")} `,
+      h(
+        "select",
+        { name: "clock" },
+        CLOCKS.map((n) => h("option", { value: n }, n ? t("clockSeconds", { n }) : t("clockNone"))),
+      ),
+    ),
+    h("p", { class: "hint" }, t("clockNote")),
+    h(
+      "div",
+      { class: "start-buttons" },
+      h("button", { type: "submit", name: "how", value: "hotseat", class: "primary" }, t("hotseat")),
+      h("button", { type: "submit", name: "how", value: "practice" }, t("practice")),
+      h("button", { type: "submit", name: "how", value: "links" }, t("linksButton")),
+    ),
   );
   const showDefaults = () => {
     const base = defaults.find((spec) => spec.base === form.base.value);
@@ -132,7 +175,7 @@ function startForm(defaults) {
   return form;
 }
 
-async function start(api, form, defaults, output) {
+async function start(api, form, defaults, output, how) {
   const tableId = form.table.value;
   const ruleset = rulesetOf(form, defaults);
   const dealt = await api.post("v1/deal", {
@@ -143,10 +186,15 @@ async function start(api, form, defaults, output) {
   if (!dealt.ok)
     return fill(output, h("p", { class: "verdict", role: "alert" }, dealt.body?.detail ?? dealt.status));
   const put = (body) => api.request("PUT", `v1/tables/${encodeURIComponent(tableId)}`, body);
+  const seconds = Number(form.clock.value);
   // Ask for a clock; a service without clocks refuses the unknown field with 400: then without.
-  let created = await put({ snapshot: dealt.body.snapshot, clock: CLOCK });
+  let created = await put(
+    seconds
+      ? { snapshot: dealt.body.snapshot, clock: { turn_seconds: seconds, before_play_seconds: seconds } }
+      : { snapshot: dealt.body.snapshot },
+  );
   let clock = true;
-  if (created.status === 400 && JSON.stringify(created.body).includes("clock")) {
+  if (seconds && created.status === 400 && JSON.stringify(created.body).includes("clock")) {
     created = await put({ snapshot: dealt.body.snapshot });
     clock = false;
   }
@@ -154,6 +202,21 @@ async function start(api, form, defaults, output) {
   if (!created.ok)
     return fill(output, h("p", { class: "verdict", role: "alert" }, created.body?.detail ?? created.status));
   const { seat_tokens: seats, spectator_token: spectator } = created.body;
+  if (how === "hotseat") {
+    location.hash = `table=${encodeURIComponent(tableId)}&hotseat`; // main.js opens it
+    return;
+  }
+  if (how === "practice") {
+    let version = created.body.version;
+    for (const seat of [1, 2, 3, 4]) {
+      const answer = await PLAYERS.trustee(api, tableId, seat, version);
+      if (!answer.ok)
+        return fill(output, h("p", { class: "verdict", role: "alert" }, answer.body?.detail ?? answer.status));
+      version = answer.body.version;
+    }
+    location.href = link(tableId, seats[0]);
+    return;
+  }
   fill(
     output,
     h("h2", {}, `${t("links")} · ${tableId}`),

@@ -1,0 +1,143 @@
+// What the page keeps of a table's events, as plain data: a handler per event type, no DOM and
+// no requests, so that node runs it (tests/play_js/). table.js draws the result; api.js and
+// live.js bring the events.
+//
+//   trick:  {plays: {seat: cards}, over}  the plays of the trick on the table; `over` once a
+//           trick is won, its plays stay shown (greyed) until the next lead
+//   log:    the events a player cares about, folded: a clock event is no line (the countdown
+//           shows it), the platform's records (`move`, `dealt`) are no line, and a run of
+//           passes on one play is one line
+//   deadline: when the seat to act runs out of time (unix seconds), or null
+
+/** Events of the log that say nothing to a player. */
+const UNLISTED = new Set(["clock", "move", "dealt"]);
+
+export function emptyState() {
+  return { trick: { plays: {}, over: false }, log: [], deadline: null };
+}
+
+/** One handler per event type that changes the table's picture; others only go to the log. */
+export const ON = {
+  played(state, event) {
+    if (state.trick.over) state.trick = { plays: {}, over: false };
+    state.trick.plays[event.seat] = event.cards;
+  },
+  trick_won(state) {
+    state.trick.over = true;
+  },
+  clock(state, event) {
+    state.deadline = event.deadline;
+  },
+  phase(state) {
+    state.trick = { plays: {}, over: false };
+  },
+  deal_started(state) {
+    state.trick = { plays: {}, over: false };
+  },
+};
+
+/** Take one event: the handler of its type, then the log. */
+export function note(state, event, { limit = 300 } = {}) {
+  ON[event.type]?.(state, event);
+  if (UNLISTED.has(event.type)) return state;
+  const last = state.log.at(-1);
+  if (event.type === "passed" && last?.type === "passed") {
+    last.seats.push(event.seat); // one line for the passes on one play
+    last.seq = event.seq;
+    last.seqs.push(event.seq);
+  } else {
+    state.log.push({ ...event, seats: event.seat === undefined ? [] : [event.seat], seqs: [event.seq] });
+    if (state.log.length > limit) state.log.shift();
+  }
+  return state;
+}
+
+/** The label key and parameters of a log line: i18n.js turns them into a sentence. Seats are
+ *  numbers here; the view names them. */
+export function logLine(entry) {
+  switch (entry.type) {
+    case "phase":
+      return entry.phase === "play"
+        ? { key: "ev_phase_play", seats: { seat: entry.turn } }
+        : { key: "ev_phase_guard", seats: {} };
+    case "trustee":
+      return entry.on
+        ? { key: "ev_trustee_on", seats: { seat: entry.seat }, causes: { cause: entry.cause ?? "request" } }
+        : { key: "ev_trustee_off", seats: { seat: entry.seat } };
+    case "passed":
+      return { key: "ev_passed", seatLists: { seats: entry.seats ?? [entry.seat] } }; // a raw event: one
+    case "trick_won":
+      return { key: "ev_trick_won", seats: { seat: entry.seat, lead: entry.lead } };
+    case "finished":
+      return { key: "ev_finished", seats: { seat: entry.seat }, places: { place: entry.position } };
+    case "crown_passed":
+      return { key: "ev_crown_passed", seats: { seat: entry.seat, to: entry.to } };
+    case "deal_started":
+      return { key: "ev_deal_started", params: { deal: entry.deal } };
+    case "played":
+    case "yielded":
+    case "jiefeng":
+    case "crown_forced":
+    case "accepted":
+    case "declined":
+    case "grabbed":
+    case "called":
+    case "solo_declared":
+    case "revealed":
+    case "rebelled":
+    case "left":
+      return { key: `ev_${entry.type}`, seats: { seat: entry.seat } };
+    case "deal_over":
+    case "deal_void":
+      return { key: `ev_${entry.type}`, seats: {} };
+    default:
+      return { key: "ev_other", seats: {} }; // a type this page does not know yet: no raw name
+  }
+}
+
+/** The cards an event shows: a play, a called card, a card handed on with the crown. */
+export function eventCards(event) {
+  if (event.type === "crown_passed") return event.added ? [event.added] : [];
+  if (event.type === "called") return [event.card];
+  return event.cards ?? [];
+}
+
+// ---- replay ----------------------------------------------------------------------------------
+
+/** The steps of a finished deal, from its log: one per move a player made, each with the hands
+ *  this caller may see and the trick as it stood after that move.
+ *
+ *  `finalHands` maps each seat the caller may see to its hand at the end (an operator: all
+ *  five; a seat: its own; a spectator: none). The hands at the first play are the final hand
+ *  plus every card that seat played; before play (the crown and the guard) the hands are shown
+ *  as they were when play began. Nothing but the caller's own view and the public log is used,
+ *  so a seat's replay holds no other seat's cards. */
+export function replaySteps(events, finalHands) {
+  let start = events.findLastIndex((event) => event.type === "deal_started");
+  const deal = events.slice(start + 1);
+  const hands = {};
+  for (const [seat, hand] of Object.entries(finalHands)) hands[seat] = [...hand];
+  for (const event of deal)
+    if (event.type === "played" && hands[event.seat]) hands[event.seat].push(...event.cards);
+
+  const steps = [];
+  const state = emptyState();
+  const snapshot = () => ({
+    hands: Object.fromEntries(Object.entries(hands).map(([seat, hand]) => [seat, [...hand]])),
+    plays: { ...state.trick.plays },
+    over: state.trick.over,
+  });
+  steps.push({ event: null, ...snapshot() });
+  for (const event of deal) {
+    note(state, event);
+    if (event.type === "played" && hands[event.seat]) {
+      for (const card of event.cards) {
+        const at = hands[event.seat].indexOf(card);
+        if (at >= 0) hands[event.seat].splice(at, 1);
+      }
+    }
+    if (UNLISTED.has(event.type) || event.type === "phase") continue;
+    steps.push({ event, ...snapshot() });
+  }
+  return steps;
+}
