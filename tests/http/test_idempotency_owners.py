@@ -142,3 +142,22 @@ async def test_a_table_keeps_only_its_newest_keys(redis_server: RedisServer) -> 
         body, token = moves[0]  # the oldest was dropped: a new request at a stale version
         dropped = await client.post(f"{path}/moves", json=body, headers=_as(token, "m0"))
         assert dropped.status_code == 409, dropped.text
+
+
+async def test_a_seat_that_changed_hands_does_not_inherit_the_old_holders_keys(
+    client: AsyncTestClient[Any],
+) -> None:
+    """A new token for a seat is a new owner of keys: the old holder's remembered answer is
+    neither replayed to the new holder nor a reason to refuse the new holder's key."""
+    path, seats = await _table(client)
+    refused = {"move": {"seat": 0, "action": "pass"}, "version": 1}  # the leader cannot pass
+    old = await client.post(f"{path}/moves", json=refused, headers=_as(seats[0], "kk"))
+    assert old.status_code == 422, old.text
+    rotated = await client.post(f"{path}/seats/0/token", headers=PLATFORM)
+    assert rotated.status_code == 200, rotated.text
+    new_token, version = rotated.json()["token"], rotated.json()["version"]
+    moved = await client.post(
+        f"{path}/moves", json={"move": LEAD, "version": version}, headers=_as(new_token, "kk")
+    )
+    assert moved.status_code == 200, moved.text  # not IDEMPOTENCY_KEY_REUSED
+    assert "replayed" not in moved.json()

@@ -49,6 +49,8 @@ INSIDE = [
     "http://240.0.0.1/hook",
     "http://[fe80::1]/hook",
     "http://169.254.1.1/hook",
+    "http://100.100.100.200/latest/meta-data/",
+    "http://168.63.129.16/machine",
 ]
 MALFORMED = [
     "http://user:pass@hooks.example.com/hook",
@@ -72,6 +74,8 @@ ALWAYS_INSIDE = [  # refused even where private targets are allowed
     "http://169.254.169.254/latest/meta-data/",
     "http://metadata.google.internal/computeMetadata/v1/",
     "http://[fd00:ec2::254]/",
+    "http://100.100.100.200/latest/meta-data/",
+    "http://168.63.129.16/machine",
     "http://[::ffff:169.254.169.254]/",
     "http://[fe80::1]/hook",
     "http://0.0.0.0/hook",

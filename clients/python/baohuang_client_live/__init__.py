@@ -59,7 +59,8 @@ class Logged:
 
 @dataclass(frozen=True)
 class Closed:
-    """The stream's end: the table was ``deleted`` (or expired) or ``replaced``."""
+    """The stream's end: the table was ``deleted`` (or expired) or ``replaced``, or this token
+    was revoked by a newer one for its seat (``token_revoked``)."""
 
     reason: str
 

@@ -24,7 +24,7 @@ Writes are Lua scripts (``register_script``; redis-py runs them by SHA and reloa
 ``NOSCRIPT``, e.g. when Redis restarted and lost its script cache). ``compare_and_set`` checks
 the version, writes, appends the events and remembers the answer in one script, so no
 interleaving of clients can apply two writes to one version, and no write is ever without its
-events. Every write script sets the TTL of all three keys again: an expiry can never be lost
+events. Every write script sets the TTL of every key it writes again: an expiry can never be lost
 between a write and a separate ``EXPIRE``. Each script's arguments are one ``NamedTuple`` of
 :mod:`.redis_scripts`, unpacked by name at the top of the script.
 

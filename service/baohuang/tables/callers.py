@@ -76,13 +76,16 @@ class Caller(msgspec.Struct, frozen=True):
 
     @property
     def credential(self) -> str:
-        """Who this is, as far as what it owns goes: ``platform[:<key id>]``, ``seat:<s>`` or
-        ``spectator`` (within one table instance: seat and spectator tokens are per instance)."""
+        """Who this is, as far as what it owns goes: ``platform[:<key id>]``,
+        ``seat:<s>[:<generation>]`` or ``spectator[:<generation>]`` (within one table instance:
+        seat and spectator tokens are per instance; a seat that changed hands is a new owner,
+        so its new holder neither replays nor is blocked by the old holder's keys)."""
+        generation = f":{self.generation}" if self.generation else ""
         if self.kind == "seat":
-            return f"seat:{self.seat}"
+            return f"seat:{self.seat}{generation}"
         if self.kind == "platform" and self.key_id is not None:
             return f"platform:{self.key_id}"
-        return self.kind
+        return f"{self.kind}{generation}"
 
     @property
     def role(self) -> int | None:

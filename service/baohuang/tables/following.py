@@ -13,7 +13,7 @@ from ..engine import (
 )
 from ..store import LoggedEvent, TableStore
 from .answers import Closed, Heartbeat, Opening, Reset, StreamItem, TableRead
-from .callers import SPECTATORS, Caller, Unauthorized
+from .callers import SPECTATORS, Caller, TokenRevoked, Unauthorized
 from .errors import TableNotFound
 from .feed import Channel, TableFeed
 from .positions import Position, event_id, parse_position, rolled_back
@@ -38,6 +38,14 @@ def logged_event(logged: LoggedEvent) -> Event:
 def read_position(read: TableRead[View]) -> Position:
     """Where a fresh read of the table stands in its log."""
     return parse_position(read.last_event_id) or Position(read.last_seq)
+
+
+def _closed_by(ended: TableNotFound | Unauthorized) -> str:
+    """Why a stream whose table could not be read again ends: deleted, replaced by a new
+    instance, or this token revoked by a newer one of its seat."""
+    if isinstance(ended, TableNotFound):
+        return "deleted"
+    return REVOKED if isinstance(ended, TokenRevoked) else "replaced"
 
 
 def _revokes(event: Event, caller: Caller) -> bool:
@@ -88,7 +96,7 @@ async def follow_channel(
                     try:
                         read = await reread()
                     except (TableNotFound, Unauthorized) as ended:  # gone since that read
-                        yield Closed("deleted" if isinstance(ended, TableNotFound) else "replaced")
+                        yield Closed(_closed_by(ended))
                         return
                     position = read_position(read)
                     yield Reset(read)

@@ -44,9 +44,18 @@ METADATA_NAMES: Final = frozenset(
     {"metadata", "metadata.google.internal", "metadata.goog", "metadata.azure.internal"}
 )
 METADATA_ADDRESSES: Final = frozenset(
-    ipaddress.ip_address(a) for a in ("169.254.169.254", "169.254.170.2", "fd00:ec2::254")
+    ipaddress.ip_address(a)
+    for a in (
+        "169.254.169.254",
+        "169.254.170.2",
+        "fd00:ec2::254",
+        "100.100.100.200",
+        "168.63.129.16",
+    )
 )
-"""Cloud instance metadata (AWS, GCP, Azure; AWS's IPv6 one sits in the private range)."""
+"""Cloud instance metadata, refused even where private targets are allowed: AWS, GCP and
+Azure's link-local one (AWS's IPv6 one sits in the private range), Alibaba Cloud's (in the
+shared 100.64/10 range) and Azure's WireServer (a public address)."""
 
 _NAT64: Final = ipaddress.ip_network("64:ff9b::/96")
 _NUMERIC_LABEL: Final = re.compile(r"(0x[0-9a-f]*|[0-9]+)", re.IGNORECASE)

@@ -147,8 +147,8 @@ export async function* sseFrames(body, onBytes = () => {}) {
  *  (15 s each by default) is treated as dropped: "live" never outlasts the heartbeats.
  *
  *  handlers: onOpen(table) and onEvent(event, id), awaited in order; onStatus("live" | "retrying");
- *  onBeat() on every chunk read, heartbeats included; onEnd(reason): "deleted" or "replaced" (a
- *  `closed` event), or "unauthorized" (401: the token belongs to an old instance of the table)
+ *  onBeat() on every chunk read, heartbeats included; onEnd(reason): "deleted", "replaced" or
+ *  "token_revoked" (a `closed` event), or "unauthorized" (401: the token belongs to an old instance of the table)
  *  — then following stops. */
 export async function follow(api, tableId, handlers, { silenceMs = 45000, after = null, signal = null } = {}) {
   let lastId = after;

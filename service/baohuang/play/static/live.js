@@ -116,7 +116,11 @@ export function watch(api, tableId, handlers, { share = "locks" in navigator && 
     heard();
     if (data.kind === "status") say(data.status);
     else if (data.kind === "end") end(data.reason);
-    else if (data.kind === "event" && (lastSeq === null || data.seq > lastSeq)) poll();
+    // a new event, or one logged again at a seq this tab already holds (the log was rolled back
+    // by a failover: its id names another write), or a reset the leader's stream received
+    else if (data.kind === "event" && (lastSeq === null || data.seq > lastSeq || data.id !== position))
+      poll();
+    else if (data.kind === "reset") poll();
     else if (data.kind === "beat") {
       say("live");
       if (lastSeq === null) poll();
@@ -139,9 +143,13 @@ export function watch(api, tableId, handlers, { share = "locks" in navigator && 
       api,
       tableId,
       {
-        onOpen: opened,
+        async onOpen(table) {
+          // the stream's opening, or a reset after a rollback: the others check their position
+          tell({ kind: "reset" });
+          await opened(table);
+        },
         async onEvent(event, id) {
-          tell({ kind: "event", seq: event.seq, version: event.version });
+          tell({ kind: "event", seq: event.seq, version: event.version, id });
           await delivered(event, id);
         },
         onStatus(next) {
@@ -151,8 +159,9 @@ export function watch(api, tableId, handlers, { share = "locks" in navigator && 
         },
         onBeat: () => tell({ kind: "beat" }),
         onEnd(reason) {
-          // an old token (401) is this tab's matter; a deleted or replaced table is everyone's
-          if (reason !== "unauthorized") tell({ kind: "end", reason });
+          // a deleted or replaced table is everyone's; an old or revoked token (401,
+          // token_revoked) is this tab's matter: the other tabs hold tokens of their own
+          if (reason === "deleted" || reason === "replaced") tell({ kind: "end", reason });
           end(reason);
           stop.abort();
         },
