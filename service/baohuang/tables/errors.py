@@ -17,8 +17,15 @@ class TableNotFound(LookupError):
 class VersionConflict(Exception):
     """The client's version (or instance) is not the table's current one; it must re-read."""
 
-    def __init__(self, current_version: int, seen: int, *, replaced: bool = False) -> None:
-        if replaced:
+    def __init__(
+        self, current_version: int, seen: int, *, replaced: bool = False, raced: bool = False
+    ) -> None:
+        if raced:
+            message = (
+                f"other writes kept landing first (the table is now at version "
+                f"{current_version}): try again"
+            )
+        elif replaced:
             message = (
                 f"the table was created again since the client read it (now at version "
                 f"{current_version}): re-read it and decide again"

@@ -383,7 +383,7 @@ class TableService(ClockDuties):
                 )
                 token = self.authority.token(table_id, stored.instance, seat, generations[role])
                 return RotatedToken(seat, token, generations[role], result.version, stored.instance)
-        raise VersionConflict(version, version)  # other writes kept winning: try again
+        raise VersionConflict(version, version, raced=True)  # other writes kept winning
 
     async def move(
         self,
