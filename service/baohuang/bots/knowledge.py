@@ -15,11 +15,13 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 
-from ..engine import SEATS, Ruleset, SeatView, Snapshot, ruleset_of
+from ..engine import SEATS, InvalidInput, Ruleset, SeatView, Snapshot, ruleset_of, validate_snapshot
 from .record import Act
 
 SCEPTER = "BJ*"
 SWORD = "SJ*"
+KINDS = {"BJ": ("BJ", SCEPTER), "SJ": ("SJ", SWORD)}
+"""A called joker is a kind of card: the marked one counts as its twin (G-2, G-5)."""
 
 
 def deck_of(ruleset: Ruleset) -> Counter[str]:
@@ -64,15 +66,29 @@ def guard_candidates(view: SeatView, history: Sequence[Act]) -> list[int]:
             (view.called is not None and seat_played[view.called]) or seat_played[SWORD]
         ):
             return [seat]
-    return [seat for seat in range(SEATS) if seat not in (view.emperor, view.seat)]
+    return [
+        seat
+        for seat in range(SEATS)
+        if seat not in (view.emperor, view.seat)
+        and seat not in view.rebellion  # they said they are rebels (G-8)
+        and not _would_be_over(view, seat)
+    ]
+
+
+def _would_be_over(view: SeatView, guard: int) -> bool:
+    """Whether a deal still running would be over with ``guard`` as the guard: one side has
+    entirely finished (T-9), so ``guard`` cannot be it."""
+    finished = set(view.finished)
+    team = {view.emperor, guard}
+    return team <= finished or set(range(SEATS)) - team <= finished
 
 
 def _roles_settled(view: SeatView) -> bool:
-    """Whether the deal has a guard to place: team play once the guard is chosen (G-2, G-3)."""
-    if view.mode != "team" or view.phase == "crown":
+    """Whether the deal has a guard to place: team play once the guard is settled, in play or
+    in the 明保/造反 round (G-2, G-3, G-8)."""
+    if view.mode != "team":
         return False
-    sword = ruleset_of(view.ruleset).guard_by == "sword"
-    return view.phase == "play" or view.called is not None or sword
+    return view.phase == "play" or (view.crown is not None and view.crown.stage == "declare")
 
 
 def world(view: SeatView, history: Sequence[Act], rng: random.Random) -> Snapshot:
@@ -84,6 +100,8 @@ def world(view: SeatView, history: Sequence[Act], rng: random.Random) -> Snapsho
     need = {other: view.counts[other] for other in others}
     hands: dict[int, list[str]] = {other: [] for other in others}
     guard = view.guard
+    if guard is None and view.mode in ("solo_open", "solo_hidden"):
+        guard = view.emperor  # a solo's guard is the emperor himself (G-1)
     if guard is None and _roles_settled(view):
         guard = rng.choice(guard_candidates(view, history) or [view.emperor])
 
@@ -95,12 +113,15 @@ def world(view: SeatView, history: Sequence[Act], rng: random.Random) -> Snapsho
             hands[holder].append(code)
 
     give(view.emperor, SCEPTER, 1)  # the crown holder, before play (D-7, G-4)
-    if guard is not None and guard != view.emperor:
+    if guard is not None:
         if view.called is not None:
-            emperor_keeps = 3 - played[view.emperor][view.called]
-            if view.called[0] not in "BS":  # a joker call: the scepter counts already
-                give(view.emperor, view.called, emperor_keeps)
-            give(guard, view.called, 1 - played[guard][view.called])
+            kind = KINDS.get(view.called, (view.called,))
+            held = sum(code in kind for code in hands.get(view.emperor, ()))
+            emperor_played = sum(played[view.emperor][code] for code in kind)
+            alone = guard == view.emperor  # 暗独: the emperor called a card he holds four of
+            give(view.emperor, view.called, (4 if alone else 3) - emperor_played - held)
+            if not alone:
+                give(guard, view.called, 1 - sum(played[guard][code] for code in kind))
         give(guard, SWORD, 1)
     rest = list(pool.elements())
     rng.shuffle(rest)
@@ -127,3 +148,49 @@ def world(view: SeatView, history: Sequence[Act], rng: random.Random) -> Snapsho
         called=view.called,
         void=view.void,
     )
+
+
+def check_view(view: SeatView, history: Sequence[Act]) -> None:
+    """Refuse a view the seat could not have been shown (bad input at ``.view``/``.history``):
+    the card codes and the ruleset are checked as the engine checks them, and the counts must
+    be five and agree with the hand."""
+    try:
+        ruleset = ruleset_of(view.ruleset)
+    except InvalidInput as error:
+        raise error.within(".view") from None
+    try:
+        ruleset.cards.parse(view.hand)
+    except InvalidInput as error:
+        raise error.within(".view.hand") from None
+    for index, act in enumerate(history):
+        try:
+            ruleset.cards.parse(act.cards)
+        except InvalidInput as error:
+            raise error.within(f".history[{index}].cards") from None
+    if len(view.counts) != SEATS or any(count < 0 for count in view.counts):
+        raise InvalidInput(
+            "INVALID_VIEW", None, "counts holds one card count per seat, five", ".view.counts"
+        )
+    for name in ("seat", "turn", "emperor"):
+        if not 0 <= getattr(view, name) < SEATS:
+            raise InvalidInput(
+                "INVALID_SEAT", "T-1", f"{name} is a seat 0–4 (T-1)", f".view.{name}"
+            )
+    if view.counts[view.seat] != len(view.hand):
+        raise InvalidInput(
+            "INVALID_VIEW",
+            None,
+            f"counts[{view.seat}] is {view.counts[view.seat]} but the hand holds "
+            f"{len(view.hand)} cards",
+            f".view.counts[{view.seat}]",
+        )
+
+
+def checked_world(view: SeatView, history: Sequence[Act], rng: random.Random) -> Snapshot:
+    """A world (:func:`world`) that the engine accepts as a whole; a view no deal could show
+    (the engine's checks fail on every world drawn from it) is bad input at ``.view``."""
+    check_view(view, history)
+    try:
+        return validate_snapshot(world(view, history, rng))
+    except InvalidInput as error:
+        raise InvalidInput(error.code, error.rule, error.message, ".view") from None

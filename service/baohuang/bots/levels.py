@@ -8,14 +8,14 @@ from typing import Final, Literal
 from ..engine import Move, legal_moves
 from .before_play import answer_before_play
 from .heuristic import choose_play
-from .knowledge import world
+from .knowledge import checked_world
 from .record import BotInput
 from .roles import partners
 from .search import search
 
 Level = Literal["heuristic", "search"]
 LEVELS: Final[tuple[Level, ...]] = ("heuristic", "search")
-DEFAULT_BUDGET_MS: Final = 300.0
+DEFAULT_BUDGET_MS: Final = 1000.0
 """The search level's time per decision unless the caller says otherwise."""
 
 
@@ -37,6 +37,8 @@ def suggest(
 ) -> Move:
     """The move ``level`` plays for ``bot.view.seat``; always one of the engine's legal moves.
 
+    Bad input (a view no deal could show) raises :class:`~baohuang.engine.InvalidInput` at
+    ``.view`` or ``.history``; a view whose seat is not to act raises :class:`NotToAct`.
     ``budget_ms`` bounds the search level's time (``None``: no bound, then ``worlds`` must be
     given); ``worlds`` bounds how many worlds it plays out. ``seed`` fixes the worlds drawn:
     with ``budget_ms=None`` the answer is a function of the input, the level, seed and worlds.
@@ -49,7 +51,7 @@ def suggest(
     rng = random.Random(seed)
     # Which moves are legal depends on the seat's hand and the public state only; any world
     # consistent with the view gives the same list.
-    moves = legal_moves(world(view, bot.history, random.Random(seed)))
+    moves = legal_moves(checked_world(view, bot.history, random.Random(seed)))
     if not moves:
         raise NotToAct(f"seat {view.seat} has no move")
     if view.phase != "play":

@@ -11,19 +11,31 @@ deterministic.
 
 from __future__ import annotations
 
+import math
 import random
+import statistics
 from collections.abc import Sequence
 from time import perf_counter
 from typing import Final
 
-from ..engine import Move, PassMove, PlayMove, Snapshot, apply_move, legal_moves, score
-from .hand import is_premium, jokers, play_rank, rank_groups
+from ..engine import (
+    Move,
+    PlayMove,
+    Snapshot,
+    apply_move,
+    legal_moves,
+    score,
+    verify_move,
+)
+from .hand import ACE, rank_groups, rank_of
 from .heuristic import choose_play, play_cost
 from .knowledge import world
 from .record import BotInput
 from .roles import partners_in
 
-CANDIDATES: Final = 5
+CANDIDATES: Final = 3
+MIN_WORLDS: Final = 4
+"""Worlds a candidate needs before the search trusts a difference from the heuristic."""
 
 
 def candidates(hand: Sequence[str], moves: Sequence[Move], chosen: Move) -> list[Move]:
@@ -50,15 +62,32 @@ def candidates(hand: Sequence[str], moves: Sequence[Move], chosen: Move) -> list
     return picked
 
 
+def quick_lead(hand: Sequence[str], seat: int) -> PlayMove:
+    """The heuristic's lead without listing every legal lead (a leader may play any combo of
+    its hand, T-3, so only 憋6 can refuse it): the whole hand when it is one combo, else the
+    lowest whole set, premium sets last."""
+    groups = rank_groups(hand)
+    if len(groups) <= 1:
+        return PlayMove(seat, list(hand))
+    rank = min(groups, key=lambda rank: (rank >= ACE, rank))
+    return PlayMove(seat, [code for code in hand if rank_of(code) == rank])
+
+
 def playout(state: Snapshot) -> Snapshot:
     """The deal played to its end with the heuristic at every seat, roles as the world says."""
     while not state.over:
         seat = state.turn
-        moves = legal_moves(state)
         hand = state.hands[seat]
-        counts = [len(cards) for cards in state.hands]
-        allies = partners_in(state.mode, state.emperor, state.guard, seat)
-        state = apply_move(state, choose_play(hand, counts, state.trick.top, moves, allies))[0]
+        move: Move | None = None
+        if state.trick.top is None:
+            move = quick_lead(hand, seat)
+            if verify_move(state, move) is not None:
+                move = None
+        if move is None:
+            counts = [len(cards) for cards in state.hands]
+            allies = partners_in(state.mode, state.emperor, state.guard, seat)
+            move = choose_play(hand, counts, state.trick.top, legal_moves(state), allies)
+        state = apply_move(state, move)[0]
     return state
 
 
@@ -76,26 +105,34 @@ def search(
     if len(tried) < 2:
         return chosen
     deadline = None if budget_ms is None else perf_counter() + budget_ms / 1000
-    totals = [0.0] * len(tried)
+    outcomes: list[list[float]] = [[] for _ in tried]
     done = 0
     while worlds is None or done < worlds:
         sample = world(view, bot.history, rng)
         for index, move in enumerate(tried):
             end = playout(apply_move(sample, move)[0])
             scores = score(end).scores
-            totals[index] += scores[view.seat] if scores is not None else 0.0
+            outcomes[index].append(scores[view.seat] if scores is not None else 0.0)
+            # The budget is checked after every playout, so a decision overruns it by at most
+            # one playout.
+            if deadline is not None and perf_counter() >= deadline:
+                return _best(tried, outcomes)
         done += 1
-        if deadline is not None and perf_counter() >= deadline:
-            break
-    best = max(range(len(tried)), key=lambda index: (totals[index], -index))
+    return _best(tried, outcomes)
+
+
+def _best(tried: Sequence[Move], outcomes: Sequence[Sequence[float]]) -> Move:
+    """The heuristic's choice (``tried[0]``) unless another candidate did better in the same
+    worlds by more than twice the standard error of the difference: a search of a few worlds
+    is noisy, and following the noise would play worse than the heuristic."""
+    base = outcomes[0]
+    best, best_gain = 0, 0.0
+    for index in range(1, len(tried)):
+        gains = [mine - theirs for mine, theirs in zip(outcomes[index], base, strict=False)]
+        if len(gains) < MIN_WORLDS:
+            continue
+        mean = statistics.fmean(gains)
+        error = statistics.stdev(gains) / math.sqrt(len(gains))
+        if mean > 2 * error and mean > best_gain:
+            best, best_gain = index, mean
     return tried[best]
-
-
-def describe(move: Move) -> str:
-    """A move in a few characters, for logs and the arena."""
-    if isinstance(move, PlayMove):
-        small, big = jokers(move.cards)
-        return f"play {len(move.cards)}@{play_rank(move.cards)} j{small + big}" + (
-            "*" if is_premium(move.cards) else ""
-        )
-    return type(move).__name__ if not isinstance(move, PassMove) else "pass"
