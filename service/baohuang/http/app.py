@@ -19,6 +19,7 @@ from ..tables.webhooks import Dispatcher, http_sender
 from .access import AccessLog
 from .bodies import JSONRequest
 from .bounds import RequestBounds
+from .controllers.bots import BotsController
 from .controllers.combos import CombosController
 from .controllers.deal import DealController
 from .controllers.health import HealthController
@@ -106,6 +107,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
         DealController,
         RulesetsController,
         TablesController,
+        BotsController,
         HealthController,
     ]
     if settings.play_page:

@@ -197,6 +197,10 @@ RESPONSES: dict[tuple[str, str, int], Examples] = {
             ],
         },
     ),
+    ("/v1/bots/suggest", "post", 200): one(
+        "The guard beats a rebel with its pair of jacks, keeping its 2 and ace",
+        {"move": {"action": "play", "seat": 3, "cards": ["JH", "JD"]}, "level": "heuristic"},
+    ),
     ("/v1/moves/auto", "post", 200): one(
         "托管 passes on another seat's play", {"move": {"action": "pass", "seat": 3}}
     ),
