@@ -109,45 +109,60 @@ def mean_ci(values: list[float]) -> str:
 
 
 def rate_ci(values: list[float]) -> str:
+    if not values:
+        return "—"
     wins = sum(value > 0 for value in values)
     low, high = wilson(wins, len(values))
-    return f"{wins / len(values):.0%} [{low:.0%}, {high:.0%}]" if values else "—"
+    return f"{wins / len(values):.0%} [{low:.0%}, {high:.0%}]"
 
 
-def run(name: str, level: Player, opponent: Player, deals: int, first_seed: int) -> None:
-    mine, theirs = Tally(), Tally()
+def run(
+    name: str, level: Player, opponent: Player, deals: int, first_seed: int, every_seat: bool
+) -> None:
+    """``deals`` deals (rulesets in turn); the level at one seat (every seat in turn, or all
+    five seats of every deal with ``every_seat``), the opponent at the others. Each deal is also
+    played by the opponent at all five seats: the level's *gain* is its seat's score less that
+    seat's score in the same deal without it (a paired comparison, free of the deal's luck)."""
+    mine, theirs, gain = Tally(), Tally(), Tally()
     decisions: list[float] = []
-    void = 0
+    void = games = 0
     started = time.perf_counter()
     for index in range(deals):
         ruleset = RULESETS[index % len(RULESETS)]
         seed = first_seed + index
-        seat = (index // len(RULESETS)) % 5
-        players = [level if s == seat else opponent for s in range(5)]
-        times: dict[int, list[float]] = defaultdict(list)
-        end = play_deal(ruleset, seed, players, times)
-        decisions.extend(times[seat])
-        result = score(end)
-        if end.void or result.scores is None:
-            void += 1
-            continue
-        for s in range(5):
-            (mine if s == seat else theirs).add(role_of(end, s), result.scores[s])
+        base_end = play_deal(ruleset, seed, [opponent] * 5, defaultdict(list))
+        base = score(base_end).scores or [0] * 5
+        seats = range(5) if every_seat else [(index // len(RULESETS)) % 5]
+        for seat in seats:
+            players = [level if s == seat else opponent for s in range(5)]
+            times: dict[int, list[float]] = defaultdict(list)
+            end = play_deal(ruleset, seed, players, times)
+            games += 1
+            decisions.extend(times[seat])
+            result = score(end)
+            if end.void or result.scores is None:
+                void += 1
+                continue
+            for s in range(5):
+                (mine if s == seat else theirs).add(role_of(end, s), result.scores[s])
+            gain.add(role_of(end, seat), result.scores[seat] - base[seat])
     elapsed = time.perf_counter() - started
     decisions.sort()
     p50 = decisions[len(decisions) // 2] * 1000
     p99 = decisions[min(len(decisions) - 1, int(len(decisions) * 0.99))] * 1000
-    print(f"\n### {name}: {deals} deals ({void} void), {elapsed:.0f} s")
+    print(f"\n### {name}: {deals} deals, {games} games ({void} void), {elapsed:.0f} s")
     print(f"decisions of the level: {len(decisions)}, median {p50:.2f} ms, p99 {p99:.2f} ms\n")
     print(
-        "| role | n | level win rate | level mean score | n | opponent win rate | opponent mean score |"
+        "| level's role | n | level win rate | level mean score | opponents in that role: "
+        "win rate | mean score | paired gain over the opponent in the seat |"
     )
     print("|---|---|---|---|---|---|---|")
     for role in ("emperor", "guard", "rebel", "solo emperor", "solo rebel", "all"):
-        a, b = mine.scores.get(role, []), theirs.scores.get(role, [])
-        if a or b:
+        a, b, g = mine.scores.get(role, []), theirs.scores.get(role, []), gain.scores.get(role, [])
+        if a:
             print(
-                f"| {role} | {len(a)} | {rate_ci(a)} | {mean_ci(a)} | {len(b)} | {rate_ci(b)} | {mean_ci(b)} |"
+                f"| {role} | {len(a)} | {rate_ci(a)} | {mean_ci(a)} | {rate_ci(b)} "
+                f"| {mean_ci(b)} | {mean_ci(g)} |"
             )
     sys.stdout.flush()
 
@@ -158,6 +173,9 @@ def main() -> None:
     parser.add_argument("--search-deals", type=int, default=20)
     parser.add_argument("--budget-ms", type=float, default=300.0)
     parser.add_argument("--only", default="")
+    parser.add_argument(
+        "--every-seat", action="store_true", help="the fast pairings: the level at all 5 seats"
+    )
     args = parser.parse_args()
     heuristic = level_player("heuristic", args.budget_ms)
     searching = level_player("search", args.budget_ms)
@@ -172,7 +190,8 @@ def main() -> None:
     for name, level, opponent, deals in pairings:
         if args.only and args.only not in name:
             continue
-        run(name, level, opponent, deals, first_seed=1)
+        fast = "search" not in name
+        run(name, level, opponent, deals, first_seed=1, every_seat=fast and args.every_seat)
 
 
 if __name__ == "__main__":
