@@ -90,6 +90,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
             feed=TableFeed(store, on_followers=observe_followers),
             on_timeout=count_timeout,
             dispatcher=dispatcher,
+            bot_delay=settings.bot_delay_seconds,
         )
         app.state.tables = tables
         await tables.start()

@@ -27,6 +27,7 @@ class Settings(msgspec.Struct, frozen=True):
     stream_heartbeat_seconds: float = 15.0
     webhook_secret: str | None = None
     play_page: bool = True
+    bot_delay_seconds: float = 1.0  # a bot seat's pause before it moves (docs/clients.md "Bots")
     # Slow clients (http/bounds.py, docs/deploy.md "Slow clients").
     header_timeout_seconds: float = 10.0
     body_timeout_seconds: float = 30.0
@@ -105,6 +106,7 @@ class Settings(msgspec.Struct, frozen=True):
             stream_heartbeat_seconds=float(env.get("BAOHUANG_STREAM_HEARTBEAT_SECONDS") or 15.0),
             webhook_secret=env.get("BAOHUANG_WEBHOOK_SECRET") or None,
             play_page=_switch(env.get("BAOHUANG_PLAY_PAGE"), default=True),
+            bot_delay_seconds=_positive(env, "BAOHUANG_BOT_DELAY_SECONDS", 1.0),
             header_timeout_seconds=_positive(env, "BAOHUANG_HEADER_TIMEOUT_SECONDS", 10.0),
             body_timeout_seconds=_positive(env, "BAOHUANG_BODY_TIMEOUT_SECONDS", 30.0),
             keep_alive_seconds=int(_positive(env, "BAOHUANG_KEEP_ALIVE_SECONDS", 75)),

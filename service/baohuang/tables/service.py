@@ -31,6 +31,7 @@ from time import perf_counter
 
 from msgspec.structs import replace
 
+from ..bots import Level
 from ..engine import (
     Event,
     InvalidInput,
@@ -93,6 +94,7 @@ class TableService(ClockDuties):
         clock: Callable[[], float] = time.time,
         on_timeout: Callable[[], None] | None = None,
         dispatcher: Dispatcher | None = None,
+        bot_delay: float = 1.0,
     ) -> None:
         self.store = store
         self.authority = authority
@@ -103,6 +105,7 @@ class TableService(ClockDuties):
         self.now = clock
         self._on_timeout = on_timeout
         self.dispatcher = dispatcher
+        self.bot_delay = bot_delay
         self._tasks: list[asyncio.Task[None]] = []
 
     async def start(self, *, clock_task: bool = True) -> None:
@@ -194,13 +197,24 @@ class TableService(ClockDuties):
         caller: Caller,
         clock: Clock | None = None,
         webhook: Webhook | None = None,
+        bots: dict[int, Level] | None = None,
+        trustee_level: Level | None = None,
     ) -> tuple[CreatedTable, bool]:
         """Create or replace the table (a new instance) around its first deal: the answer and
-        whether it is new. ``InvalidInput`` when the snapshot contradicts itself."""
+        whether it is new. ``InvalidInput`` when the snapshot contradicts itself. ``bots``: the
+        seats bots play, by seat; ``trustee_level``: who plays a seat in 托管 (T-10 when
+        ``None``)."""
         caller.require_platform()
         if webhook is not None and self.dispatcher is None:
             raise WebhooksOff("webhooks need BAOHUANG_WEBHOOK_SECRET set on the service")
-        record, events = flow.open_table(validate_snapshot(snapshot), clock, self.now())
+        record, events = flow.open_table(
+            validate_snapshot(snapshot),
+            clock,
+            self.now(),
+            bots=bots,
+            trustee_level=trustee_level,
+            bot_delay=self.bot_delay,
+        )
         record = replace(record, webhook=webhook)
         logged = _numbered(events, 0, 0, self.now())
         await self._index_earlier(table_id, record, logged)
@@ -263,6 +277,14 @@ class TableService(ClockDuties):
         """T-11: ``seat`` enters (``on``) or leaves 托管."""
         caller.require_seat(seat, "$.seat")
         change: Change = lambda record: flow.set_trustee(record, seat, on, self.now())  # noqa: E731
+        return await self._write(table_id, caller, version, None, change)
+
+    async def set_bot(
+        self, table_id: str, caller: Caller, seat: int, level: Level | None, version: int
+    ) -> MoveAnswer[View]:
+        """The platform seats a bot of ``level`` at ``seat``, or (``None``) gives it back."""
+        caller.require_platform()
+        change: Change = lambda record: flow.set_bot(record, seat, level, self.now())  # noqa: E731
         return await self._write(table_id, caller, version, None, change)
 
     async def leave(
@@ -452,7 +474,7 @@ class TableService(ClockDuties):
 
     async def _index(self, table_id: str, record: TableRecord) -> None:
         """After a write: the index holds the table's deadline exactly."""
-        if record.table.clock is not None:
+        if record.table.clock is not None or any(seat.bot for seat in record.table.seats):
             await self.store.schedule(table_id, record.table.deadline)
 
 

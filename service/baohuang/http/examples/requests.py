@@ -83,6 +83,9 @@ REQUESTS: dict[tuple[str, str], Examples] = {
     ("/v1/tables/{table_id}/seats/{seat}/trustee", "post"): one(
         "Seat 1 asks for 托管", {"on": True, "version": 2}
     ),
+    ("/v1/tables/{table_id}/seats/{seat}/bot", "post"): one(
+        "The platform seats a heuristic bot at seat 1", {"level": "heuristic", "version": 2}
+    ),
     ("/v1/tables/{table_id}/seats/{seat}/leave", "post"): one(
         "Seat 1 leaves the table", {"version": 2}
     ),

@@ -266,6 +266,22 @@ RESPONSES: dict[tuple[str, str, int], Examples] = {
             "events": [_trustee(3, "request")],
         },
     ),
+    ("/v1/tables/{table_id}/seats/{seat}/bot", "post", 200): one(
+        "Seat 1 is a bot now; every caller sees it in table.seats",
+        {
+            "version": 3,
+            "instance": INSTANCE,
+            "view": SNAPSHOT,
+            "table": {
+                **TABLE_STATE,
+                "seats": [
+                    {"trustee": False, "entered": 0, "left": False, "bot": level}
+                    for level in (None, "heuristic", None, None, None)
+                ],
+            },
+            "events": [],
+        },
+    ),
     ("/v1/tables/{table_id}/seats/{seat}/leave", "post", 200): one(
         "Seat 1 left; 托管 plays for it",
         {
