@@ -55,8 +55,8 @@ def guard_moved(snapshot: Snapshot, rng: random.Random) -> Snapshot | None:
     """The hidden guard's card that makes it the guard (the called card's fourth copy or
     ``SJ*``) traded for a plain card of another seat that may as well be the guard."""
     seat, guard, emperor = snapshot.turn, snapshot.guard, snapshot.emperor
-    if guard is None or guard in (seat, emperor) or snapshot.guard_revealed:
-        return None
+    if guard is None or guard in (seat, emperor) or seat_view(snapshot, seat).guard is not None:
+        return None  # no guard yet, or the seat knows it (明保, two 造反, G-8)
     mark = "SJ*" if "SJ*" in snapshot.hands[guard] else snapshot.called
     if mark is None or mark not in snapshot.hands[guard]:
         return None

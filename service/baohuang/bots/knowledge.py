@@ -123,6 +123,14 @@ def world(view: SeatView, history: Sequence[Act], rng: random.Random) -> Snapsho
             if not alone:
                 give(guard, view.called, 1 - sum(played[guard][code] for code in kind))
         give(guard, SWORD, 1)
+    # What is left of the marked jokers and the called card cannot be in a third hand: it was
+    # played (D-7, G-2, G-3), though a partial record may not say so.
+    pool[SCEPTER] = 0
+    if guard is not None:
+        pool[SWORD] = 0
+        for code in KINDS.get(view.called, (view.called,)) if view.called is not None else ():
+            if code != SCEPTER:
+                pool[code] = 0
     rest = list(pool.elements())
     rng.shuffle(rest)
     for other in others:
