@@ -20,6 +20,7 @@ from baohuang.engine import (
     seat_view,
     verify_move,
 )
+from baohuang.http.settings import Settings
 
 from .problem_checks import assert_problem
 
@@ -112,3 +113,48 @@ def test_bad_fields_are_named(client: Client, change: dict[str, Any], path: str)
     response = client.post("/v1/bots/suggest", json={"view": view, **change})
     document = assert_problem(response, 400, response.json()["errors"][0]["code"])
     assert document["errors"][0]["path"] == path, document
+
+
+def test_BAOHUANG_BOT_DELAY_SECONDS_is_read_and_checked() -> None:
+    assert Settings.from_env({}).bot_delay_seconds == 1.0
+    assert Settings.from_env({"BAOHUANG_BOT_DELAY_SECONDS": "0.25"}).bot_delay_seconds == 0.25
+    with pytest.raises(ValueError, match="BAOHUANG_BOT_DELAY_SECONDS"):
+        Settings.from_env({"BAOHUANG_BOT_DELAY_SECONDS": "0"})
+
+
+def test_bot_seats_are_shown_to_every_caller_and_set_by_the_platform_only(client: Client) -> None:
+    snapshot = msgspec.to_builtins(opening_snapshot("classic", deal(ruleset_of("classic"), 3, 0)))
+    bots = [{"seat": 2, "level": "search"}, {"seat": 4, "level": "heuristic"}]
+    created = client.put("/v1/tables/bots", json={"snapshot": snapshot, "bots": bots})
+    assert created.status_code == 201, created.text
+    tokens = created.json()["seat_tokens"]
+    for token in (tokens[0], created.json()["spectator_token"]):
+        read = client.get("/v1/tables/bots", headers={"Authorization": f"Bearer {token}"})
+        seats = read.json()["table"]["seats"]
+        assert [seat["bot"] for seat in seats] == [None, None, "search", None, "heuristic"]
+    version = created.json()["version"]
+    as_seat = client.post(
+        "/v1/tables/bots/seats/1/bot",
+        json={"level": "heuristic", "version": version},
+        headers={"Authorization": f"Bearer {tokens[1]}"},
+    )
+    assert_problem(as_seat, 403, as_seat.json()["errors"][0]["code"])
+    unchanged = client.get("/v1/tables/bots").json()
+    assert unchanged["version"] == version
+    seated = client.post(
+        "/v1/tables/bots/seats/1/bot", json={"level": "heuristic", "version": version}
+    )
+    assert seated.status_code == 200, seated.text
+    assert seated.json()["table"]["seats"][1]["bot"] == "heuristic"
+
+
+def test_a_seat_given_two_bots_is_refused(client: Client) -> None:
+    snapshot = msgspec.to_builtins(opening_snapshot("classic", deal(ruleset_of("classic"), 3, 0)))
+    bots = [{"seat": 2, "level": "search"}, {"seat": 2, "level": "heuristic"}]
+    response = client.put("/v1/tables/twice", json={"snapshot": snapshot, "bots": bots})
+    assert_problem(response, 422, "DUPLICATE_SEAT", "$.bots[1].seat")
+    assert client.get("/v1/tables/twice").status_code == 404
+    bad = client.put(
+        "/v1/tables/twice", json={"snapshot": snapshot, "bots": [{"seat": 5, "level": "search"}]}
+    )
+    assert_problem(bad, 400, bad.json()["errors"][0]["code"], "$.bots[0].seat")
