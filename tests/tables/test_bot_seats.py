@@ -72,6 +72,7 @@ async def test_four_bots_and_a_person_play_three_deals_through_two_replicas(
     records = await moves_by(first, "b")
     assert {record.by for record in records} == {"seat", "bot"}
     assert all((record.by == "bot") == (record.move.seat != 0) for record in records)
+    assert (await second.audit("b", PLATFORM)).valid  # the log replays through the rules
     seat_view = await first.read("b", person)
     assert [seat.bot for seat in seat_view.table.seats] == [None, *BOTS.values()]
 

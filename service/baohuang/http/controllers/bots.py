@@ -13,7 +13,7 @@ from typing import Any
 import anyio.to_thread
 from litestar import Controller, Request, post
 
-from ...bots import DEFAULT_BUDGET_MS, Act, BotInput, NotToAct, suggest
+from ...bots import DEFAULT_BUDGET_MS, Act, BotInput, suggest
 from ...bots.record import ACT_KINDS
 from ..bodies import BodyDecoder
 from ..docs import body, problems
@@ -57,18 +57,13 @@ class BotsController(Controller):
     async def suggest(self, request: Request[Any, Any, Any]) -> SuggestResult:
         """The move a bot level plays for the view's seat, judged from the seat's view and the
         deal's public events only: always one of the legal moves. 422 ``NOT_TO_ACT`` when the
-        view's seat is not the one to act or the deal is over."""
+        view's seat is not the one to act or the deal is over (:mod:`..problems`)."""
         query = await SUGGEST.read(request)
         bot = BotInput(view=query.view, history=_acts(query.history))
         budget = float(query.budget_ms) if query.budget_ms is not None else DEFAULT_BUDGET_MS
         think = partial(suggest, bot, query.level, budget_ms=budget, seed=query.seed)
-        try:
-            if query.level == "heuristic":
-                move = think()
-            else:
-                move = await anyio.to_thread.run_sync(think)
-        except NotToAct as refusal:
-            raise Problem(
-                422, "NOT_TO_ACT", refusal.message, path="$.view.turn", rule="T-1"
-            ) from None
+        if query.level == "heuristic":
+            move = think()
+        else:
+            move = await anyio.to_thread.run_sync(think)
         return SuggestResult(move=move, level=query.level)
