@@ -5,8 +5,8 @@ deal the unseen cards into worlds consistent with the public record (:mod:`.know
 each candidate out to the end of the deal in every world with the heuristic at every seat, and
 keep the candidate with the best mean score for the seat. Every candidate is tried in the same
 worlds, so their difference is not drowned in the luck of the deal. The search stops at its
-time budget or its number of worlds, whichever comes first; with a seed and no time budget it is
-deterministic.
+time budget (it starts no playout that would not fit) or its number of worlds, whichever comes
+first; with a seed and no time budget it is deterministic.
 """
 
 from __future__ import annotations
@@ -107,16 +107,20 @@ def search(
     deadline = None if budget_ms is None else perf_counter() + budget_ms / 1000
     outcomes: list[list[float]] = [[] for _ in tried]
     done = 0
+    started = perf_counter()
+    playouts = 0
     while worlds is None or done < worlds:
         sample = world(view, bot.history, rng)
         for index, move in enumerate(tried):
+            # Another playout only if one, as long as they have taken so far, still fits in the
+            # budget: the decision stays within it (the first playout always runs).
+            now = perf_counter()
+            if deadline is not None and playouts and now + (now - started) / playouts > deadline:
+                return _best(tried, outcomes)
             end = playout(apply_move(sample, move)[0])
             scores = score(end).scores
             outcomes[index].append(scores[view.seat] if scores is not None else 0.0)
-            # The budget is checked after every playout, so a decision overruns it by at most
-            # one playout.
-            if deadline is not None and perf_counter() >= deadline:
-                return _best(tried, outcomes)
+            playouts += 1
         done += 1
     return _best(tried, outcomes)
 
