@@ -1,4 +1,4 @@
-"""The bots' arena (issue 25): seeded deals per ruleset, one seat played by a level and four by
+"""The bots' arena (docs/clients.md "Bots"): seeded deals per ruleset, one seat played by a level and four by
 an opponent, the level's seat rotated over all five seats so it plays every role.
 
     flock /tmp/bench.lock .venv/bin/python bench/arena.py --deals 400 --search-deals 20

@@ -31,7 +31,7 @@ async def play_deal(
     its own view, as a scripted player); otherwise it waits for the bots."""
     for step in range(20_000):
         client = clients[step % 2]
-        read = (await client.get("/v1/tables/live", headers=person)).json()
+        read: dict[str, Any] = (await client.get("/v1/tables/live", headers=person)).json()
         view, table = read["view"], read["table"]
         if view["over"] and len(table["results"]) == number:
             return read

@@ -24,7 +24,7 @@ from baohuang.http.settings import Settings
 
 from .problem_checks import assert_problem
 
-Client = TestClient  # type: ignore[type-arg]
+Client = TestClient[Any]
 MOVE = msgspec.json.Decoder(Move)
 
 

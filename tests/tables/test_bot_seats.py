@@ -13,6 +13,7 @@ from baohuang.engine import (
     MoveEvent,
     PassMove,
     PlayMove,
+    Snapshot,
     apply_move,
     auto_move,
     deal,
@@ -57,6 +58,7 @@ async def test_four_bots_and_a_person_play_three_deals_through_two_replicas(
             if table.view.over:
                 break
             if table.view.turn == 0:  # the person: a scripted move, the first legal one
+                assert isinstance(table.view, Snapshot)
                 move = legal_moves(table.view)[0]
                 await first.move("b", person, move, table.version)
                 continue

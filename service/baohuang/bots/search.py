@@ -1,4 +1,4 @@
-"""The search level: determinized Monte Carlo (docs: STYLE.md, bots for hidden-information games).
+"""The search level: determinized Monte Carlo, the classic answer to hidden-information games.
 
 For a few candidate moves (the heuristic's choice, a pass, the cheapest plays of each kind),
 deal the unseen cards into worlds consistent with the public record (:mod:`.knowledge`), play

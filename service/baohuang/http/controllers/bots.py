@@ -1,4 +1,4 @@
-"""``/v1/bots/suggest``: the move a bot level plays for one seat, from its view only (issue 25).
+"""``/v1/bots/suggest``: the move a bot level plays for one seat, from its view only (docs/clients.md "Bots").
 
 Stateless: the body carries the seat's view and the deal's public events, never a snapshot, so
 the answer cannot depend on anything the seat may not see. The search level thinks on a worker
