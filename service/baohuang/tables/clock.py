@@ -98,7 +98,8 @@ class ClockDuties:
             )
         except (VersionConflict, TableNotFound):
             return False
-        if self._on_timeout is not None:
+        bot_moved = acting is not None and acting.bot is not None and not acting.trustee
+        if self._on_timeout is not None and not bot_moved:  # a bot's turn is no timeout
             self._on_timeout()
         return True
 
