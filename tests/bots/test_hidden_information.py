@@ -90,7 +90,7 @@ def same_for_the_seat(first: Snapshot, second: Snapshot, history: list[Act]) -> 
         assert bot_move(first, history, level) == bot_move(second, history, level), level
 
 
-@settings(max_examples=examples(150), deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(st.integers(0, 2**32), st.integers(0, len(RULESETS) - 1), st.integers(0, 300))
 def test_other_hands_dealt_otherwise_change_no_move(
     seed: int, ruleset_index: int, moves: int
@@ -100,7 +100,7 @@ def test_other_hands_dealt_otherwise_change_no_move(
 
 
 @settings(
-    max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.filter_too_much]
+    max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.filter_too_much]
 )
 @given(st.integers(0, 2**32), st.integers(0, len(RULESETS) - 1), st.integers(10, 300))
 def test_a_hidden_guard_moved_changes_no_move(seed: int, ruleset_index: int, moves: int) -> None:

@@ -13,7 +13,7 @@ from thorough import examples
 from .deals import RULESETS, walk
 
 
-@settings(max_examples=examples(400), deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.integers(0, 2**32), st.integers(0, len(RULESETS) - 1), st.integers(0, 400))
 def test_every_heuristic_suggestion_is_legal(seed: int, ruleset_index: int, moves: int) -> None:
     snapshot, history = walk(seed, ruleset_index, moves)
@@ -23,7 +23,7 @@ def test_every_heuristic_suggestion_is_legal(seed: int, ruleset_index: int, move
     assert verify_move(snapshot, move) is None, move
 
 
-@settings(max_examples=examples(100), deadline=None)
+@settings(max_examples=examples(50), deadline=None)
 @given(st.integers(0, 2**32), st.integers(0, len(RULESETS) - 1), st.integers(0, 400))
 def test_every_search_suggestion_is_legal(seed: int, ruleset_index: int, moves: int) -> None:
     snapshot, history = walk(seed, ruleset_index, moves)
