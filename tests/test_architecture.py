@@ -1,6 +1,7 @@
 """The layout keeps its shape: the import contracts of pyproject.toml ([tool.importlinter]).
 
-``http`` → ``tables`` → ``store`` and ``engine``, never upwards; inside the engine, the dispatch
+``http`` → ``tables`` → ``bots`` → ``store`` and ``engine``, never upwards; the bots on the
+engine's public face only (a bot knows what its seat sees, never a snapshot from the store); inside the engine, the dispatch
 (``engine/phases.py``) above the two phases, which never import each other, above the shared
 rules; and no import cycle between sibling modules anywhere.
 """

@@ -1,6 +1,7 @@
 """Hidden information (G-8, docs/clients.md "Callers"): over random deals, at random points of the crown,
 guard and play phases, every table route answers each kind of caller only what it may see — in
-its views, its events and its error documents.
+its views, its events and its error documents; seating a bot is the platform's alone, and a
+seat's suggestion (``/v1/bots/suggest``) names no card the seat does not hold.
 
 The oracle here is written from the rules, not from the service's cutting code: a seat sees its
 own hand, every seat's count, the trick, and the guard only once it is revealed (明保 or two
@@ -208,6 +209,24 @@ def test_no_table_route_shows_a_caller_what_it_may_not_see(
                 issued = client.post(url, headers=headers)
                 assert issued.status_code == 403
                 _check_answer(issued, kind, seat, before, [])
+        # bots: only a platform seats one (a no-op here, so that no bot moves during the test);
+        # a seat's suggestion, from its own view, names no card it does not hold
+        for other in range(1 if kind == "platform" else 5):
+            level = None if kind == "platform" else "heuristic"
+            seated = client.post(
+                f"/v1/tables/{tid}/seats/{other}/bot",
+                json={"level": level, "version": version},
+                headers=headers,
+            )
+            assert seated.status_code == (200 if kind == "platform" else 403), seated.text
+            _check_answer(seated, kind, seat, before, [])
+        if kind == "platform":
+            version = client.get(f"/v1/tables/{tid}", headers=PLATFORM).json()["version"]
+        if kind == "seat":
+            view = answer.json()["view"]
+            suggested = client.post("/v1/bots/suggest", json={"view": view})
+            assert suggested.status_code in (200, 422), suggested.text
+            _check_answer(suggested, kind, seat, before, [])
         # moves: a legal one of the seat to act, an illegal play, a stale version, another seat
         actor = before["turn"]
         legal = legal_moves(msgspec.convert(before, Snapshot))

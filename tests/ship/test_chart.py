@@ -333,6 +333,7 @@ CONFIG_ENV = {
     "REDIS_MODE",
     "REDIS_WAIT_TIMEOUT_MS",
     "BAOHUANG_PLAY_PAGE",
+    "BAOHUANG_BOT_DELAY_SECONDS",
     "LOG_FORMAT",
     "BAOHUANG_ACCESS_LOG",
     "BAOHUANG_RATE_LIMIT",
@@ -357,6 +358,7 @@ def test_config_map_wiring(docs: list[Doc]) -> None:
     assert config["data"]["REDIS_MODE"] == "standalone"
     assert int(config["data"]["TABLE_TTL_SECONDS"]) > 0
     assert config["data"]["BAOHUANG_PLAY_PAGE"] == "on"
+    assert config["data"]["BAOHUANG_BOT_DELAY_SECONDS"] == "1"
     sources = container(docs)["envFrom"]
     assert {"configMapRef": {"name": config["metadata"]["name"]}} in sources
     annotations = one(docs, "Deployment")["spec"]["template"]["metadata"]["annotations"]
@@ -392,6 +394,7 @@ def test_values_reach_the_secret(chart: Any, yaml: ModuleType) -> None:
                 "webhookConcurrency": 4,
                 "webhookTimeoutSeconds": 2.5,
                 "corsOrigins": ["https://play.example", "http://localhost:5173"],
+                "botDelaySeconds": 0.25,
             },
         },
     )
@@ -406,6 +409,7 @@ def test_values_reach_the_secret(chart: Any, yaml: ModuleType) -> None:
         "REDIS_MODE": "standalone",
         "REDIS_WAIT_TIMEOUT_MS": "500",
         "BAOHUANG_PLAY_PAGE": "off",
+        "BAOHUANG_BOT_DELAY_SECONDS": "0.25",
         "LOG_FORMAT": "json",
         "BAOHUANG_ACCESS_LOG": "on",
         "BAOHUANG_RATE_LIMIT": "",

@@ -66,6 +66,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/bots/suggest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Suggest a move for one seat from its view
+         * @description The move a bot level plays for the view's seat, judged from the seat's view and the deal's public events only: always one of the legal moves. 422 `NOT_TO_ACT` when the view's seat is not the one to act or the deal is over (:mod:`..problems`).
+         */
+        post: operations["suggestMove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/combos/classify": {
         parameters: {
             query?: never;
@@ -322,7 +342,7 @@ export interface paths {
          * Create (201) or replace (200) a table from a snapshot: a new instance, with its five seat tokens and a spectator token (platform only)
          * @description Create (201) or replace (200) a table from a snapshot: a new instance, with its five seat tokens and a spectator token (platform only).
          *
-         *     `clock` starts turn clocks (T-11: a seat whose time runs out is played by 托管); `webhook` names a URL that receives the chosen event types, signed with `BAOHUANG_WEBHOOK_SECRET` (`Baohuang-Signature`), at least once (deduplicate on `Baohuang-Delivery`). A URL with credentials, control characters or another scheme, or whose host is or resolves to a loopback, private, link-local, metadata or other internal address, is 422 `WEBHOOK_URL_REFUSED` and the table is left as it was.
+         *     `clock` starts turn clocks (T-11: a seat whose time runs out is played by 托管); `bots` seats bots (`[{seat, level}]`), which move after `BAOHUANG_BOT_DELAY_SECONDS` through the same write as a timeout; `trustee_level` has a bot level play seats in 托管 instead of T-10; `webhook` names a URL that receives the chosen event types, signed with `BAOHUANG_WEBHOOK_SECRET` (`Baohuang-Signature`), at least once (deduplicate on `Baohuang-Delivery`). A URL with credentials, control characters or another scheme, or whose host is or resolves to a loopback, private, link-local, metadata or other internal address, is 422 `WEBHOOK_URL_REFUSED` and the table is left as it was.
          */
         put: operations["putTable"];
         post?: never;
@@ -472,6 +492,26 @@ export interface paths {
         get: operations["getTableSeat"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/tables/{table_id}/seats/{seat}/bot": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Seat a bot, or give the seat back to a person
+         * @description Seat a bot of `level` (`heuristic` or `search`) at the seat, or give the seat back to a person (`level: null`), platform only. A bot seat's turn is played after `BAOHUANG_BOT_DELAY_SECONDS` from the seat's view alone; `table.seats[s].bot` shows it to every caller.
+         */
+        post: operations["setSeatBot"];
         delete?: never;
         options?: never;
         head?: never;
@@ -655,6 +695,15 @@ export interface components {
         /** BatchResult */
         BatchResult: {
             results: components["schemas"]["BatchItem"][];
+        };
+        /**
+         * BotSeat
+         * @description A seat the platform gives to a bot (docs/clients.md "Bots").
+         */
+        BotSeat: {
+            level: components["schemas"]["Level"];
+            /** @description T-1: seats 0–4 in the order of play */
+            seat: number;
         };
         /**
          * CallMove
@@ -1047,6 +1096,19 @@ export interface components {
             status: string;
         };
         /**
+         * HistoryEvent
+         * @description One event of the table's log as the seat received it. Only ``played``, ``passed``,
+         *     ``yielded``, ``jiefeng`` and ``trick_won`` are read; other events (and fields such as ``seq``
+         *     or ``at``) are accepted and left out, so a client may send its log as it is.
+         */
+        HistoryEvent: {
+            cards?: string[] | null;
+            lead?: number | null;
+            seat?: number | null;
+            /** @example played */
+            type: string;
+        };
+        /**
          * Index
          * @description Where the API reference is: `docs` and `swagger` (Swagger UI, served from the package's
          *     own files), `openapi` (the OpenAPI document as JSON).
@@ -1098,6 +1160,11 @@ export interface components {
             seat: number;
         };
         /**
+         * Level
+         * @enum {string}
+         */
+        Level: "heuristic" | "search";
+        /**
          * Mode
          * @enum {string}
          */
@@ -1116,13 +1183,14 @@ export interface components {
         };
         /**
          * MoveEvent
-         * @description For the record (platforms only): the move applied, and who made it: the seat itself, or
-         *     托管 playing it (T-10) after a timeout, a request or a leave.
+         * @description For the record (platforms only): the move applied, and who made it: the seat itself,
+         *     托管 playing it (T-10, or the level the platform chose for 托管) after a timeout, a request or
+         *     a leave, or the bot the platform seated there (docs/clients.md "Bots").
          */
         MoveEvent: {
             at?: number | null;
             /** @enum {unknown} */
-            by: "seat" | "trustee";
+            by: "bot" | "seat" | "trustee";
             id?: string | null;
             move: components["schemas"]["PlayMove"] | components["schemas"]["PassMove"] | components["schemas"]["YieldMove"] | components["schemas"]["JiefengMove"] | components["schemas"]["AcceptMove"] | components["schemas"]["DeclineMove"] | components["schemas"]["GrabMove"] | components["schemas"]["CallMove"] | components["schemas"]["DeclareSoloMove"] | components["schemas"]["RevealMove"] | components["schemas"]["RebelMove"];
             seq?: number | null;
@@ -1215,6 +1283,13 @@ export interface components {
             /** @constant */
             type: "played";
             version?: number | null;
+        };
+        /** PostBot */
+        PostBot: {
+            /** @description the bot's level; null: a person plays the seat */
+            level: components["schemas"]["Level"] | null;
+            /** @description the version the client saw */
+            version: number;
         };
         /** PostDeal */
         PostDeal: {
@@ -1311,8 +1386,12 @@ export interface components {
         };
         /** PutTable */
         PutTable: {
+            /** @description Default: `[]`. */
+            bots?: components["schemas"]["BotSeat"][];
             clock?: components["schemas"]["Clock"] | null;
             snapshot: components["schemas"]["Snapshot"];
+            /** @description Who plays a seat in 托管: T-10's move when absent (the rules' default), or this bot level (played as the heuristic) */
+            trustee_level?: components["schemas"]["TrusteeLevel"] | null;
             webhook?: components["schemas"]["Webhook"] | null;
         };
         /**
@@ -1524,9 +1603,11 @@ export interface components {
         /**
          * SeatState
          * @description A seat's 托管 state (T-11): ``trustee`` whether 托管 plays for it now; ``entered`` how
-         *     often it entered 托管 this deal; ``left`` whether it left the table (S-9, for good).
+         *     often it entered 托管 this deal; ``left`` whether it left the table (S-9, for good);
+         *     ``bot`` the level of the bot the platform seated there (``null``: a person plays it).
          */
         SeatState: {
+            bot?: components["schemas"]["SeatStateBot"] | null;
             /** @description Default: `0`. */
             entered?: number;
             /** @description Default: `false`. */
@@ -1534,6 +1615,11 @@ export interface components {
             /** @description Default: `false`. */
             trustee?: boolean;
         };
+        /**
+         * SeatStateBot
+         * @enum {string}
+         */
+        SeatStateBot: "heuristic" | "search";
         /**
          * SeatView
          * @description One seat's view: the public view plus the seat's own hand, and the guard when this seat
@@ -1615,6 +1701,30 @@ export interface components {
             version?: number | null;
         };
         /**
+         * SuggestRequest
+         * @description ``view``: the seat's view (what ``GET /v1/tables/{id}`` shows a seat token); ``history``: the deal's events, oldest first (may be empty);
+         *     ``level``: ``heuristic`` (fast) or ``search``; ``budget_ms``: the search's time (default
+         *     1000, at most 2000); ``seed``: which hands the search imagines for the others.
+         */
+        SuggestRequest: {
+            budget_ms?: number | null;
+            /** @description Default: `[]`. */
+            history?: components["schemas"]["HistoryEvent"][];
+            /** @description Default: `"heuristic"`. */
+            level?: components["schemas"]["Level"];
+            /** @description Default: `0`. */
+            seed?: number;
+            view: components["schemas"]["SeatView"];
+        };
+        /**
+         * SuggestResult
+         * @description The move the level plays for the view's seat: always legal in every deal the view may be.
+         */
+        SuggestResult: {
+            level: components["schemas"]["Level"];
+            move: components["schemas"]["PlayMove"] | components["schemas"]["PassMove"] | components["schemas"]["YieldMove"] | components["schemas"]["JiefengMove"] | components["schemas"]["AcceptMove"] | components["schemas"]["DeclineMove"] | components["schemas"]["GrabMove"] | components["schemas"]["CallMove"] | components["schemas"]["DeclareSoloMove"] | components["schemas"]["RevealMove"] | components["schemas"]["RebelMove"];
+        };
+        /**
          * Table
          * @description A table as its caller may see it: the whole snapshot (platform), a seat view (seat
          *     token) or the public view (spectator token); ``table``: the clock, 托管, deals and totals
@@ -1680,6 +1790,8 @@ export interface components {
          *     ``results``: each finished deal's result, in order.
          */
         TableState: {
+            /** @description Default: `1.0`. */
+            bot_delay?: number;
             charges?: number[];
             clock?: components["schemas"]["Clock"] | null;
             deadline?: number | null;
@@ -1693,6 +1805,7 @@ export interface components {
             results?: components["schemas"]["DealResult"][];
             seats?: components["schemas"]["SeatState"][];
             totals?: number[];
+            trustee_level?: components["schemas"]["TrusteeLevel"] | null;
         };
         /**
          * TokenRotatedEvent
@@ -1807,6 +1920,11 @@ export interface components {
          * @enum {string}
          */
         TrusteeEventCause: "leave" | "request" | "timeout";
+        /**
+         * TrusteeLevel
+         * @enum {string}
+         */
+        TrusteeLevel: "heuristic" | "search";
         /** ValidateRequest */
         ValidateRequest: {
             move: components["schemas"]["PlayMove"] | components["schemas"]["PassMove"] | components["schemas"]["YieldMove"] | components["schemas"]["JiefengMove"] | components["schemas"]["AcceptMove"] | components["schemas"]["DeclineMove"] | components["schemas"]["GrabMove"] | components["schemas"]["CallMove"] | components["schemas"]["DeclareSoloMove"] | components["schemas"]["RevealMove"] | components["schemas"]["RebelMove"];
@@ -1940,6 +2058,114 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Health"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Service unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+        };
+    };
+    suggestMove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SuggestRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuggestResult"];
+                };
+            };
+            /** @description Malformed request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Request timeout */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Input the referee cannot judge */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    /** @description Requests per window (draft-ietf-httpapi-ratelimit-headers-06) */
+                    "RateLimit-Limit"?: string;
+                    /** @description The limit and its window in seconds */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests that may be sent now */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the whole budget is back */
+                    "RateLimit-Reset"?: string;
+                    /** @description Seconds until one more request is allowed */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
             /** @description Internal error */
@@ -4303,6 +4529,157 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    /** @description Requests per window (draft-ietf-httpapi-ratelimit-headers-06) */
+                    "RateLimit-Limit"?: string;
+                    /** @description The limit and its window in seconds */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests that may be sent now */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the whole budget is back */
+                    "RateLimit-Reset"?: string;
+                    /** @description Seconds until one more request is allowed */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Service unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+        };
+    };
+    setSeatBot: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A table id chosen by the platform: 1–128 of A-Z a-z 0-9 _ . : - */
+                table_id: string;
+                /** @description T-1: a seat, 0–4 */
+                seat: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PostBot"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TableMoveAnswer"];
+                };
+            };
+            /** @description Malformed request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    /** @description The scheme to authenticate with */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Request timeout */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Version conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Input the referee cannot judge */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

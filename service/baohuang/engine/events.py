@@ -230,11 +230,12 @@ class DealtEvent(_Event, tag="dealt", frozen=True):
 
 
 class MoveEvent(_Event, tag="move", frozen=True):
-    """For the record (platforms only): the move applied, and who made it: the seat itself, or
-    托管 playing it (T-10) after a timeout, a request or a leave."""
+    """For the record (platforms only): the move applied, and who made it: the seat itself,
+    托管 playing it (T-10, or the level the platform chose for 托管) after a timeout, a request or
+    a leave, or the bot the platform seated there (docs/clients.md "Bots")."""
 
     move: Move
-    by: Literal["seat", "trustee"]
+    by: Literal["seat", "trustee", "bot"]
 
 
 Event = (

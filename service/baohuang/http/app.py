@@ -20,6 +20,7 @@ from ..tables.webhooks import Dispatcher, http_sender
 from .access import AccessLog
 from .bodies import JSONRequest
 from .bounds import RequestBounds
+from .controllers.bots import BotsController
 from .controllers.combos import CombosController
 from .controllers.deal import DealController
 from .controllers.health import HealthController
@@ -117,6 +118,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
             feed=TableFeed(store, on_followers=observe_followers),
             on_timeout=count_timeout,
             dispatcher=dispatcher,
+            bot_delay=settings.bot_delay_seconds,
         )
         app.state.tables = tables
         await tables.start()
@@ -134,6 +136,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
         DealController,
         RulesetsController,
         TablesController,
+        BotsController,
         HealthController,
         ProblemPagesController,  # where each problem document's `type` leads
         ReferenceAssetsController,  # the API reference's scripts and styles, /schema/assets

@@ -91,6 +91,10 @@ CODES: tuple[Code, ...] = (
     _problem("FORBIDDEN", 403, "The credential may not do this: a seat token acting for another seat, a spectator writing, a token creating a table."),
     _problem("TABLE_NOT_FOUND", 404, "No table under this id (never created, deleted or expired)."),
     _problem("VERSION_CONFLICT", 409, "The move names a version (or instance) that is not the table's current one; `current_version` says which is."),
+    _problem("DUPLICATE_SEAT", 422, "A table's `bots` name one seat twice."),
+    _problem("NOT_TO_ACT", 422, "A bot was asked for a move by a seat that is not to act (T-1)."),
+    _problem("INVALID_VIEW", 422, "A seat view given to a bot contradicts itself (card counts, hand, roles); `path` names the field."),
+    _problem("INVALID_HISTORY", 422, "A bot's public history does not fit the view it comes with; `path` names the entry."),
     _problem("IDEMPOTENCY_KEY_REUSED", 422, "The `Idempotency-Key` was sent before with a different request."),
     _problem("WEBHOOKS_OFF", 422, "A table names a webhook on a service without `BAOHUANG_WEBHOOK_SECRET`."),
     # The service.

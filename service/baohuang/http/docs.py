@@ -210,6 +210,28 @@ def _route_problem_examples(path: str) -> dict[int, Any]:
                 )
             )
         }
+    if path == "/v1/bots/suggest":
+        return {
+            422: [
+                _example(
+                    Problem(
+                        422,
+                        "NOT_TO_ACT",
+                        "seat 2 is not to act: seat 3 is (T-1)",
+                        path="$.view.turn",
+                        rule="T-1",
+                    )
+                ),
+                _example(
+                    Problem(
+                        422,
+                        "INVALID_VIEW",
+                        "counts[3] is 11 but the hand holds 12 cards",
+                        path="$.view.counts[3]",
+                    )
+                ),
+            ]
+        }
     if path.startswith("/v1/moves/") or path == "/v1/scores":
         return {
             422: _example(

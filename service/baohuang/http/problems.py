@@ -29,6 +29,7 @@ from litestar.plugins.problem_details import (
     ProblemDetailsPlugin,
 )
 
+from ..bots import NotToAct
 from ..engine import InvalidInput, MoveRefused, Reason
 from ..store import StoreOutcomeUnknown, StoreOverloaded, StoreUnavailable
 from ..tables import (
@@ -300,6 +301,11 @@ def _internal_error(request: Request[Any, Any, Any], exc: Exception) -> Response
     )
 
 
+def not_to_act_problem(refusal: NotToAct) -> Problem:
+    """A suggestion asked for a seat that does not act now (T-1) or a deal that is over (T-9)."""
+    return Problem(422, "NOT_TO_ACT", refusal.message, path="$.view.turn", rule="T-1")
+
+
 def bad_input_problem(error: InvalidInput) -> Problem:
     """Input the engine cannot judge (422): its path is relative to the engine call's arguments,
     which the request body carries under the same names, so the body's root goes in front."""
@@ -332,6 +338,7 @@ EXCEPTION_HANDLERS: dict[int | type[Exception], Any] = {
     msgspec.DecodeError: _answer(validation_problem),
     InvalidInput: _answer(bad_input_problem),
     MoveRefused: _answer(illegal_move_problem),
+    NotToAct: _answer(not_to_act_problem),
     VersionConflict: _answer(conflict_problem),
     TableNotFound: _answer(lambda exc: not_found_problem(exc.table_id)),
     Forbidden: _answer(lambda exc: forbidden_problem(str(exc), exc.path)),

@@ -33,6 +33,7 @@ class Settings(msgspec.Struct, frozen=True):
     webhook_concurrency: int = 16
     webhook_timeout_seconds: float = 10.0
     play_page: bool = True
+    bot_delay_seconds: float = 1.0  # a bot seat's pause before it moves (docs/clients.md "Bots")
     # Slow clients (http/bounds.py, docs/deploy.md "Slow clients").
     header_timeout_seconds: float = 10.0
     body_timeout_seconds: float = 30.0
@@ -125,6 +126,7 @@ class Settings(msgspec.Struct, frozen=True):
             webhook_concurrency=int(_positive(env, "BAOHUANG_WEBHOOK_CONCURRENCY", 16)),
             webhook_timeout_seconds=_positive(env, "BAOHUANG_WEBHOOK_TIMEOUT_SECONDS", 10.0),
             play_page=_switch(env.get("BAOHUANG_PLAY_PAGE"), default=True),
+            bot_delay_seconds=_positive(env, "BAOHUANG_BOT_DELAY_SECONDS", 1.0),
             header_timeout_seconds=_positive(env, "BAOHUANG_HEADER_TIMEOUT_SECONDS", 10.0),
             body_timeout_seconds=_positive(env, "BAOHUANG_BODY_TIMEOUT_SECONDS", 30.0),
             keep_alive_seconds=int(_positive(env, "BAOHUANG_KEEP_ALIVE_SECONDS", 75)),

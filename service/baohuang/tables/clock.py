@@ -8,6 +8,8 @@ import logging
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Final, Protocol
 
+import anyio.to_thread
+
 from ..store import StoredTable, StoreOverloaded, StoreUnavailable, TableStore
 from . import flow
 from .callers import PLATFORM
@@ -72,7 +74,12 @@ class ClockDuties:
             await self.store.schedule(table_id, None)
             return False
         record = decode_record(stored.snapshot)
-        judged = flow.time_out(record, self.now())
+        acting = None if record.snapshot.over else record.table.seats[record.snapshot.turn]
+        if acting is not None and acting.bot == "search":
+            # The search thinks for its budget: on a worker thread, so the loop serves on.
+            judged = await anyio.to_thread.run_sync(flow.time_out, record, self.now())
+        else:
+            judged = flow.time_out(record, self.now())
         if judged is None:
             await self._index(table_id, record)  # not due (yet): the index said so too early
             return False
@@ -91,7 +98,8 @@ class ClockDuties:
             )
         except (VersionConflict, TableNotFound):
             return False
-        if self._on_timeout is not None:
+        bot_moved = acting is not None and acting.bot is not None and not acting.trustee
+        if self._on_timeout is not None and not bot_moved:  # a bot's turn is no timeout
             self._on_timeout()
         return True
 

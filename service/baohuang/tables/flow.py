@@ -14,6 +14,10 @@ one compare-and-set, like any move.
   is added to the totals (:func:`settle`).
 - G-4, P: the next deal is dealt from the previous emperor's seat, with tribute under
   ``tribute`` (:func:`next_deal`).
+- Bots (docs/clients.md "Bots"): a bot seat's turn gets a deadline ``bot_delay`` away and, when
+  it falls due, the clock plays the bot's move through the same write as a timeout
+  (:func:`time_out`); a seat in 托管 is played by ``trustee_level`` instead of T-10 where the
+  platform chose one. A bot sees only its seat's view (:mod:`baohuang.bots`).
 """
 
 from __future__ import annotations
@@ -23,7 +27,9 @@ from typing import Final
 
 from msgspec.structs import replace
 
+from ..bots import BotInput, Level, suggest
 from ..engine import (
+    SEATS,
     ClockEvent,
     DealOverEvent,
     DealResult,
@@ -46,6 +52,7 @@ from ..engine import (
     opening_snapshot,
     pay_tribute,
     ruleset_of,
+    seat_view,
 )
 from ..engine import (
     score as score_of,
@@ -76,11 +83,36 @@ SEAT_LEFT = Reason(
 
 
 def open_table(
-    snapshot: Snapshot, clock: Clock | None, now: float, *, seed: int | None = None
+    snapshot: Snapshot,
+    clock: Clock | None,
+    now: float,
+    *,
+    seed: int | None = None,
+    bots: dict[int, Level] | None = None,
+    trustee_level: Level | None = None,
+    bot_delay: float = 1.0,
 ) -> Change:
-    """A new table instance around ``snapshot`` (its first deal)."""
-    record = TableRecord(snapshot=snapshot, table=TableState(clock=clock), seed=seed)
+    """A new table instance around ``snapshot`` (its first deal), ``bots`` seated by seat."""
+    seats = [SeatState(bot=(bots or {}).get(seat)) for seat in range(SEATS)]
+    state = TableState(clock=clock, seats=seats, trustee_level=trustee_level, bot_delay=bot_delay)
+    record = TableRecord(snapshot=snapshot, table=state, seed=seed)
     return settle(record, [DealtEvent(deal=1, seed=seed, snapshot=snapshot)], now)
+
+
+def bot_move(snapshot: Snapshot, level: Level) -> Move:
+    """The move ``level`` makes for the seat to act, from that seat's view alone."""
+    view = seat_view(snapshot, snapshot.turn)
+    return suggest(BotInput(view=view), level, seed=snapshot.turn + 5 * len(view.finished))
+
+
+def set_bot(record: TableRecord, seat: int, level: Level | None, now: float) -> Change:
+    """The platform seats a bot of ``level`` at ``seat`` (``None``: a person plays it again)."""
+    state = record.table.seats[seat]
+    if state.bot == level:
+        return record, []
+    table = _with_seat(record.table, seat, replace(state, bot=level))
+    # A quiet write keeps the deadline: clear it so the clock starts for whoever plays now.
+    return settle(replace(record, table=replace(table, deadline=None)), [], now, restart=True)
 
 
 def play(record: TableRecord, move: Move, now: float) -> Change:
@@ -98,6 +130,14 @@ def time_out(record: TableRecord, now: float) -> Change | None:
     if deadline is None or deadline > now or record.snapshot.over:
         return None
     seat = record.snapshot.turn
+    level = record.table.seats[seat].bot
+    if level is not None and not record.table.seats[seat].trustee:
+        # A bot seat's deadline is its delay: the bot moves now, as the seat itself would.
+        move = bot_move(record.snapshot, level)
+        snapshot, events = apply_move(record.snapshot, move)
+        return settle(
+            replace(record, snapshot=snapshot), [MoveEvent(move=move, by="bot"), *events], now
+        )
     table, events = _enter(record.table, seat, "timeout")
     return settle(replace(record, table=table), events, now)
 
@@ -166,7 +206,7 @@ def next_deal(record: TableRecord, seed: int | None, now: float) -> Change:
         hands, transfers = paid.hands, list(paid.transfers)
     snapshot = opening_snapshot(previous.ruleset, Dealt(hands=hands, crown=dealt.crown))
     seats = [
-        SeatState(trustee=True, entered=1, left=True) if s.left else SeatState()
+        SeatState(trustee=True, entered=1, left=True, bot=s.bot) if s.left else SeatState(bot=s.bot)
         for s in table.seats
     ]
     number = table.deal + 1
@@ -186,15 +226,21 @@ def next_deal(record: TableRecord, seed: int | None, now: float) -> Change:
     return settle(replace(record, snapshot=snapshot, table=table, seed=seed), events, now)
 
 
-def settle(record: TableRecord, events: list[Event], now: float) -> Change:
+def settle(
+    record: TableRecord, events: list[Event], now: float, *, restart: bool = False
+) -> Change:
     """After any change: 托管 plays every turn that falls to it (T-11), a finished deal's result
-    is recorded (S, S-9, S-10, T-11), and the clock starts for the seat to act."""
+    is recorded (S, S-9, S-10, T-11), and the clock starts for the seat to act (``restart``:
+    even after a write without moves)."""
     snapshot, table = record.snapshot, record.table
     events = list(events)  # appended to in place: a deal played out by 托管 makes ~1,000 events
     for _ in range(MAX_AUTOMATIC):
         if snapshot.over or not table.seats[snapshot.turn].trustee:
             break
-        move = auto_move(snapshot)
+        level = table.trustee_level
+        # 托管 by a level plays the heuristic: a search here would hold the write for seconds
+        # per move, and 托管 may play the rest of a deal in one write.
+        move = auto_move(snapshot) if level is None else bot_move(snapshot, "heuristic")
         snapshot, played = apply_move(snapshot, move)
         events.append(MoveEvent(move=move, by="trustee"))
         events.extend(played)
@@ -202,7 +248,7 @@ def settle(record: TableRecord, events: list[Event], now: float) -> Change:
         table = replace(table, played=True)
     if snapshot.over and len(table.results) < table.deal:
         snapshot, table, events = _record_result(snapshot, table, events)
-    table, events = _restart_clock(table, snapshot, events, now)
+    table, events = _restart_clock(table, snapshot, events, now, restart)
     return replace(record, snapshot=snapshot, table=table), events
 
 
@@ -232,16 +278,21 @@ def _record_result(
 
 
 def _restart_clock(
-    table: TableState, snapshot: Snapshot, events: list[Event], now: float
+    table: TableState, snapshot: Snapshot, events: list[Event], now: float, restart: bool
 ) -> tuple[TableState, list[Event]]:
-    """The seat to act gets a fresh deadline after every move; a quiet write keeps it."""
+    """The seat to act gets a fresh deadline after every move; a quiet write keeps it. A bot
+    seat's deadline is its delay (it moves then), with or without a clock."""
     deadline: float | None = None
     clock = table.clock
-    if clock is not None and not snapshot.over and not table.seats[snapshot.turn].trustee:
+    acting = None if snapshot.over else table.seats[snapshot.turn]
+    if acting is not None and not acting.trustee and (clock is not None or acting.bot):
         moved = any(isinstance(event, MoveEvent | DealtEvent) for event in events)
-        if table.deadline is not None and not moved:
+        if table.deadline is not None and not moved and not restart:
             return table, events
-        seconds = clock.turn_seconds if snapshot.phase == "play" else clock.before_play_seconds
+        if acting.bot is not None:
+            seconds = table.bot_delay
+        elif clock is not None:
+            seconds = clock.turn_seconds if snapshot.phase == "play" else clock.before_play_seconds
         deadline = now + seconds
     if deadline == table.deadline:
         return table, events
@@ -271,10 +322,12 @@ __all__ = [
     "SEAT_LEFT",
     "TRUSTEE_LOCKED",
     "Change",
+    "bot_move",
     "leave",
     "next_deal",
     "open_table",
     "play",
+    "set_bot",
     "set_trustee",
     "settle",
     "time_out",

@@ -11,6 +11,7 @@ from typing import Annotated, Final
 
 import msgspec
 
+from ..bots import Level
 from ..engine import SEATS, DealResult, Event, Snapshot
 
 Seconds = Annotated[int, msgspec.Meta(ge=1, le=86400)]
@@ -25,11 +26,13 @@ class Clock(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 
 class SeatState(msgspec.Struct, frozen=True):
     """A seat's 托管 state (T-11): ``trustee`` whether 托管 plays for it now; ``entered`` how
-    often it entered 托管 this deal; ``left`` whether it left the table (S-9, for good)."""
+    often it entered 托管 this deal; ``left`` whether it left the table (S-9, for good);
+    ``bot`` the level of the bot the platform seated there (``null``: a person plays it)."""
 
     trustee: bool = False
     entered: int = 0
     left: bool = False
+    bot: Level | None = None
 
 
 class TableState(msgspec.Struct, frozen=True, kw_only=True):
@@ -55,6 +58,11 @@ class TableState(msgspec.Struct, frozen=True, kw_only=True):
     results: list[DealResult] = msgspec.field(default_factory=list)
     played: bool = False
     """Whether the deal's first play was made (S-9 charges only a seat that leaves after it)."""
+    trustee_level: Level | None = None
+    """Who plays a seat in 托管: T-10's move (``null``, the rules' default) or this bot level,
+    where the platform asked for it."""
+    bot_delay: float = 1.0
+    """Seconds a bot seat waits before it moves, so that people at the table can follow."""
 
 
 EVENT_TYPES: Final = frozenset(str(member.__struct_config__.tag) for member in Event.__args__)

@@ -31,6 +31,7 @@ from time import perf_counter
 
 from msgspec.structs import replace
 
+from ..bots import Level
 from ..engine import (
     Event,
     InvalidInput,
@@ -115,6 +116,7 @@ class TableService(ClockDuties):
         clock: Callable[[], float] = time.time,
         on_timeout: Callable[[], None] | None = None,
         dispatcher: Dispatcher | None = None,
+        bot_delay: float = 1.0,
     ) -> None:
         self.store = store
         self.authority = authority
@@ -125,6 +127,8 @@ class TableService(ClockDuties):
         self.now = clock
         self._on_timeout = on_timeout
         self.dispatcher = dispatcher
+        self.bot_delay = bot_delay
+        self._wakes: set[asyncio.TimerHandle | asyncio.Task[bool]] = set()
         self._tasks: list[asyncio.Task[None]] = []
 
     async def start(self, *, clock_task: bool = True) -> None:
@@ -139,6 +143,9 @@ class TableService(ClockDuties):
     async def close(self) -> None:
         """Stop the background tasks; a task that does not stop in time is left behind, so that
         shutdown is never held up (the process is ending)."""
+        for wake in self._wakes:
+            wake.cancel()
+        self._wakes.clear()
         for task in self._tasks:
             task.cancel()
         if self._tasks:
@@ -301,13 +308,24 @@ class TableService(ClockDuties):
         caller: Caller,
         clock: Clock | None = None,
         webhook: Webhook | None = None,
+        bots: dict[int, Level] | None = None,
+        trustee_level: Level | None = None,
     ) -> tuple[CreatedTable, bool]:
         """Create or replace the table (a new instance) around its first deal: the answer and
-        whether it is new. ``InvalidInput`` when the snapshot contradicts itself."""
+        whether it is new. ``InvalidInput`` when the snapshot contradicts itself. ``bots``: the
+        seats bots play, by seat; ``trustee_level``: who plays a seat in 托管 (T-10 when
+        ``None``)."""
         await self._role(table_id, caller, caller.require_platform)
         if webhook is not None and self.dispatcher is None:
             raise WebhooksOff("webhooks need BAOHUANG_WEBHOOK_SECRET set on the service")
-        record, events = flow.open_table(validate_snapshot(snapshot), clock, self.now())
+        record, events = flow.open_table(
+            validate_snapshot(snapshot),
+            clock,
+            self.now(),
+            bots=bots,
+            trustee_level=trustee_level,
+            bot_delay=self.bot_delay,
+        )
         if webhook is not None and self.dispatcher is not None:
             try:  # after the cheap checks, before anything is written (it may ask DNS)
                 await self.dispatcher.targets.check_url(webhook.url)
@@ -324,6 +342,7 @@ class TableService(ClockDuties):
             LastWrite(written.version, written.token, written.instance, written.last_seq, record),
         )
         await self._index(table_id, record)
+        self._wake_bot(table_id, record)
         created = CreatedTable(
             id=table_id,
             instance=written.instance,
@@ -418,6 +437,14 @@ class TableService(ClockDuties):
         """T-11: ``seat`` enters (``on``) or leaves 托管."""
         await self._role(table_id, caller, lambda: caller.require_seat(seat, "$.path.seat"))
         change: Change = lambda record: flow.set_trustee(record, seat, on, self.now())  # noqa: E731
+        return await self._write(table_id, caller, version, None, change)
+
+    async def set_bot(
+        self, table_id: str, caller: Caller, seat: int, level: Level | None, version: int
+    ) -> MoveAnswer[View]:
+        """The platform seats a bot of ``level`` at ``seat``, or (``None``) gives it back."""
+        caller.require_platform()
+        change: Change = lambda record: flow.set_bot(record, seat, level, self.now())  # noqa: E731
         return await self._write(table_id, caller, version, None, change)
 
     async def leave(
@@ -562,6 +589,7 @@ class TableService(ClockDuties):
         )
         if isinstance(result, CasOk):
             await self._index(table_id, record)
+            self._wake_bot(table_id, record)
             events[:] = logged
         return result
 
@@ -633,9 +661,38 @@ class TableService(ClockDuties):
         if hook is not None and any(_tag(event) in hook.events for event in logged):
             await self.store.schedule(table_id, self.now(), earlier_only=True, index="webhooks")
 
+    def _wake_bot(self, table_id: str, record: TableRecord) -> None:
+        """A bot seat to act moves when its delay ends rather than at the clock's next poll
+        (up to 0.2 s later): this process times it out then, through the same compare-and-set
+        as the clock, which any replica still does should this one go away. Only while the
+        service runs its clock (a test driving time itself ticks by hand)."""
+        table = record.table
+        if not self._tasks or record.snapshot.over or table.deadline is None:
+            return
+        acting = table.seats[record.snapshot.turn]
+        if acting.bot is None or acting.trustee:
+            return
+        delay = max(0.0, table.deadline - self.now())
+
+        def fire() -> None:
+            self._wakes.discard(handle)
+            task = asyncio.get_running_loop().create_task(self._woken(table_id))
+            self._wakes.add(task)
+            task.add_done_callback(self._wakes.discard)
+
+        handle = asyncio.get_running_loop().call_later(delay, fire)
+        self._wakes.add(handle)
+
+    async def _woken(self, table_id: str) -> bool:
+        try:
+            return await self.time_out(table_id)
+        except Exception as exc:  # the clock's poll applies it instead
+            log.warning("bot move for %s left to the clock: %s", table_id, exc)
+            return False
+
     async def _index(self, table_id: str, record: TableRecord) -> None:
         """After a write: the index holds the table's deadline exactly."""
-        if record.table.clock is not None:
+        if record.table.clock is not None or any(seat.bot for seat in record.table.seats):
             await self.store.schedule(table_id, record.table.deadline)
 
 

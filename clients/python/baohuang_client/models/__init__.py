@@ -8,6 +8,7 @@ from .auto_result import AutoResult
 from .batch_item import BatchItem
 from .batch_request import BatchRequest
 from .batch_result import BatchResult
+from .bot_seat import BotSeat
 from .call_move import CallMove
 from .called_event import CalledEvent
 from .classify_request import ClassifyRequest
@@ -38,11 +39,13 @@ from .finished_event import FinishedEvent
 from .grab_move import GrabMove
 from .grabbed_event import GrabbedEvent
 from .health import Health
+from .history_event import HistoryEvent
 from .index import Index
 from .jiefeng_event import JiefengEvent
 from .jiefeng_move import JiefengMove
 from .left_event import LeftEvent
 from .legal_result import LegalResult
+from .level import Level
 from .mode import Mode
 from .move_check import MoveCheck
 from .move_event import MoveEvent
@@ -55,6 +58,7 @@ from .phase import Phase
 from .phase_event import PhaseEvent
 from .play_move import PlayMove
 from .played_event import PlayedEvent
+from .post_bot import PostBot
 from .post_deal import PostDeal
 from .post_leave import PostLeave
 from .post_move import PostMove
@@ -86,11 +90,14 @@ from .score_result import ScoreResult
 from .score_result_winner import ScoreResultWinner
 from .scores_request import ScoresRequest
 from .seat_state import SeatState
+from .seat_state_bot import SeatStateBot
 from .seat_view import SeatView
 from .sides import Sides
 from .snapshot import Snapshot
 from .snapshot_request import SnapshotRequest
 from .solo_declared_event import SoloDeclaredEvent
+from .suggest_request import SuggestRequest
+from .suggest_result import SuggestResult
 from .table import Table
 from .table_legal_moves import TableLegalMoves
 from .table_move_answer import TableMoveAnswer
@@ -105,6 +112,7 @@ from .trick_circle import TrickCircle
 from .trick_won_event import TrickWonEvent
 from .trustee_event import TrusteeEvent
 from .trustee_event_cause import TrusteeEventCause
+from .trustee_level import TrusteeLevel
 from .validate_request import ValidateRequest
 from .validate_result import ValidateResult
 from .webhook import Webhook
@@ -120,6 +128,7 @@ __all__ = (
     "BatchItem",
     "BatchRequest",
     "BatchResult",
+    "BotSeat",
     "CalledEvent",
     "CallMove",
     "ClassifyRequest",
@@ -150,11 +159,13 @@ __all__ = (
     "GrabbedEvent",
     "GrabMove",
     "Health",
+    "HistoryEvent",
     "Index",
     "JiefengEvent",
     "JiefengMove",
     "LeftEvent",
     "LegalResult",
+    "Level",
     "Mode",
     "MoveCheck",
     "MoveEvent",
@@ -167,6 +178,7 @@ __all__ = (
     "PhaseEvent",
     "PlayedEvent",
     "PlayMove",
+    "PostBot",
     "PostDeal",
     "PostLeave",
     "PostMove",
@@ -198,11 +210,14 @@ __all__ = (
     "ScoreResultWinner",
     "ScoresRequest",
     "SeatState",
+    "SeatStateBot",
     "SeatView",
     "Sides",
     "Snapshot",
     "SnapshotRequest",
     "SoloDeclaredEvent",
+    "SuggestRequest",
+    "SuggestResult",
     "Table",
     "TableLegalMoves",
     "TableMoveAnswer",
@@ -217,6 +232,7 @@ __all__ = (
     "TrickWonEvent",
     "TrusteeEvent",
     "TrusteeEventCause",
+    "TrusteeLevel",
     "ValidateRequest",
     "ValidateResult",
     "Webhook",

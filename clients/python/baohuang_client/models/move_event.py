@@ -36,8 +36,9 @@ T = TypeVar("T", bound="MoveEvent")
 
 @_attrs_define
 class MoveEvent:
-    """ For the record (platforms only): the move applied, and who made it: the seat itself, or
-    托管 playing it (T-10) after a timeout, a request or a leave.
+    """ For the record (platforms only): the move applied, and who made it: the seat itself,
+    托管 playing it (T-10, or the level the platform chose for 托管) after a timeout, a request or
+    a leave, or the bot the platform seated there (docs/clients.md "Bots").
 
         Attributes:
             by (MoveEventBy):

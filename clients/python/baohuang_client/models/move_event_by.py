@@ -1,6 +1,7 @@
 from enum import StrEnum
 
 class MoveEventBy(StrEnum):
+    BOT = "bot"
     SEAT = "seat"
     TRUSTEE = "trustee"
 

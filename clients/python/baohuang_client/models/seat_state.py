@@ -8,7 +8,9 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
+from ..models.seat_state_bot import SeatStateBot
 from ..types import UNSET, Unset
+from typing import cast
 
 
 
@@ -22,14 +24,17 @@ T = TypeVar("T", bound="SeatState")
 @_attrs_define
 class SeatState:
     """ A seat's 托管 state (T-11): ``trustee`` whether 托管 plays for it now; ``entered`` how
-    often it entered 托管 this deal; ``left`` whether it left the table (S-9, for good).
+    often it entered 托管 this deal; ``left`` whether it left the table (S-9, for good);
+    ``bot`` the level of the bot the platform seated there (``null``: a person plays it).
 
         Attributes:
+            bot (None | SeatStateBot | Unset):
             entered (int | Unset): Default: `0`.
             left (bool | Unset): Default: `false`.
             trustee (bool | Unset): Default: `false`.
      """
 
+    bot: None | SeatStateBot | Unset = UNSET
     entered: int | Unset = UNSET
     left: bool | Unset = UNSET
     trustee: bool | Unset = UNSET
@@ -40,6 +45,14 @@ class SeatState:
 
 
     def to_dict(self) -> dict[str, Any]:
+        bot: None | str | Unset
+        if isinstance(self.bot, Unset):
+            bot = UNSET
+        elif isinstance(self.bot, SeatStateBot):
+            bot = self.bot.value
+        else:
+            bot = self.bot
+
         entered = self.entered
 
         left = self.left
@@ -51,6 +64,8 @@ class SeatState:
         field_dict.update(self.additional_properties)
         field_dict.update({
         })
+        if bot is not UNSET:
+            field_dict["bot"] = bot
         if entered is not UNSET:
             field_dict["entered"] = entered
         if left is not UNSET:
@@ -65,6 +80,26 @@ class SeatState:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
+        def _parse_bot(data: object) -> None | SeatStateBot | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                bot_type_0 = SeatStateBot(data)
+
+
+
+                return bot_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | SeatStateBot | Unset, data)
+
+        bot = _parse_bot(d.pop("bot", UNSET))
+
+
         entered = d.pop("entered", UNSET)
 
         left = d.pop("left", UNSET)
@@ -72,6 +107,7 @@ class SeatState:
         trustee = d.pop("trustee", UNSET)
 
         seat_state = cls(
+            bot=bot,
             entered=entered,
             left=left,
             trustee=trustee,

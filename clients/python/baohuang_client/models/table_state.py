@@ -8,6 +8,7 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
+from ..models.trustee_level import TrusteeLevel
 from ..types import UNSET, Unset
 from typing import cast
 
@@ -36,6 +37,7 @@ class TableState:
     ``results``: each finished deal's result, in order.
 
         Attributes:
+            bot_delay (float | Unset): Default: `1.0`.
             charges (list[int] | Unset):
             clock (Clock | None | Unset):
             deadline (float | None | Unset):
@@ -46,8 +48,10 @@ class TableState:
             results (list[DealResult] | Unset): Default: `[]`.
             seats (list[SeatState] | Unset):
             totals (list[int] | Unset):
+            trustee_level (None | TrusteeLevel | Unset):
      """
 
+    bot_delay: float | Unset = UNSET
     charges: list[int] | Unset = UNSET
     clock: Clock | None | Unset = UNSET
     deadline: float | None | Unset = UNSET
@@ -58,6 +62,7 @@ class TableState:
     results: list[DealResult] | Unset = UNSET
     seats: list[SeatState] | Unset = UNSET
     totals: list[int] | Unset = UNSET
+    trustee_level: None | TrusteeLevel | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -68,6 +73,8 @@ class TableState:
         from ..models.clock import Clock # noqa: PLC0415
         from ..models.deal_result import DealResult # noqa: PLC0415
         from ..models.seat_state import SeatState # noqa: PLC0415
+        bot_delay = self.bot_delay
+
         charges: list[int] | Unset = UNSET
         if not isinstance(self.charges, Unset):
             charges = self.charges
@@ -128,11 +135,21 @@ class TableState:
 
 
 
+        trustee_level: None | str | Unset
+        if isinstance(self.trustee_level, Unset):
+            trustee_level = UNSET
+        elif isinstance(self.trustee_level, TrusteeLevel):
+            trustee_level = self.trustee_level.value
+        else:
+            trustee_level = self.trustee_level
+
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update({
         })
+        if bot_delay is not UNSET:
+            field_dict["bot_delay"] = bot_delay
         if charges is not UNSET:
             field_dict["charges"] = charges
         if clock is not UNSET:
@@ -153,6 +170,8 @@ class TableState:
             field_dict["seats"] = seats
         if totals is not UNSET:
             field_dict["totals"] = totals
+        if trustee_level is not UNSET:
+            field_dict["trustee_level"] = trustee_level
 
         return field_dict
 
@@ -164,6 +183,8 @@ class TableState:
         from ..models.deal_result import DealResult # noqa: PLC0415
         from ..models.seat_state import SeatState # noqa: PLC0415
         d = dict(src_dict)
+        bot_delay = d.pop("bot_delay", UNSET)
+
         charges = cast(list[int], d.pop("charges", UNSET))
 
 
@@ -241,7 +262,28 @@ class TableState:
         totals = cast(list[int], d.pop("totals", UNSET))
 
 
+        def _parse_trustee_level(data: object) -> None | TrusteeLevel | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                trustee_level_type_0 = TrusteeLevel(data)
+
+
+
+                return trustee_level_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | TrusteeLevel | Unset, data)
+
+        trustee_level = _parse_trustee_level(d.pop("trustee_level", UNSET))
+
+
         table_state = cls(
+            bot_delay=bot_delay,
             charges=charges,
             clock=clock,
             deadline=deadline,
@@ -252,6 +294,7 @@ class TableState:
             results=results,
             seats=seats,
             totals=totals,
+            trustee_level=trustee_level,
         )
 
 

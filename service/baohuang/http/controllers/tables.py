@@ -15,7 +15,8 @@ from litestar.di import NamedDependency, Provide
 from litestar.params import HeaderParameter, PathParameter, QueryParameter
 from litestar.types import ASGIApp
 
-from ...engine import Move, PublicView, SeatView, Snapshot
+from ...bots import Level
+from ...engine import Move, PublicView, Seat, SeatView, Snapshot
 from ...tables import (
     Caller,
     CreatedTable,
@@ -34,6 +35,7 @@ from ...tables.record import Clock, Webhook
 from ..auth import TableId, provide_caller
 from ..bodies import BodyDecoder, JSONBody, json_response, read_body
 from ..docs import body, created, problems
+from ..problems import Problem
 from ..stream_slots import StreamSlots, client_address
 from ..streams import STREAM_MEDIA_TYPES, stream_response
 
@@ -49,10 +51,32 @@ Instance = Annotated[
 ]
 
 
+class BotSeat(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
+    """A seat the platform gives to a bot (docs/clients.md "Bots")."""
+
+    seat: Seat
+    level: Level
+
+
 class PutTable(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
     snapshot: Snapshot
     clock: Clock | None = None
     webhook: Webhook | None = None
+    bots: Annotated[list[BotSeat], msgspec.Meta(max_length=5)] = msgspec.field(default_factory=list)
+    trustee_level: Annotated[
+        Level | None,
+        msgspec.Meta(
+            description="Who plays a seat in 托管: T-10's move when absent (the rules' default), "
+            "or this bot level (played as the heuristic)"
+        ),
+    ] = None
+
+
+class PostBot(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
+    level: Annotated[
+        Level | None, msgspec.Meta(description="the bot's level; null: a person plays the seat")
+    ]
+    version: Annotated[int, msgspec.Meta(ge=1, description="the version the client saw")]
 
 
 class PostTrustee(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
@@ -95,6 +119,7 @@ class PostMove(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
 PUT_TABLE = BodyDecoder(PutTable)
 POST_MOVE = BodyDecoder(PostMove)
 POST_TRUSTEE = BodyDecoder(PostTrustee)
+POST_BOT = BodyDecoder(PostBot)
 POST_LEAVE = BodyDecoder(PostLeave)
 POST_DEAL = BodyDecoder(PostDeal)
 POST_TOKEN = BodyDecoder(PostToken)
@@ -137,14 +162,33 @@ class TablesController(Controller):
         seat tokens and a spectator token (platform only).
 
         ``clock`` starts turn clocks (T-11: a seat whose time runs out is played by 托管);
+        ``bots`` seats bots (``[{seat, level}]``), which move after ``BAOHUANG_BOT_DELAY_SECONDS``
+        through the same write as a timeout; ``trustee_level`` has a bot level play seats in
+        托管 instead of T-10;
         ``webhook`` names a URL that receives the chosen event types, signed with
         ``BAOHUANG_WEBHOOK_SECRET`` (``Baohuang-Signature``), at least once (deduplicate on
         ``Baohuang-Delivery``). A URL with credentials, control characters or another scheme, or
         whose host is or resolves to a loopback, private, link-local, metadata or other internal
         address, is 422 ``WEBHOOK_URL_REFUSED`` and the table is left as it was."""
         query = await PUT_TABLE.read(request)
+        bots: dict[int, Level] = {}
+        for index, bot in enumerate(query.bots):
+            if bot.seat in bots:
+                raise Problem(
+                    422,
+                    "DUPLICATE_SEAT",
+                    f"seat {bot.seat} is given a bot twice",
+                    path=f"$.bots[{index}].seat",
+                )
+            bots[bot.seat] = bot.level
         table, new = await _service(request).create(
-            table_id, query.snapshot, caller, query.clock, query.webhook
+            table_id,
+            query.snapshot,
+            caller,
+            query.clock,
+            query.webhook,
+            bots=bots,
+            trustee_level=query.trustee_level,
         )
         return Response(table, status_code=201 if new else 200)
 
@@ -344,6 +388,29 @@ class TablesController(Controller):
         answer = await _service(request).set_trustee(
             table_id, caller, seat, query.on, query.version
         )
+        return json_response(answer)
+
+    @post(
+        "/seats/{seat:int}/bot",
+        status_code=200,
+        operation_id="setSeatBot",
+        summary="Seat a bot, or give the seat back to a person",
+        opt={**body(POST_BOT), "returns": MOVE_ANSWERS},
+        responses=problems(400, 401, 403, 404, 409, 413, 422, 503),
+    )
+    async def post_bot(
+        self,
+        request: Request[Any, Any, Any],
+        table_id: TableId,
+        seat: SeatNumber,
+        caller: NamedDependency[Caller],
+    ) -> JSONBody:
+        """Seat a bot of ``level`` (``heuristic`` or ``search``) at the seat, or give the seat
+        back to a person (``level: null``), platform only. A bot seat's turn is played after
+        ``BAOHUANG_BOT_DELAY_SECONDS`` from the seat's view alone; ``table.seats[s].bot`` shows
+        it to every caller."""
+        query = await POST_BOT.read(request)
+        answer = await _service(request).set_bot(table_id, caller, seat, query.level, query.version)
         return json_response(answer)
 
     @post(

@@ -199,6 +199,30 @@ SCORES_VOID = {
 }
 
 
+SEAT_VIEW: dict[str, Any] = {
+    "counts": [16, 10, 11, 12, 7],
+    "ruleset": "classic",
+    "mode": "team",
+    "emperor": 0,
+    "guard": 3,
+    "guard_revealed": False,
+    "rebellion": [],
+    "trick": {"top": {"seat": 1, "cards": ["9S", "9H"]}, "passed": [2]},
+    "turn": 3,
+    "finished": [],
+    "over": False,
+    "positions": None,
+    "seat": 3,
+    "hand": ["2D", "AC", "KH", "QC", "JH", "JD", "9D", "7H", "7C", "6D", "5H", "4S"],
+}
+"""Seat 3's view of :data:`SNAPSHOT`: its hand, the others' counts, and itself as the guard."""
+
+SUGGEST_HISTORY: list[dict[str, Any]] = [
+    {"type": "played", "seat": 1, "cards": ["9S", "9H"], "seq": 41},
+    {"type": "passed", "seat": 2, "seq": 42},
+]
+
+
 def one(summary: str, value: Any) -> Examples:
     """One OpenAPI Example Object, named ``example``."""
     return {"example": {"summary": summary, "value": value}}

@@ -6,7 +6,9 @@ from .positions import (
     DEAL_REQUEST,
     PLAY_JACKS,
     REPLAY_MOVES,
+    SEAT_VIEW,
     SNAPSHOT,
+    SUGGEST_HISTORY,
     TRIBUTE_REQUEST,
     Examples,
     one,
@@ -47,6 +49,10 @@ REQUESTS: dict[tuple[str, str], Examples] = {
         {"snapshot": SNAPSHOT, "move": PLAY_JACKS},
     ),
     ("/v1/moves/legal", "post"): one("Seat 3 to act on a pair of 9s", {"snapshot": SNAPSHOT}),
+    ("/v1/bots/suggest", "post"): one(
+        "The guard, seat 3, on the rebel's pair of 9s",
+        {"view": SEAT_VIEW, "history": SUGGEST_HISTORY, "level": "heuristic"},
+    ),
     ("/v1/moves/auto", "post"): one("Seat 3 to act on a pair of 9s", {"snapshot": SNAPSHOT}),
     ("/v1/moves/replay", "post"): one(
         "Five moves, the last of which is illegal", {"snapshot": SNAPSHOT, "moves": REPLAY_MOVES}
@@ -76,6 +82,9 @@ REQUESTS: dict[tuple[str, str], Examples] = {
     ("/v1/tables/{table_id}", "put"): one("A new table from a snapshot", {"snapshot": SNAPSHOT}),
     ("/v1/tables/{table_id}/seats/{seat}/trustee", "post"): one(
         "Seat 1 asks for 托管", {"on": True, "version": 2}
+    ),
+    ("/v1/tables/{table_id}/seats/{seat}/bot", "post"): one(
+        "The platform seats a heuristic bot at seat 1", {"level": "heuristic", "version": 2}
     ),
     ("/v1/tables/{table_id}/seats/{seat}/leave", "post"): one(
         "Seat 1 leaves the table", {"version": 2}

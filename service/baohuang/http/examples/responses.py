@@ -197,6 +197,10 @@ RESPONSES: dict[tuple[str, str, int], Examples] = {
             ],
         },
     ),
+    ("/v1/bots/suggest", "post", 200): one(
+        "The guard beats a rebel with its pair of jacks, keeping its 2 and ace",
+        {"move": {"action": "play", "seat": 3, "cards": ["JH", "JD"]}, "level": "heuristic"},
+    ),
     ("/v1/moves/auto", "post", 200): one(
         "托管 passes on another seat's play", {"move": {"action": "pass", "seat": 3}}
     ),
@@ -260,6 +264,22 @@ RESPONSES: dict[tuple[str, str, int], Examples] = {
             "view": _seat_view(AFTER_JACKS, 1),
             "table": {**TABLE_STATE, "played": True, "seats": _seats(trustee=1)},
             "events": [_trustee(3, "request")],
+        },
+    ),
+    ("/v1/tables/{table_id}/seats/{seat}/bot", "post", 200): one(
+        "Seat 1 is a bot now; every caller sees it in table.seats",
+        {
+            "version": 3,
+            "instance": INSTANCE,
+            "view": SNAPSHOT,
+            "table": {
+                **TABLE_STATE,
+                "seats": [
+                    {"trustee": False, "entered": 0, "left": False, "bot": level}
+                    for level in (None, "heuristic", None, None, None)
+                ],
+            },
+            "events": [],
         },
     ),
     ("/v1/tables/{table_id}/seats/{seat}/leave", "post", 200): one(

@@ -155,7 +155,9 @@ def sync_detailed(
      Create (201) or replace (200) a table from a snapshot: a new instance, with its five seat tokens and
     a spectator token (platform only).
 
-    `clock` starts turn clocks (T-11: a seat whose time runs out is played by 托管); `webhook` names a URL
+    `clock` starts turn clocks (T-11: a seat whose time runs out is played by 托管); `bots` seats bots
+    (`[{seat, level}]`), which move after `BAOHUANG_BOT_DELAY_SECONDS` through the same write as a
+    timeout; `trustee_level` has a bot level play seats in 托管 instead of T-10; `webhook` names a URL
     that receives the chosen event types, signed with `BAOHUANG_WEBHOOK_SECRET` (`Baohuang-Signature`),
     at least once (deduplicate on `Baohuang-Delivery`). A URL with credentials, control characters or
     another scheme, or whose host is or resolves to a loopback, private, link-local, metadata or other
@@ -199,7 +201,9 @@ def sync(
      Create (201) or replace (200) a table from a snapshot: a new instance, with its five seat tokens and
     a spectator token (platform only).
 
-    `clock` starts turn clocks (T-11: a seat whose time runs out is played by 托管); `webhook` names a URL
+    `clock` starts turn clocks (T-11: a seat whose time runs out is played by 托管); `bots` seats bots
+    (`[{seat, level}]`), which move after `BAOHUANG_BOT_DELAY_SECONDS` through the same write as a
+    timeout; `trustee_level` has a bot level play seats in 托管 instead of T-10; `webhook` names a URL
     that receives the chosen event types, signed with `BAOHUANG_WEBHOOK_SECRET` (`Baohuang-Signature`),
     at least once (deduplicate on `Baohuang-Delivery`). A URL with credentials, control characters or
     another scheme, or whose host is or resolves to a loopback, private, link-local, metadata or other
@@ -238,7 +242,9 @@ async def asyncio_detailed(
      Create (201) or replace (200) a table from a snapshot: a new instance, with its five seat tokens and
     a spectator token (platform only).
 
-    `clock` starts turn clocks (T-11: a seat whose time runs out is played by 托管); `webhook` names a URL
+    `clock` starts turn clocks (T-11: a seat whose time runs out is played by 托管); `bots` seats bots
+    (`[{seat, level}]`), which move after `BAOHUANG_BOT_DELAY_SECONDS` through the same write as a
+    timeout; `trustee_level` has a bot level play seats in 托管 instead of T-10; `webhook` names a URL
     that receives the chosen event types, signed with `BAOHUANG_WEBHOOK_SECRET` (`Baohuang-Signature`),
     at least once (deduplicate on `Baohuang-Delivery`). A URL with credentials, control characters or
     another scheme, or whose host is or resolves to a loopback, private, link-local, metadata or other
@@ -282,7 +288,9 @@ async def asyncio(
      Create (201) or replace (200) a table from a snapshot: a new instance, with its five seat tokens and
     a spectator token (platform only).
 
-    `clock` starts turn clocks (T-11: a seat whose time runs out is played by 托管); `webhook` names a URL
+    `clock` starts turn clocks (T-11: a seat whose time runs out is played by 托管); `bots` seats bots
+    (`[{seat, level}]`), which move after `BAOHUANG_BOT_DELAY_SECONDS` through the same write as a
+    timeout; `trustee_level` has a bot level play seats in 托管 instead of T-10; `webhook` names a URL
     that receives the chosen event types, signed with `BAOHUANG_WEBHOOK_SECRET` (`Baohuang-Signature`),
     at least once (deduplicate on `Baohuang-Delivery`). A URL with credentials, control characters or
     another scheme, or whose host is or resolves to a loopback, private, link-local, metadata or other

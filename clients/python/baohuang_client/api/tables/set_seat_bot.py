@@ -1,0 +1,305 @@
+from http import HTTPStatus
+from typing import Any, cast
+from urllib.parse import quote
+
+import httpx
+
+from ...client import AuthenticatedClient, Client
+from ...types import Response, UNSET
+from ... import errors
+
+from ...models.post_bot import PostBot
+from ...models.problem_document import ProblemDocument
+from ...models.table_move_answer import TableMoveAnswer
+from typing import cast
+
+
+
+def _get_kwargs(
+    table_id: str,
+    seat: int,
+    *,
+    body: PostBot,
+
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+
+
+    
+
+    
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/v1/tables/{table_id}/seats/{seat}/bot".format(table_id=quote(str(table_id), safe=""),seat=quote(str(seat), safe=""),),
+    }
+
+    _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> ProblemDocument | TableMoveAnswer | None:
+    if response.status_code == 200:
+        response_200 = TableMoveAnswer.from_dict(response.json())
+
+
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = ProblemDocument.from_dict(response.json())
+
+
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = ProblemDocument.from_dict(response.json())
+
+
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = ProblemDocument.from_dict(response.json())
+
+
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = ProblemDocument.from_dict(response.json())
+
+
+
+        return response_404
+
+    if response.status_code == 408:
+        response_408 = ProblemDocument.from_dict(response.json())
+
+
+
+        return response_408
+
+    if response.status_code == 409:
+        response_409 = ProblemDocument.from_dict(response.json())
+
+
+
+        return response_409
+
+    if response.status_code == 413:
+        response_413 = ProblemDocument.from_dict(response.json())
+
+
+
+        return response_413
+
+    if response.status_code == 415:
+        response_415 = ProblemDocument.from_dict(response.json())
+
+
+
+        return response_415
+
+    if response.status_code == 422:
+        response_422 = ProblemDocument.from_dict(response.json())
+
+
+
+        return response_422
+
+    if response.status_code == 429:
+        response_429 = ProblemDocument.from_dict(response.json())
+
+
+
+        return response_429
+
+    if response.status_code == 500:
+        response_500 = ProblemDocument.from_dict(response.json())
+
+
+
+        return response_500
+
+    if response.status_code == 503:
+        response_503 = ProblemDocument.from_dict(response.json())
+
+
+
+        return response_503
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[ProblemDocument | TableMoveAnswer]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    table_id: str,
+    seat: int,
+    *,
+    client: AuthenticatedClient | Client,
+    body: PostBot,
+
+) -> Response[ProblemDocument | TableMoveAnswer]:
+    """ Seat a bot, or give the seat back to a person
+
+     Seat a bot of `level` (`heuristic` or `search`) at the seat, or give the seat back to a person
+    (`level: null`), platform only. A bot seat's turn is played after `BAOHUANG_BOT_DELAY_SECONDS` from
+    the seat's view alone; `table.seats[s].bot` shows it to every caller.
+
+    Args:
+        table_id (str): A table id chosen by the platform: 1–128 of A-Z a-z 0-9 _ . : -
+        seat (int): T-1: a seat, 0–4
+        body (PostBot):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ProblemDocument | TableMoveAnswer]
+     """
+
+
+    kwargs = _get_kwargs(
+        table_id=table_id,
+seat=seat,
+body=body,
+
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+def sync(
+    table_id: str,
+    seat: int,
+    *,
+    client: AuthenticatedClient | Client,
+    body: PostBot,
+
+) -> ProblemDocument | TableMoveAnswer | None:
+    """ Seat a bot, or give the seat back to a person
+
+     Seat a bot of `level` (`heuristic` or `search`) at the seat, or give the seat back to a person
+    (`level: null`), platform only. A bot seat's turn is played after `BAOHUANG_BOT_DELAY_SECONDS` from
+    the seat's view alone; `table.seats[s].bot` shows it to every caller.
+
+    Args:
+        table_id (str): A table id chosen by the platform: 1–128 of A-Z a-z 0-9 _ . : -
+        seat (int): T-1: a seat, 0–4
+        body (PostBot):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ProblemDocument | TableMoveAnswer
+     """
+
+
+    return sync_detailed(
+        table_id=table_id,
+seat=seat,
+client=client,
+body=body,
+
+    ).parsed
+
+async def asyncio_detailed(
+    table_id: str,
+    seat: int,
+    *,
+    client: AuthenticatedClient | Client,
+    body: PostBot,
+
+) -> Response[ProblemDocument | TableMoveAnswer]:
+    """ Seat a bot, or give the seat back to a person
+
+     Seat a bot of `level` (`heuristic` or `search`) at the seat, or give the seat back to a person
+    (`level: null`), platform only. A bot seat's turn is played after `BAOHUANG_BOT_DELAY_SECONDS` from
+    the seat's view alone; `table.seats[s].bot` shows it to every caller.
+
+    Args:
+        table_id (str): A table id chosen by the platform: 1–128 of A-Z a-z 0-9 _ . : -
+        seat (int): T-1: a seat, 0–4
+        body (PostBot):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ProblemDocument | TableMoveAnswer]
+     """
+
+
+    kwargs = _get_kwargs(
+        table_id=table_id,
+seat=seat,
+body=body,
+
+    )
+
+    response = await client.get_async_httpx_client().request(
+        **kwargs
+    )
+
+    return _build_response(client=client, response=response)
+
+async def asyncio(
+    table_id: str,
+    seat: int,
+    *,
+    client: AuthenticatedClient | Client,
+    body: PostBot,
+
+) -> ProblemDocument | TableMoveAnswer | None:
+    """ Seat a bot, or give the seat back to a person
+
+     Seat a bot of `level` (`heuristic` or `search`) at the seat, or give the seat back to a person
+    (`level: null`), platform only. A bot seat's turn is played after `BAOHUANG_BOT_DELAY_SECONDS` from
+    the seat's view alone; `table.seats[s].bot` shows it to every caller.
+
+    Args:
+        table_id (str): A table id chosen by the platform: 1–128 of A-Z a-z 0-9 _ . : -
+        seat (int): T-1: a seat, 0–4
+        body (PostBot):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ProblemDocument | TableMoveAnswer
+     """
+
+
+    return (await asyncio_detailed(
+        table_id=table_id,
+seat=seat,
+client=client,
+body=body,
+
+    )).parsed

@@ -1,0 +1,64 @@
+"""The levels a seat may be played at, and the one entry point: :func:`suggest`."""
+
+from __future__ import annotations
+
+import random
+from typing import Final, Literal
+
+from ..engine import Move, legal_moves
+from .before_play import answer_before_play
+from .heuristic import choose_play
+from .knowledge import checked_world
+from .record import BotInput
+from .roles import partners
+from .search import search
+
+Level = Literal["heuristic", "search"]
+LEVELS: Final[tuple[Level, ...]] = ("heuristic", "search")
+DEFAULT_BUDGET_MS: Final = 1000.0
+"""The search level's time per decision unless the caller says otherwise."""
+
+
+class NotToAct(Exception):
+    """The view's seat is not the one to act, or the deal is over: there is no move to suggest."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+def suggest(
+    bot: BotInput,
+    level: Level = "heuristic",
+    *,
+    budget_ms: float | None = DEFAULT_BUDGET_MS,
+    seed: int = 0,
+    worlds: int | None = None,
+) -> Move:
+    """The move ``level`` plays for ``bot.view.seat``; always one of the engine's legal moves.
+
+    Bad input (a view no deal could show) raises :class:`~baohuang.engine.InvalidInput` at
+    ``.view`` or ``.history``; a view whose seat is not to act raises :class:`NotToAct`.
+    ``budget_ms`` bounds the search level's time (``None``: no bound, then ``worlds`` must be
+    given); ``worlds`` bounds how many worlds it plays out. ``seed`` fixes the worlds drawn:
+    with ``budget_ms=None`` the answer is a function of the input, the level, seed and worlds.
+    """
+    view = bot.view
+    if view.over:
+        raise NotToAct("the deal is over (T-9): nobody acts")
+    if view.turn != view.seat:
+        raise NotToAct(f"seat {view.seat} is not to act: seat {view.turn} is (T-1)")
+    rng = random.Random(seed)
+    # Which moves are legal depends on the seat's hand and the public state only; any world
+    # consistent with the view gives the same list.
+    moves = legal_moves(checked_world(view, bot.history, random.Random(seed)))
+    if not moves:
+        raise NotToAct(f"seat {view.seat} has no move")
+    if view.phase != "play":
+        return answer_before_play(view, moves)
+    chosen = choose_play(view.hand, view.counts, view.trick.top, moves, partners(view, bot.history))
+    if level == "heuristic":
+        return chosen
+    if budget_ms is None and worlds is None:
+        raise ValueError("a search needs a time budget or a number of worlds")
+    return search(bot, moves, chosen, rng, budget_ms, worlds)
