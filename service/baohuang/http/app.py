@@ -61,6 +61,10 @@ Request bodies are JSON in UTF-8, sent with `Content-Type: application/json` (an
 TAGS = [
     Tag(name="before play", description="Dealing and tribute (G-4, P)"),
     Tag(
+        name="bots",
+        description="Moves suggested from what a seat may know (T-10's 托管 and better)",
+    ),
+    Tag(
         name="combos", description="Plays judged without a deal: classify, compare, 烤牌 (C, N, K)"
     ),
     Tag(name="operations", description="The index and the probes"),
