@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import signal
+import time
 import uuid
 from collections.abc import Iterator
 
@@ -124,7 +125,8 @@ async def test_streams_beyond_their_limits_are_refused_and_probes_and_moves_answ
 async def test_invented_bearers_are_limited_as_one_unauthenticated_caller(redis_url: str) -> None:
     """200 requests, each with a fresh invented bearer, spend one address's budget of 30; 1,000
     garbage bearers on a table route spend its 50 failed authentications, then 429, and no
-    Redis key is left per bearer. Budgets per hour: nothing comes back while the test runs."""
+    Redis key is left per bearer. Budgets per hour, so that hardly anything comes back while
+    the test runs: what a slow machine's run earns back meanwhile is counted, not guessed."""
     environment = _environment(
         redis_url,
         BAOHUANG_RATE_LIMIT_STATELESS="30/hour",
@@ -137,25 +139,32 @@ async def test_invented_bearers_are_limited_as_one_unauthenticated_caller(redis_
             ProcessServer(environment) as server,
             httpx.AsyncClient(base_url=server.url, timeout=5, trust_env=False) as client,
         ):
+            started = time.monotonic()
             invented = [
                 (await client.get("/v1/rulesets", headers=bearer(f"x{uuid.uuid4()}"))).status_code
                 for _ in range(200)
             ]
-            assert invented.count(200) == 30 and invented[:30] == [200] * 30
-            assert set(invented[30:]) == {429}
+            earned = _refilled(30, time.monotonic() - started)
+            assert invented[:30] == [200] * 30
+            assert invented[30:].count(200) <= earned
+            assert set(invented[30:]) <= {200, 429}
             assert (await client.get("/v1/rulesets")).status_code == 429  # the same budget
             tid = f"limits-{uuid.uuid4().hex}"
             created = await client.put(
                 f"/v1/tables/{tid}", json={"snapshot": SMALL_BODY}, headers=PLATFORM
             )
             assert created.status_code == 201, created.text
+            started = time.monotonic()
             garbage = [
                 (
                     await client.get(f"/v1/tables/{tid}", headers=bearer(uuid.uuid4().hex))
                 ).status_code
                 for _ in range(1000)
             ]
-            assert garbage[:50] == [401] * 50 and set(garbage[50:]) == {429}
+            earned = _refilled(50, time.monotonic() - started)
+            assert garbage[:50] == [401] * 50
+            assert garbage[50:].count(401) <= earned
+            assert set(garbage[50:]) <= {401, 429} and garbage[50:].count(429) >= 950 - earned
             # One bucket per budget of the address, none per bearer.
             keys = [key.decode() async for key in redis.scan_iter(match="baohuang:ratelimit:*")]
             assert sorted(key.split(":")[2] for key in keys) == ["auth_failures", "stateless"]
@@ -165,6 +174,11 @@ async def test_invented_bearers_are_limited_as_one_unauthenticated_caller(redis_
             assert (await client.get("/v1/rulesets", headers=PLATFORM)).status_code == 200
     finally:
         await redis.aclose()
+
+
+def _refilled(per_hour: int, seconds: float) -> int:
+    """Requests a budget of ``per_hour`` earns back in ``seconds`` (and one for the boundary)."""
+    return int(seconds * per_hour / 3600) + 1
 
 
 async def test_tokens_of_an_earlier_instance_are_401_on_every_route(redis_url: str) -> None:
