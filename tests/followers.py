@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
 from typing import Any, Literal
 from urllib.parse import quote
@@ -205,3 +205,62 @@ class Follower:
         else:
             self.history.append(data)
             self.last_id = frame.get("id") or str(data["seq"])
+
+
+class Stream:
+    """One stream of a table read in the background until it closes, never resumed: its
+    frames in order (SSE, or NDJSON if the headers ask for it, in the shape of
+    :func:`sse_frames`; heartbeats left out). For tests of what one connection carries."""
+
+    def __init__(self, client: httpx.AsyncClient, url: str, headers: dict[str, str]) -> None:
+        self.frames: list[dict[str, Any]] = []
+        self.opened = asyncio.Event()
+        """Set at the first frame."""
+        self.closed = asyncio.Event()
+        """Set when the stream ended with its ``closed`` frame or the service ended it."""
+        self._task = asyncio.create_task(self._run(client, url, headers))
+
+    async def _run(self, client: httpx.AsyncClient, url: str, headers: dict[str, str]) -> None:
+        headers = {"Accept": "text/event-stream", **headers}
+        ndjson = headers["Accept"] == "application/x-ndjson"
+        async with client.stream("GET", url, headers=headers) as response:
+            assert response.status_code == 200, await response.aread()
+            async for frame in (ndjson_frames if ndjson else sse_frames)(response):
+                if "comment" in frame:
+                    continue
+                self.frames.append(frame)
+                self.opened.set()
+                if frame.get("event") == "closed":
+                    break
+        self.closed.set()
+
+    def kinds(self) -> list[str | None]:
+        return [frame.get("event") for frame in self.frames]
+
+    @property
+    def items(self) -> list[dict[str, Any]]:
+        """Each frame's data."""
+        return [frame["data"] for frame in self.frames]
+
+    @property
+    def closing(self) -> dict[str, Any] | None:
+        last = self.frames[-1] if self.frames else None
+        return last if last is not None and last.get("event") == "closed" else None
+
+    async def wait_for(self, check: Callable[[Stream], bool], timeout: float = 20.0) -> None:
+        """Until ``check(self)`` holds (``TimeoutError`` after ``timeout`` s); a reader that
+        failed raises its error."""
+        async with asyncio.timeout(timeout):
+            while not check(self):
+                if self._task.done():
+                    self._task.result()
+                await asyncio.sleep(0.05)
+
+    async def end(self, timeout: float = 20.0) -> None:
+        """Until the stream ended (its reader's error, if it failed)."""
+        async with asyncio.timeout(timeout):
+            await self._task
+
+    async def stop(self) -> None:
+        self._task.cancel()
+        await asyncio.gather(self._task, return_exceptions=True)

@@ -12,7 +12,6 @@ a poller — must be told (a reset), and end on the log as it now is.
 from __future__ import annotations
 
 import asyncio
-import json
 import uuid
 from collections.abc import AsyncIterator, Iterator
 from typing import Any
@@ -21,6 +20,7 @@ import httpx
 import pytest
 from redis.asyncio import Redis
 
+from followers import Stream
 from live_server import ProcessServer
 from redis_server import RedisServer
 from table_support import SMALL_BODY
@@ -91,54 +91,6 @@ async def roll_back(primary: RedisServer, replica: RedisServer) -> None:
     await _until(lambda: _synced(primary))
 
 
-class Follower:
-    """One stream (SSE or NDJSON) read to the end: the items in order."""
-
-    def __init__(self, client: httpx.AsyncClient, path: str, headers: dict[str, str]) -> None:
-        self.items: list[dict[str, Any]] = []
-        self._task = asyncio.create_task(self._read(client, path, headers))
-
-    async def _read(self, client: httpx.AsyncClient, path: str, headers: dict[str, str]) -> None:
-        sse = headers.get("Accept") == "text/event-stream"
-        async with client.stream("GET", path, headers=headers) as response:
-            assert response.status_code == 200, await response.aread()
-            frame: dict[str, str] = {}
-            async for line in response.aiter_lines():
-                if not sse:
-                    self.items.append(json.loads(line))
-                elif line:
-                    name, _, value = line.partition(":")
-                    frame[name] = value[1:] if value.startswith(" ") else value
-                    continue
-                elif "data" in frame:
-                    item = json.loads(frame["data"])
-                    item["frame"] = {"event": frame.get("event"), "id": frame.get("id")}
-                    self.items.append(item)
-                frame = {}
-                if (
-                    self.items
-                    and self.items[-1]
-                    .get("frame", self.items[-1])
-                    .get("event", self.items[-1].get("type"))
-                    == "closed"
-                ):
-                    return
-
-    def kinds(self) -> list[str]:
-        return [i["frame"]["event"] if "frame" in i else i["type"] for i in self.items]
-
-    async def wait_for(self, check: Any, timeout: float = 20.0) -> None:
-        async with asyncio.timeout(timeout):
-            while not check(self):
-                if self._task.done():
-                    self._task.result()
-                await asyncio.sleep(0.05)
-
-    async def end(self) -> None:
-        async with asyncio.timeout(20):
-            await self._task
-
-
 @pytest.fixture
 async def service(pair: tuple[RedisServer, RedisServer]) -> AsyncIterator[httpx.AsyncClient]:
     primary, replica = pair
@@ -157,8 +109,12 @@ async def service(pair: tuple[RedisServer, RedisServer]) -> AsyncIterator[httpx.
         yield client
 
 
-def _events(items: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    return [i for i in items if "seq" in i and i.get("type") not in ("snapshot", "reset")]
+def _events(frames: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    return [
+        f["data"]
+        for f in frames
+        if "seq" in f["data"] and f.get("event") not in ("snapshot", "reset", "closed")
+    ]
 
 
 async def test_followers_and_pollers_are_reset_after_a_rollback_and_end_on_the_log(
@@ -170,8 +126,8 @@ async def test_followers_and_pollers_are_reset_after_a_rollback_and_end_on_the_l
     assert created.status_code == 201, created.text
     spectator = {"Authorization": f"Bearer {created.json()['spectator_token']}"}
     await _until(lambda: _synced(primary))
-    sse = Follower(service, f"{table}/events", {**PLATFORM, "Accept": "text/event-stream"})
-    ndjson = Follower(service, f"{table}/events", {**spectator, "Accept": "application/x-ndjson"})
+    sse = Stream(service, f"{table}/events", {**PLATFORM, "Accept": "text/event-stream"})
+    ndjson = Stream(service, f"{table}/events", {**spectator, "Accept": "application/x-ndjson"})
     for follower in (sse, ndjson):
         await follower.wait_for(lambda f: f.kinds()[:1] == ["snapshot"])
 
@@ -183,8 +139,8 @@ async def test_followers_and_pollers_are_reset_after_a_rollback_and_end_on_the_l
         answer = await service.post(f"{table}/moves", json=body, headers=PLATFORM)
         assert answer.status_code == 503, answer.text  # never acknowledged
         lost.append(answer)
-    await sse.wait_for(lambda f: any(e["type"] == "passed" for e in _events(f.items)))
-    await ndjson.wait_for(lambda f: any(e["type"] == "passed" for e in _events(f.items)))
+    await sse.wait_for(lambda f: any(e["type"] == "passed" for e in _events(f.frames)))
+    await ndjson.wait_for(lambda f: any(e["type"] == "passed" for e in _events(f.frames)))
     seen = (await service.get(f"{table}/events", headers=PLATFORM)).json()
     gone_id = seen["last_event_id"]
     assert seen["version"] == 3
@@ -212,7 +168,7 @@ async def test_followers_and_pollers_are_reset_after_a_rollback_and_end_on_the_l
     same_seq = gone_id.partition(".")[0]
     assert int(same_seq) == 5 and log["last_seq"] == 3
     moved_id = next(e["id"] for e in log["events"] if e["seq"] == 2)
-    lost_id = next(e["id"] for e in _events(sse.items) if e["seq"] == 2)
+    lost_id = next(e["id"] for e in _events(sse.frames) if e["seq"] == 2)
     assert moved_id != lost_id  # no id names two events
     again = (await service.get(f"{table}/events?after={lost_id}", headers=PLATFORM)).json()
     assert again["reset"] is True
@@ -220,18 +176,18 @@ async def test_followers_and_pollers_are_reset_after_a_rollback_and_end_on_the_l
     assert fine["reset"] is False and [e["seq"] for e in fine["events"]] == [3]
 
     # A resume from the rolled-back id opens with a reset, never a silent clamp.
-    resumed = Follower(
+    resumed = Stream(
         service,
         f"{table}/events",
         {**PLATFORM, "Accept": "text/event-stream", "Last-Event-ID": lost_id},
     )
     await resumed.wait_for(lambda f: len(f.items) >= 1)
     assert resumed.kinds()[0] == "reset"
-    assert resumed.items[0]["frame"]["id"] == log["last_event_id"]
+    assert resumed.frames[0]["id"] == log["last_event_id"]
     assert resumed.items[0]["version"] == 2
 
     # A resume from past the log's new end (the follower saw seq 5, the log ends at 3): a reset.
-    beyond = Follower(
+    beyond = Stream(
         service,
         f"{table}/events?after={gone_id}",
         {**spectator, "Accept": "application/x-ndjson"},
@@ -250,7 +206,7 @@ async def test_followers_and_pollers_are_reset_after_a_rollback_and_end_on_the_l
         kinds = follower.kinds()
         last_reset = len(kinds) - 1 - kinds[::-1].index("reset")
         reset = follower.items[last_reset]
-        after = _events(follower.items[last_reset + 1 :])
+        after = _events(follower.frames[last_reset + 1 :])
         assert all(e["id"] in logged for e in after), kinds
         expected = [
             e["id"]
