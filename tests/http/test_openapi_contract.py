@@ -19,10 +19,11 @@ from baohuang.http import examples
 from baohuang.http.app import create_app
 from baohuang.http.settings import Settings
 
+from .openapi_paths import operations
+
 jsonschema_rs = pytest.importorskip("jsonschema_rs")  # installed with schemathesis (test extra)
 
 PROBLEM_REF = {"$ref": "#/components/schemas/ProblemDocument"}
-VERBS = {"get", "put", "post", "delete", "patch"}
 
 
 @pytest.fixture(scope="module")
@@ -35,13 +36,6 @@ def client() -> Iterator[TestClient]:  # type: ignore[type-arg]
 def document(client: TestClient) -> dict[str, Any]:  # type: ignore[type-arg]
     served: dict[str, Any] = client.get("/schema/openapi.json").json()
     return served
-
-
-def operations(document: dict[str, Any]) -> Iterator[tuple[str, str, dict[str, Any]]]:
-    for path, item in document["paths"].items():
-        for verb, operation in item.items():
-            if verb in VERBS:
-                yield path, verb, operation
 
 
 def validator(document: dict[str, Any], schema: dict[str, Any]) -> Any:

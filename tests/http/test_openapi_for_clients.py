@@ -20,7 +20,8 @@ from litestar.testing import TestClient
 from baohuang.http.app import create_app
 from baohuang.http.settings import Settings
 
-VERBS = {"get", "put", "post", "delete", "patch"}
+from .openapi_paths import operations
+
 CAMEL = re.compile(r"^[a-z][a-z0-9]*(?:[A-Z][a-z0-9]+)*$")
 
 
@@ -34,13 +35,6 @@ def document(app: Any) -> dict[str, Any]:
     with TestClient(app) as client:
         served: dict[str, Any] = client.get("/schema/openapi.json").json()
     return served
-
-
-def operations(document: dict[str, Any]) -> Iterator[tuple[str, str, dict[str, Any]]]:
-    for path, item in document["paths"].items():
-        for verb, operation in item.items():
-            if verb in VERBS:
-                yield path, verb, operation
 
 
 def walk(node: Any) -> Iterator[Any]:
