@@ -11,18 +11,17 @@ a poller — must be told (a reset), and end on the log as it now is.
 
 from __future__ import annotations
 
-import asyncio
 import uuid
 from collections.abc import AsyncIterator, Iterator
 from typing import Any
 
 import httpx
 import pytest
-from redis.asyncio import Redis
 
 from followers import Stream
 from live_server import ProcessServer
 from redis_server import RedisServer
+from replica_link import ask, cut_link, in_sync, link_up, primary_with_replica, replication, until
 from table_support import SMALL_BODY
 
 pytestmark = [pytest.mark.anyio, pytest.mark.redis, pytest.mark.slow]
@@ -36,66 +35,30 @@ PASS_1 = {"seat": 1, "action": "pass"}
 
 @pytest.fixture(scope="module")
 def pair() -> Iterator[tuple[RedisServer, RedisServer]]:
-    with RedisServer.from_environment() as primary:
-        replica = RedisServer.from_environment(
-            extra_args=("--replicaof", primary.host, str(primary.port))
-        )
-        with replica:
-            yield primary, replica
-
-
-async def _ask(server: RedisServer, *command: Any) -> Any:
-    client = Redis.from_url(server.url)
-    try:
-        return await client.execute_command(*command)  # type: ignore[no-untyped-call]
-    finally:
-        await client.aclose()
-
-
-async def _info(server: RedisServer) -> dict[str, Any]:
-    client = Redis.from_url(server.url)
-    try:
-        return await client.info("replication")
-    finally:
-        await client.aclose()
-
-
-async def _until(check: Any, timeout: float = 20.0) -> None:
-    async with asyncio.timeout(timeout):
-        while not await check():
-            await asyncio.sleep(0.05)
-
-
-async def _synced(primary: RedisServer) -> bool:
-    info = await _info(primary)
-    replicas = [v for k, v in info.items() if k.startswith("slave") and isinstance(v, dict)]
-    return bool(replicas) and all(
-        r.get("state") == "online" and int(r["offset"]) == int(info["master_repl_offset"])
-        for r in replicas
-    )
+    with primary_with_replica() as both:
+        yield both
 
 
 async def roll_back(primary: RedisServer, replica: RedisServer) -> None:
     """The replica is promoted; the old primary takes its (older) data, then serves again as
     the primary (so the service's URL names the rolled-back data)."""
-    await _ask(replica, "REPLICAOF", "NO", "ONE")
-    await _ask(primary, "REPLICAOF", replica.host, str(replica.port))
+    await ask(replica, "REPLICAOF", "NO", "ONE")
+    await ask(primary, "REPLICAOF", replica.host, str(replica.port))
 
     async def resynced() -> bool:
-        return (await _info(primary)).get("master_link_status") == "up"
+        return (await replication(primary)).get("master_link_status") == "up"
 
-    await _until(resynced)
-    await _ask(primary, "REPLICAOF", "NO", "ONE")
-    await _ask(replica, "CONFIG", "SET", "masterauth", "")
-    await _ask(replica, "REPLICAOF", primary.host, str(primary.port))
-    await _until(lambda: _synced(primary))
+    await until(resynced)
+    await ask(primary, "REPLICAOF", "NO", "ONE")
+    await ask(replica, "CONFIG", "SET", "masterauth", "")
+    await ask(replica, "REPLICAOF", primary.host, str(primary.port))
+    await until(lambda: in_sync(primary))
 
 
 @pytest.fixture
 async def service(pair: tuple[RedisServer, RedisServer]) -> AsyncIterator[httpx.AsyncClient]:
     primary, replica = pair
-    await _ask(replica, "CONFIG", "SET", "masterauth", "")
-    await _until(lambda: _synced(primary))
+    await link_up(primary, replica)
     environment = {
         "REDIS_URL": primary.url,
         "REDIS_WAIT_REPLICAS": "1",
@@ -125,15 +88,14 @@ async def test_followers_and_pollers_are_reset_after_a_rollback_and_end_on_the_l
     created = await service.put(table, json={"snapshot": SMALL_BODY}, headers=PLATFORM)
     assert created.status_code == 201, created.text
     spectator = {"Authorization": f"Bearer {created.json()['spectator_token']}"}
-    await _until(lambda: _synced(primary))
+    await until(lambda: in_sync(primary))
     sse = Stream(service, f"{table}/events", {**PLATFORM, "Accept": "text/event-stream"})
     ndjson = Stream(service, f"{table}/events", {**spectator, "Accept": "application/x-ndjson"})
     for follower in (sse, ndjson):
         await follower.wait_for(lambda f: f.kinds()[:1] == ["snapshot"])
 
     # The replica is cut off; two moves run on the primary alone and reach the followers.
-    await _ask(replica, "CONFIG", "SET", "masterauth", "bogus")
-    await _ask(primary, "CLIENT", "KILL", "TYPE", "replica")
+    await cut_link(primary, replica)
     lost = []
     for body in ({"move": LEAD, "version": 1}, {"move": PASS_1, "version": 2}):
         answer = await service.post(f"{table}/moves", json=body, headers=PLATFORM)
