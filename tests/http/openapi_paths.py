@@ -1,4 +1,4 @@
-"""The operations of a served OpenAPI document, for the tests that walk it."""
+"""The operations and the nodes of a served OpenAPI document, for the tests that walk it."""
 
 from __future__ import annotations
 
@@ -14,3 +14,14 @@ def operations(document: dict[str, Any]) -> Iterator[tuple[str, str, dict[str, A
         for verb, operation in item.items():
             if verb in VERBS:
                 yield path, verb, operation
+
+
+def walk(node: Any) -> Iterator[Any]:
+    """Every node of a JSON document, depth first, the document itself first."""
+    yield node
+    if isinstance(node, dict):
+        for value in node.values():
+            yield from walk(value)
+    elif isinstance(node, list):
+        for value in node:
+            yield from walk(value)
