@@ -10,7 +10,7 @@ processes on a replicated Redis while its primaries are killed, then audited (:m
 * Each table has five :class:`followers.Follower`: the platform and a seat over SSE, the
   spectator and another seat over NDJSON, a third seat polling the events page, spread over
   both processes, open from the first move to the audit.
-* Each table's webhook goes to one :class:`webhook_receiver.WebhookReceiver`.
+* Each table's webhook goes to one :class:`webhook_receivers.WebhookReceiver`.
 * Faults (:class:`Fault`): a plain ``kill -9`` of a primary, and a ``kill -9`` of a primary
   whose replicas' links were cut first (``CONFIG SET masterauth bogus`` on each replica,
   ``CLIENT KILL TYPE replica`` on the primary) and kept cut until writes went unconfirmed
@@ -55,8 +55,7 @@ from log_audit import (
 from redis_server import RedisServer
 from redis_topologies import SERVICE, ClusterSetup, SentinelSetup, admin
 from retrying_client import Ledger, RetryingClient
-from webhook_receiver import WebhookReceiver
-from webhook_receivers import LOOPBACK_ENVIRONMENT
+from webhook_receivers import LOOPBACK_ENVIRONMENT, WebhookReceiver
 
 KEY = "drill-platform-key"
 AUTH = {"Authorization": f"Bearer {KEY}"}
@@ -167,7 +166,7 @@ class Drill:
         self.servers = [
             ProcessServer(self.environment, log=self._logs / f"serve-{n}.log") for n in range(2)
         ]
-        self.receiver = WebhookReceiver(SECRET, fail_first=3)
+        self.receiver = WebhookReceiver("ok", secret=SECRET, fail_first=3)
 
     @property
     def urls(self) -> list[str]:

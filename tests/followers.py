@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
 from typing import Any, Literal
 from urllib.parse import quote
@@ -79,6 +79,17 @@ class Follower:
     last_id: str | None = None
     stop: asyncio.Event = field(default_factory=asyncio.Event)
     errors: list[str] = field(default_factory=list)
+    others: tuple[str, ...] = ()
+    """Further replicas of the table: after a failed connection, the follower may turn to the
+    next one (``server`` first)."""
+    strict: bool = False
+    """For tests of the stream itself: a refused connection, a second opening (or a reset)
+    after the first view, a frame whose id, type and seq disagree, or giving up raise
+    ``AssertionError`` instead of being recorded in :attr:`errors` or taken as a reset."""
+    drop: asyncio.Event = field(default_factory=asyncio.Event)
+    """Set it to cut the current connection: the follower clears it and resumes."""
+    connections: int = 0
+    """Connections the service answered 200."""
 
     @property
     def start_seq(self) -> int:
@@ -88,8 +99,8 @@ class Follower:
     def last_seq(self) -> int:
         return int(self.history[-1]["seq"]) if self.history else self.start_seq
 
-    def _request(self) -> tuple[str, dict[str, str]]:
-        url = f"{self.server}/v1/tables/{self.table}/events"
+    def _request(self, server: str) -> tuple[str, dict[str, str]]:
+        url = f"{server}/v1/tables/{self.table}/events"
         accept = "text/event-stream" if self.transport == "sse" else "application/x-ndjson"
         headers = {**self.headers, "Accept": accept}
         resume = self.last_id
@@ -106,25 +117,33 @@ class Follower:
         if self.transport == "poll":
             await self._poll(client)
             return
+        servers, turn = (self.server, *self.others), 0
         for _ in range(connects):  # bounded: a passing drill reconnects a handful of times
             if self.stop.is_set() or self.closed is not None:
                 return
-            url, headers = self._request()
+            url, headers = self._request(servers[turn % len(servers)])
             try:
                 async with client.stream(
                     "GET", url, headers=headers, timeout=STREAM_TIMEOUT
                 ) as response:
                     if response.status_code != 200:
-                        self.errors.append(f"{response.status_code} {(await response.aread())!r}")
+                        refused = f"{response.status_code} {(await response.aread())!r}"
+                        assert not self.strict, f"{self.name}: {refused}"
+                        self.errors.append(refused)
                         await asyncio.sleep(0.2)  # 503 while Redis fails over: again
                         continue
+                    if self.strict and self.transport == "sse":
+                        assert response.headers["content-type"].startswith("text/event-stream")
+                    self.connections += 1
                     await self._read(response)
             except (httpx.TransportError, httpx.TimeoutException) as exc:
                 self.errors.append(type(exc).__name__)
+                turn += 1 if len(servers) > 1 and self.connections % 2 else 0
             if self.stop.is_set() or self.closed is not None:
                 return
             self.reconnects += 1
             await asyncio.sleep(0.1)
+        assert not self.strict, f"{self.name} never reached the end of the stream"
         self.errors.append(f"gave up after {connects} connections")
 
     async def _get(self, client: httpx.AsyncClient, path: str) -> dict[str, Any] | None:
@@ -167,14 +186,16 @@ class Follower:
         frames = (sse_frames if self.transport == "sse" else ndjson_frames)(response)
         iterator = frames.__aiter__()
         stopping = asyncio.ensure_future(self.stop.wait())
+        dropping = asyncio.ensure_future(self.drop.wait())
         try:
             while True:
                 next_frame = asyncio.ensure_future(iterator.__anext__())
                 done, _ = await asyncio.wait(
-                    {stopping, next_frame}, return_when=asyncio.FIRST_COMPLETED
+                    {stopping, dropping, next_frame}, return_when=asyncio.FIRST_COMPLETED
                 )
                 if next_frame not in done:
                     next_frame.cancel()
+                    self.drop.clear()
                     return
                 try:
                     frame = next_frame.result()
@@ -185,6 +206,7 @@ class Follower:
                     return
         finally:
             stopping.cancel()
+            dropping.cancel()
 
     def _take(self, frame: dict[str, Any]) -> None:
         kind = frame.get("event")
@@ -194,6 +216,7 @@ class Follower:
         if kind == "snapshot" and self.opening is None:
             self.opening = data
         elif kind == "snapshot" or kind in RESET_KINDS:
+            assert not self.strict, f"{self.name}: a {kind} after the opening view"
             # Told the log was rolled back (or a fresh view instead of a resume): what was
             # received is void; the view given is where the history starts again.
             self.opening = data  # the same object as the opening: the table as it now is
@@ -203,5 +226,68 @@ class Follower:
         elif kind == "closed":
             self.closed = str(data.get("reason"))
         else:
+            if self.strict:
+                assert frame["id"] == data["id"]
+                assert frame["id"].partition(".")[0] == str(data["seq"])
+                assert frame["event"] == data["type"]
             self.history.append(data)
             self.last_id = frame.get("id") or str(data["seq"])
+
+
+class Stream:
+    """One stream of a table read in the background until it closes, never resumed: its
+    frames in order (SSE, or NDJSON if the headers ask for it, in the shape of
+    :func:`sse_frames`; heartbeats left out). For tests of what one connection carries."""
+
+    def __init__(self, client: httpx.AsyncClient, url: str, headers: dict[str, str]) -> None:
+        self.frames: list[dict[str, Any]] = []
+        self.opened = asyncio.Event()
+        """Set at the first frame."""
+        self.closed = asyncio.Event()
+        """Set when the stream ended with its ``closed`` frame or the service ended it."""
+        self._task = asyncio.create_task(self._run(client, url, headers))
+
+    async def _run(self, client: httpx.AsyncClient, url: str, headers: dict[str, str]) -> None:
+        headers = {"Accept": "text/event-stream", **headers}
+        ndjson = headers["Accept"] == "application/x-ndjson"
+        async with client.stream("GET", url, headers=headers) as response:
+            assert response.status_code == 200, await response.aread()
+            async for frame in (ndjson_frames if ndjson else sse_frames)(response):
+                if "comment" in frame:
+                    continue
+                self.frames.append(frame)
+                self.opened.set()
+                if frame.get("event") == "closed":
+                    break
+        self.closed.set()
+
+    def kinds(self) -> list[str | None]:
+        return [frame.get("event") for frame in self.frames]
+
+    @property
+    def items(self) -> list[dict[str, Any]]:
+        """Each frame's data."""
+        return [frame["data"] for frame in self.frames]
+
+    @property
+    def closing(self) -> dict[str, Any] | None:
+        last = self.frames[-1] if self.frames else None
+        return last if last is not None and last.get("event") == "closed" else None
+
+    async def wait_for(self, check: Callable[[Stream], bool], timeout: float = 20.0) -> None:
+        """Until ``check(self)`` holds (``TimeoutError`` after ``timeout`` s); a reader that
+        failed raises its error."""
+        async with asyncio.timeout(timeout):
+            while not check(self):
+                if self._task.done():
+                    self._task.result()
+                await asyncio.sleep(0.05)
+
+    async def end(self, timeout: float = 20.0) -> None:
+        """Until the stream ended (its reader's error, if it failed)."""
+        async with asyncio.timeout(timeout):
+            await self._task
+
+    async def stop(self) -> None:
+        self._task.cancel()
+        await asyncio.gather(self._task, return_exceptions=True)

@@ -30,7 +30,7 @@ from baohuang.engine import Event
 from baohuang.tables.views import cut_event
 from followers import Follower
 from retrying_client import Ledger, RetryingClient
-from webhook_receiver import WebhookReceiver
+from webhook_receivers import WebhookReceiver
 
 
 @dataclass(frozen=True)

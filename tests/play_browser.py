@@ -130,6 +130,15 @@ class CuttableProxy:
             self.server.loop.call_soon_threadsafe(self._listener.close)
 
 
+def wait_version(page: Any, version: int, timeout: float | None = None) -> None:
+    """Until the page shows the table at ``version`` (or later)."""
+    page.wait_for_function(
+        "v => Number(document.getElementById('app').dataset.version) >= v",
+        arg=version,
+        timeout=timeout,
+    )
+
+
 class Tables:
     """The platform's side, over HTTP: create tables, read them whole, move for any seat."""
 
@@ -143,7 +152,11 @@ class Tables:
             "/v1/deal", json={"ruleset": ruleset, "seed": seed, "dealer": dealer}
         )
         assert dealt.status_code == 200, dealt.text
-        put = self.http.put(f"/v1/tables/{table_id}", json={"snapshot": dealt.json()["snapshot"]})
+        return self.put(table_id, dealt.json()["snapshot"])
+
+    def put(self, table_id: str, snapshot: dict[str, Any]) -> dict[str, Any]:
+        """A new table of ``snapshot`` (as a client sends it); its seat tokens kept."""
+        put = self.http.put(f"/v1/tables/{table_id}", json={"snapshot": snapshot})
         assert put.status_code == 201, put.text
         created: dict[str, Any] = put.json()
         self.tokens[table_id] = created["seat_tokens"]

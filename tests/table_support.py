@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import random
+import uuid
 from typing import Any
 
 import msgspec
 
-from baohuang.engine import Snapshot
+from baohuang.engine import Snapshot, apply_move, deal, legal_moves, opening_snapshot
+from baohuang.engine.rulesets import ruleset_of
 
 SMALL_BODY: dict[str, Any] = {
     "ruleset": "classic",
@@ -19,6 +22,31 @@ SMALL_BODY: dict[str, Any] = {
 """A classic team deal in play as a client sends it, seat 0 to lead (seat 3 the hidden guard)."""
 SMALL = msgspec.convert(SMALL_BODY, Snapshot)
 """A classic team deal in play, seat 0 to lead (seat 3 the hidden guard)."""
+
+
+def advanced_position(
+    ruleset: str, seed: int, dealer: int, steps: int, rng: random.Random
+) -> Snapshot:
+    """A deal advanced by ``steps`` random legal moves (fewer if it ends first)."""
+    snapshot = opening_snapshot(ruleset, deal(ruleset_of(ruleset), seed, dealer))
+    for _ in range(steps):
+        moves = legal_moves(snapshot)
+        if not moves:
+            break
+        snapshot, _ = apply_move(snapshot, rng.choice(moves))
+    return snapshot
+
+
+def put_table(
+    client: Any, snapshot: dict[str, Any], headers: dict[str, str], prefix: str
+) -> tuple[str, dict[str, Any]]:
+    """A new table ``<prefix>-<random>`` of ``snapshot`` through ``client`` (a Litestar test
+    client or an ``httpx.Client``): its id and the 201's body (the tokens)."""
+    tid = f"{prefix}-{uuid.uuid4().hex}"
+    created = client.put(f"/v1/tables/{tid}", json={"snapshot": snapshot}, headers=headers)
+    assert created.status_code == 201, created.text
+    body: dict[str, Any] = created.json()
+    return tid, body
 
 
 class Time:

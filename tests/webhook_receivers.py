@@ -10,6 +10,14 @@
   reads it; ``sent`` counts what it managed to write;
 * ``redirect`` — 307 to ``redirect_to`` (a sender must not follow it).
 
+Given a ``secret``, it also does what docs/clients.md tells a platform's receiver to do: check
+the signature (401 if wrong, counted in ``bad_signatures``) and, in ``ok`` mode, store each
+delivery once under its ``Baohuang-Delivery`` id (:attr:`WebhookReceiver.kept`); a delivery whose
+id it already stored is dropped as a duplicate but kept aside (:attr:`WebhookReceiver.dropped`),
+so that an audit can tell an honest retry (the same event again) from an id that named two
+different events (a real event dropped). ``fail_first`` refuses the first attempts (with a good
+signature) with 503, to make the service retry.
+
 A service delivers to these only with private targets allowed (``LOOPBACK_ENVIRONMENT``, or
 ``Targets(allow_private=True)`` in process), as its docs/deploy.md says. Every wait is bounded.
 """
@@ -18,6 +26,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
+import hmac
 import json
 import ssl
 import time
@@ -33,6 +43,15 @@ LOOPBACK_ENVIRONMENT = {"BAOHUANG_WEBHOOK_ALLOW_PRIVATE": "true"}
 """What a ``baohuang serve`` needs to deliver to these receivers (loopback is a private target)."""
 
 _TRICKLE = b"HTTP/1.1 200 OK\r\nX-Trickle: " + b"." * 100_000
+
+
+def signature_holds(secret: str, signature: str, body: bytes) -> bool:
+    """Whether a ``Baohuang-Signature`` (``t=<timestamp>,v1=<hex HMAC-SHA256>``) signs ``body``
+    with ``secret``, as docs/clients.md tells a receiver to check it."""
+    stamp, _, mac = signature.partition(",v1=")
+    timestamp = stamp.removeprefix("t=")
+    expected = hmac.new(secret.encode(), f"{timestamp}.".encode() + body, hashlib.sha256)
+    return hmac.compare_digest(mac, expected.hexdigest())
 
 
 @dataclass(frozen=True)
@@ -61,21 +80,37 @@ class WebhookReceiver:
         port: int | None = None,
         tls: ssl.SSLContext | None = None,
         redirect_to: str = "",
+        secret: str | None = None,
+        fail_first: int = 0,
     ) -> None:
         """``tls``: serve HTTPS with this server context (its certificate names the host the
-        test's URL uses)."""
+        test's URL uses). ``secret``: check each signature; ``fail_first``: answer the first
+        attempts 503 (see the module docstring)."""
         self.mode: Mode = mode
         self.tls = tls
         self.redirect_to = redirect_to
         self.trickle_seconds = trickle_seconds
         self.huge_bytes = huge_bytes
         self.port = port or free_port()
+        self.secret = secret
+        self.fail_first = fail_first
         self.got: list[Received] = []
+        """Every request, as it arrived (retries and refused attempts too)."""
+        self.kept: dict[str, dict[str, Any]] = {}
+        """``ok``: delivery id -> the body stored under it (the first that came)."""
+        self.dropped: list[dict[str, Any]] = []
+        """``ok``: bodies that came under an id already stored."""
+        self.bad_signatures = 0
         self.sent = 0
         """Bytes of answers written (``huge``: how much of the body the sender took)."""
         self._server: asyncio.Server | None = None
         self._arrived = asyncio.Condition()
         self._handlers: set[asyncio.Task[None]] = set()
+
+    @property
+    def attempts(self) -> int:
+        """Requests that arrived, whatever they were answered."""
+        return len(self.got)
 
     @property
     def url(self) -> str:
@@ -123,15 +158,27 @@ class WebhookReceiver:
                 async with self._arrived:
                     self.got.append(received)
                     self._arrived.notify_all()
-                await self._answer(writer)
+                await self._answer(writer, received)
         except (ConnectionError, TimeoutError, asyncio.IncompleteReadError):
             pass  # the sender gave up on this answer: that is what these receivers test
         finally:
             self._handlers.discard(task)
             writer.close()
 
-    async def _answer(self, writer: asyncio.StreamWriter) -> None:
-        if self.mode in ("ok", "refuse"):
+    async def _answer(self, writer: asyncio.StreamWriter, received: Received) -> None:
+        if self.secret is not None and not signature_holds(
+            self.secret, received.headers.get("baohuang-signature", ""), received.body
+        ):
+            self.bad_signatures += 1
+            await self._write(writer, b"HTTP/1.1 401 Unauthorized\r\nConnection: close\r\n\r\n")
+        elif self.fail_first > 0:
+            self.fail_first -= 1
+            await self._write(
+                writer, b"HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\n\r\n"
+            )
+        elif self.mode in ("ok", "refuse"):
+            if self.mode == "ok":
+                self._store(received)
             status = b"204 No Content" if self.mode == "ok" else b"503 Service Unavailable"
             await self._write(writer, b"HTTP/1.1 " + status + b"\r\nConnection: close\r\n\r\n")
         elif self.mode == "redirect":
@@ -149,6 +196,13 @@ class WebhookReceiver:
             while left > 0:
                 await self._write(writer, chunk[:left])
                 left -= len(chunk)
+
+    def _store(self, received: Received) -> None:
+        delivery = received.headers.get("baohuang-delivery", "")
+        if delivery in self.kept:
+            self.dropped.append(received.json)
+        else:
+            self.kept[delivery] = received.json
 
     async def _write(self, writer: asyncio.StreamWriter, data: bytes) -> None:
         if writer.is_closing():

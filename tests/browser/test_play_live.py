@@ -27,7 +27,7 @@ from baohuang.engine import (
     auto_move,
     legal_moves,
 )
-from play_browser import Tables, ThreadedServer
+from play_browser import Tables, ThreadedServer, wait_version
 
 pytestmark = pytest.mark.slow  # a real Chromium: CI runs it (HYPOTHESIS_PROFILE=ci)
 
@@ -36,14 +36,6 @@ MAX_MOVES = 600
 # what a player must never read: reason codes, the log's old "#18 phase", event types as the API
 # spells them (every type with an underscore, and the one-word ones that are not English prose)
 RAW = re.compile(r"\b[A-Z][A-Z0-9]*_[A-Z0-9_]+\b|#\d+|\b[a-z]+_[a-z_]+\b|\b(phase|clock|dealt)\b")
-
-
-def wait_version(page: Any, version: int, timeout: float | None = None) -> None:
-    page.wait_for_function(
-        "v => Number(document.getElementById('app').dataset.version) >= v",
-        arg=version,
-        timeout=timeout,
-    )
 
 
 # ---- seven tabs -------------------------------------------------------------------------------
@@ -60,11 +52,7 @@ def small_table(tables: Tables, tid: str) -> dict[str, Any]:
         "hands": [["3S", "9S"], ["4S", "9H"], ["5S", "9C"], ["6S", "9D"], ["7S", "BJ*"]],
         "trick": {"top": None},
     }
-    put = tables.http.put(f"/v1/tables/{tid}", json={"snapshot": snapshot})
-    assert put.status_code == 201, put.text
-    created: dict[str, Any] = put.json()
-    tables.tokens[tid] = created["seat_tokens"]
-    return created
+    return tables.put(tid, snapshot)
 
 
 def test_seven_tabs_of_one_table_all_stay_live_and_see_every_move_within_a_second(

@@ -27,7 +27,15 @@ from baohuang.engine import (
     legal_moves,
     verify_move,
 )
-from play_browser import API_KEY, DESKTOP, PHONE, CuttableProxy, Tables, ThreadedServer
+from play_browser import (
+    API_KEY,
+    DESKTOP,
+    PHONE,
+    CuttableProxy,
+    Tables,
+    ThreadedServer,
+    wait_version,
+)
 
 SEED, DEALER = 3, 0  # classic: seat 0 is offered the crown; the deal ends in about 150 moves
 MAX_MOVES = 600
@@ -36,13 +44,6 @@ pytestmark = pytest.mark.slow  # a real Chromium: CI runs it (HYPOTHESIS_PROFILE
 
 
 # ---- reading the page -----------------------------------------------------------------------
-
-
-def wait_version(page: Any, version: int) -> None:
-    """Until the page shows the table at ``version`` (or later)."""
-    page.wait_for_function(
-        "v => Number(document.getElementById('app').dataset.version) >= v", arg=version
-    )
 
 
 def rendered_cards(page: Any) -> list[dict[str, Any]]:
@@ -356,11 +357,7 @@ def kaopai_table(tables: Tables, tid: str) -> dict[str, Any]:
         ],
         "trick": {"top": {"seat": 0, "cards": ["BJ"]}},
     }
-    put = tables.http.put(f"/v1/tables/{tid}", json={"snapshot": snapshot})
-    assert put.status_code == 201, put.text
-    created: dict[str, Any] = put.json()
-    tables.tokens[tid] = created["seat_tokens"]
-    return created
+    return tables.put(tid, snapshot)
 
 
 def test_cards_are_buttons_the_keyboard_selects_and_plays_with_the_kaopai_cover(

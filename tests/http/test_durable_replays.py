@@ -11,17 +11,15 @@ the acknowledged move would be gone). Once the link is back, the same retry answ
 
 from __future__ import annotations
 
-import asyncio
 import uuid
 from collections.abc import AsyncIterator, Iterator
-from typing import Any
 
 import httpx
 import pytest
-from redis.asyncio import Redis
 
 from live_server import ProcessServer
 from redis_server import RedisServer
+from replica_link import ask, cut_link, link_up, primary_with_replica
 from table_support import SMALL_BODY
 
 pytestmark = [pytest.mark.anyio, pytest.mark.redis, pytest.mark.slow]
@@ -33,52 +31,8 @@ MOVE = {"move": {"seat": 0, "action": "play", "cards": ["7S", "7H"]}, "version":
 
 @pytest.fixture(scope="module")
 def primary_and_replica() -> Iterator[tuple[RedisServer, RedisServer]]:
-    with RedisServer.from_environment() as primary:
-        replica = RedisServer.from_environment(
-            extra_args=("--replicaof", primary.host, str(primary.port))
-        )
-        with replica:
-            yield primary, replica
-
-
-async def _ask(server: RedisServer, *command: Any) -> Any:
-    client = Redis.from_url(server.url)
-    try:
-        return await client.execute_command(*command)  # type: ignore[no-untyped-call]
-    finally:
-        await client.aclose()
-
-
-async def _until(what: str, check: Any, timeout: float = 15.0) -> None:
-    async with asyncio.timeout(timeout):
-        while not await check():
-            await asyncio.sleep(0.05)
-
-
-async def link_up(primary: RedisServer, replica: RedisServer) -> None:
-    """Give the replica its link back and wait until it holds everything the primary wrote."""
-    await _ask(replica, "CONFIG", "SET", "masterauth", "")
-
-    async def in_sync() -> bool:
-        info = await Redis.from_url(primary.url).info("replication")
-        replicas = [v for k, v in info.items() if k.startswith("slave") and isinstance(v, dict)]
-        return bool(replicas) and all(
-            r.get("state") == "online" and int(r["offset"]) == int(info["master_repl_offset"])
-            for r in replicas
-        )
-
-    await _until("replica in sync", in_sync)
-
-
-async def cut_link(primary: RedisServer, replica: RedisServer) -> None:
-    await _ask(replica, "CONFIG", "SET", "masterauth", "bogus")
-    await _ask(primary, "CLIENT", "KILL", "TYPE", "replica")
-
-    async def gone() -> bool:
-        info = await Redis.from_url(primary.url).info("replication")
-        return int(info["connected_slaves"]) == 0
-
-    await _until("replica dropped", gone)
+    with primary_with_replica() as pair:
+        yield pair
 
 
 @pytest.fixture
@@ -101,7 +55,7 @@ async def service(
 
 
 async def _version_on(server: RedisServer, table: str) -> int | None:
-    version = await _ask(server, "HGET", f"baohuang:table:{{{table}}}", "v")
+    version = await ask(server, "HGET", f"baohuang:table:{{{table}}}", "v")
     return None if version is None else int(version)
 
 

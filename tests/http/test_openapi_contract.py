@@ -19,10 +19,11 @@ from baohuang.http import examples
 from baohuang.http.app import create_app
 from baohuang.http.settings import Settings
 
+from .openapi_paths import operations, walk
+
 jsonschema_rs = pytest.importorskip("jsonschema_rs")  # installed with schemathesis (test extra)
 
 PROBLEM_REF = {"$ref": "#/components/schemas/ProblemDocument"}
-VERBS = {"get", "put", "post", "delete", "patch"}
 
 
 @pytest.fixture(scope="module")
@@ -37,26 +38,9 @@ def document(client: TestClient) -> dict[str, Any]:  # type: ignore[type-arg]
     return served
 
 
-def operations(document: dict[str, Any]) -> Iterator[tuple[str, str, dict[str, Any]]]:
-    for path, item in document["paths"].items():
-        for verb, operation in item.items():
-            if verb in VERBS:
-                yield path, verb, operation
-
-
 def validator(document: dict[str, Any], schema: dict[str, Any]) -> Any:
     root = {**schema, "components": document["components"]}
     return jsonschema_rs.Draft202012Validator(root)
-
-
-def walk(node: Any) -> Iterator[Any]:
-    yield node
-    if isinstance(node, dict):
-        for value in node.values():
-            yield from walk(value)
-    elif isinstance(node, list):
-        for value in node:
-            yield from walk(value)
 
 
 def test_litestar_default_error_schema_appears_nowhere(document: dict[str, Any]) -> None:

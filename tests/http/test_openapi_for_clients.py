@@ -9,7 +9,6 @@ credential on a development service (openapi-python-client's plain ``Client``).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -20,7 +19,8 @@ from litestar.testing import TestClient
 from baohuang.http.app import create_app
 from baohuang.http.settings import Settings
 
-VERBS = {"get", "put", "post", "delete", "patch"}
+from .openapi_paths import operations, walk
+
 CAMEL = re.compile(r"^[a-z][a-z0-9]*(?:[A-Z][a-z0-9]+)*$")
 
 
@@ -34,23 +34,6 @@ def document(app: Any) -> dict[str, Any]:
     with TestClient(app) as client:
         served: dict[str, Any] = client.get("/schema/openapi.json").json()
     return served
-
-
-def operations(document: dict[str, Any]) -> Iterator[tuple[str, str, dict[str, Any]]]:
-    for path, item in document["paths"].items():
-        for verb, operation in item.items():
-            if verb in VERBS:
-                yield path, verb, operation
-
-
-def walk(node: Any) -> Iterator[Any]:
-    yield node
-    if isinstance(node, dict):
-        for value in node.values():
-            yield from walk(value)
-    elif isinstance(node, list):
-        for value in node:
-            yield from walk(value)
 
 
 def test_every_documented_handler_names_its_operation(app: Any) -> None:

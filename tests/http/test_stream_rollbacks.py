@@ -11,18 +11,17 @@ a poller — must be told (a reset), and end on the log as it now is.
 
 from __future__ import annotations
 
-import asyncio
-import json
 import uuid
 from collections.abc import AsyncIterator, Iterator
 from typing import Any
 
 import httpx
 import pytest
-from redis.asyncio import Redis
 
+from followers import Stream
 from live_server import ProcessServer
 from redis_server import RedisServer
+from replica_link import ask, cut_link, in_sync, link_up, primary_with_replica, replication, until
 from table_support import SMALL_BODY
 
 pytestmark = [pytest.mark.anyio, pytest.mark.redis, pytest.mark.slow]
@@ -36,114 +35,30 @@ PASS_1 = {"seat": 1, "action": "pass"}
 
 @pytest.fixture(scope="module")
 def pair() -> Iterator[tuple[RedisServer, RedisServer]]:
-    with RedisServer.from_environment() as primary:
-        replica = RedisServer.from_environment(
-            extra_args=("--replicaof", primary.host, str(primary.port))
-        )
-        with replica:
-            yield primary, replica
-
-
-async def _ask(server: RedisServer, *command: Any) -> Any:
-    client = Redis.from_url(server.url)
-    try:
-        return await client.execute_command(*command)  # type: ignore[no-untyped-call]
-    finally:
-        await client.aclose()
-
-
-async def _info(server: RedisServer) -> dict[str, Any]:
-    client = Redis.from_url(server.url)
-    try:
-        return await client.info("replication")
-    finally:
-        await client.aclose()
-
-
-async def _until(check: Any, timeout: float = 20.0) -> None:
-    async with asyncio.timeout(timeout):
-        while not await check():
-            await asyncio.sleep(0.05)
-
-
-async def _synced(primary: RedisServer) -> bool:
-    info = await _info(primary)
-    replicas = [v for k, v in info.items() if k.startswith("slave") and isinstance(v, dict)]
-    return bool(replicas) and all(
-        r.get("state") == "online" and int(r["offset"]) == int(info["master_repl_offset"])
-        for r in replicas
-    )
+    with primary_with_replica() as both:
+        yield both
 
 
 async def roll_back(primary: RedisServer, replica: RedisServer) -> None:
     """The replica is promoted; the old primary takes its (older) data, then serves again as
     the primary (so the service's URL names the rolled-back data)."""
-    await _ask(replica, "REPLICAOF", "NO", "ONE")
-    await _ask(primary, "REPLICAOF", replica.host, str(replica.port))
+    await ask(replica, "REPLICAOF", "NO", "ONE")
+    await ask(primary, "REPLICAOF", replica.host, str(replica.port))
 
     async def resynced() -> bool:
-        return (await _info(primary)).get("master_link_status") == "up"
+        return (await replication(primary)).get("master_link_status") == "up"
 
-    await _until(resynced)
-    await _ask(primary, "REPLICAOF", "NO", "ONE")
-    await _ask(replica, "CONFIG", "SET", "masterauth", "")
-    await _ask(replica, "REPLICAOF", primary.host, str(primary.port))
-    await _until(lambda: _synced(primary))
-
-
-class Follower:
-    """One stream (SSE or NDJSON) read to the end: the items in order."""
-
-    def __init__(self, client: httpx.AsyncClient, path: str, headers: dict[str, str]) -> None:
-        self.items: list[dict[str, Any]] = []
-        self._task = asyncio.create_task(self._read(client, path, headers))
-
-    async def _read(self, client: httpx.AsyncClient, path: str, headers: dict[str, str]) -> None:
-        sse = headers.get("Accept") == "text/event-stream"
-        async with client.stream("GET", path, headers=headers) as response:
-            assert response.status_code == 200, await response.aread()
-            frame: dict[str, str] = {}
-            async for line in response.aiter_lines():
-                if not sse:
-                    self.items.append(json.loads(line))
-                elif line:
-                    name, _, value = line.partition(":")
-                    frame[name] = value[1:] if value.startswith(" ") else value
-                    continue
-                elif "data" in frame:
-                    item = json.loads(frame["data"])
-                    item["frame"] = {"event": frame.get("event"), "id": frame.get("id")}
-                    self.items.append(item)
-                frame = {}
-                if (
-                    self.items
-                    and self.items[-1]
-                    .get("frame", self.items[-1])
-                    .get("event", self.items[-1].get("type"))
-                    == "closed"
-                ):
-                    return
-
-    def kinds(self) -> list[str]:
-        return [i["frame"]["event"] if "frame" in i else i["type"] for i in self.items]
-
-    async def wait_for(self, check: Any, timeout: float = 20.0) -> None:
-        async with asyncio.timeout(timeout):
-            while not check(self):
-                if self._task.done():
-                    self._task.result()
-                await asyncio.sleep(0.05)
-
-    async def end(self) -> None:
-        async with asyncio.timeout(20):
-            await self._task
+    await until(resynced)
+    await ask(primary, "REPLICAOF", "NO", "ONE")
+    await ask(replica, "CONFIG", "SET", "masterauth", "")
+    await ask(replica, "REPLICAOF", primary.host, str(primary.port))
+    await until(lambda: in_sync(primary))
 
 
 @pytest.fixture
 async def service(pair: tuple[RedisServer, RedisServer]) -> AsyncIterator[httpx.AsyncClient]:
     primary, replica = pair
-    await _ask(replica, "CONFIG", "SET", "masterauth", "")
-    await _until(lambda: _synced(primary))
+    await link_up(primary, replica)
     environment = {
         "REDIS_URL": primary.url,
         "REDIS_WAIT_REPLICAS": "1",
@@ -157,8 +72,12 @@ async def service(pair: tuple[RedisServer, RedisServer]) -> AsyncIterator[httpx.
         yield client
 
 
-def _events(items: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    return [i for i in items if "seq" in i and i.get("type") not in ("snapshot", "reset")]
+def _events(frames: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    return [
+        f["data"]
+        for f in frames
+        if "seq" in f["data"] and f.get("event") not in ("snapshot", "reset", "closed")
+    ]
 
 
 async def test_followers_and_pollers_are_reset_after_a_rollback_and_end_on_the_log(
@@ -169,22 +88,21 @@ async def test_followers_and_pollers_are_reset_after_a_rollback_and_end_on_the_l
     created = await service.put(table, json={"snapshot": SMALL_BODY}, headers=PLATFORM)
     assert created.status_code == 201, created.text
     spectator = {"Authorization": f"Bearer {created.json()['spectator_token']}"}
-    await _until(lambda: _synced(primary))
-    sse = Follower(service, f"{table}/events", {**PLATFORM, "Accept": "text/event-stream"})
-    ndjson = Follower(service, f"{table}/events", {**spectator, "Accept": "application/x-ndjson"})
+    await until(lambda: in_sync(primary))
+    sse = Stream(service, f"{table}/events", {**PLATFORM, "Accept": "text/event-stream"})
+    ndjson = Stream(service, f"{table}/events", {**spectator, "Accept": "application/x-ndjson"})
     for follower in (sse, ndjson):
         await follower.wait_for(lambda f: f.kinds()[:1] == ["snapshot"])
 
     # The replica is cut off; two moves run on the primary alone and reach the followers.
-    await _ask(replica, "CONFIG", "SET", "masterauth", "bogus")
-    await _ask(primary, "CLIENT", "KILL", "TYPE", "replica")
+    await cut_link(primary, replica)
     lost = []
     for body in ({"move": LEAD, "version": 1}, {"move": PASS_1, "version": 2}):
         answer = await service.post(f"{table}/moves", json=body, headers=PLATFORM)
         assert answer.status_code == 503, answer.text  # never acknowledged
         lost.append(answer)
-    await sse.wait_for(lambda f: any(e["type"] == "passed" for e in _events(f.items)))
-    await ndjson.wait_for(lambda f: any(e["type"] == "passed" for e in _events(f.items)))
+    await sse.wait_for(lambda f: any(e["type"] == "passed" for e in _events(f.frames)))
+    await ndjson.wait_for(lambda f: any(e["type"] == "passed" for e in _events(f.frames)))
     seen = (await service.get(f"{table}/events", headers=PLATFORM)).json()
     gone_id = seen["last_event_id"]
     assert seen["version"] == 3
@@ -212,7 +130,7 @@ async def test_followers_and_pollers_are_reset_after_a_rollback_and_end_on_the_l
     same_seq = gone_id.partition(".")[0]
     assert int(same_seq) == 5 and log["last_seq"] == 3
     moved_id = next(e["id"] for e in log["events"] if e["seq"] == 2)
-    lost_id = next(e["id"] for e in _events(sse.items) if e["seq"] == 2)
+    lost_id = next(e["id"] for e in _events(sse.frames) if e["seq"] == 2)
     assert moved_id != lost_id  # no id names two events
     again = (await service.get(f"{table}/events?after={lost_id}", headers=PLATFORM)).json()
     assert again["reset"] is True
@@ -220,18 +138,18 @@ async def test_followers_and_pollers_are_reset_after_a_rollback_and_end_on_the_l
     assert fine["reset"] is False and [e["seq"] for e in fine["events"]] == [3]
 
     # A resume from the rolled-back id opens with a reset, never a silent clamp.
-    resumed = Follower(
+    resumed = Stream(
         service,
         f"{table}/events",
         {**PLATFORM, "Accept": "text/event-stream", "Last-Event-ID": lost_id},
     )
     await resumed.wait_for(lambda f: len(f.items) >= 1)
     assert resumed.kinds()[0] == "reset"
-    assert resumed.items[0]["frame"]["id"] == log["last_event_id"]
+    assert resumed.frames[0]["id"] == log["last_event_id"]
     assert resumed.items[0]["version"] == 2
 
     # A resume from past the log's new end (the follower saw seq 5, the log ends at 3): a reset.
-    beyond = Follower(
+    beyond = Stream(
         service,
         f"{table}/events?after={gone_id}",
         {**spectator, "Accept": "application/x-ndjson"},
@@ -250,7 +168,7 @@ async def test_followers_and_pollers_are_reset_after_a_rollback_and_end_on_the_l
         kinds = follower.kinds()
         last_reset = len(kinds) - 1 - kinds[::-1].index("reset")
         reset = follower.items[last_reset]
-        after = _events(follower.items[last_reset + 1 :])
+        after = _events(follower.frames[last_reset + 1 :])
         assert all(e["id"] in logged for e in after), kinds
         expected = [
             e["id"]

@@ -23,9 +23,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from litestar.testing import TestClient
 
-from baohuang.engine import Snapshot, apply_move, deal, legal_moves, opening_snapshot, ruleset_of
+from baohuang.engine import Snapshot, legal_moves
 from baohuang.http.app import create_app
 from baohuang.http.settings import Settings
+from table_support import advanced_position
 
 KEY = "platform-key"
 PLATFORM = {"Authorization": f"Bearer {KEY}"}
@@ -44,18 +45,6 @@ def client() -> Iterator[TestClient[Any]]:
     app = create_app(Settings(api_keys=(KEY,), token_secret="leak-test"))
     with TestClient(app) as test_client:
         yield test_client
-
-
-def _position(ruleset: str, seed: int, dealer: int, steps: int, pick: int) -> Snapshot:
-    """A deal advanced by ``steps`` random legal moves (fewer if it ends first)."""
-    rng = random.Random(pick)
-    snapshot = opening_snapshot(ruleset, deal(ruleset_of(ruleset), seed, dealer))
-    for _ in range(steps):
-        moves = legal_moves(snapshot)
-        if not moves:
-            break
-        snapshot, _ = apply_move(snapshot, rng.choice(moves))
-    return snapshot
 
 
 def _guard_shown(snapshot: dict[str, Any], seat: int | None) -> bool:
@@ -144,7 +133,7 @@ def _check_answer(
 def test_no_table_route_shows_a_caller_what_it_may_not_see(
     client: TestClient[Any], ruleset: str, seed: int, dealer: int, steps: int, pick: int
 ) -> None:
-    snapshot = _position(ruleset, seed, dealer, steps, pick)
+    snapshot = advanced_position(ruleset, seed, dealer, steps, random.Random(pick))
     tid = f"leak-{uuid.uuid4().hex}"
     created = client.put(
         f"/v1/tables/{tid}", json={"snapshot": msgspec.to_builtins(snapshot)}, headers=PLATFORM

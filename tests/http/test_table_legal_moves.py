@@ -18,7 +18,8 @@ from litestar.testing import TestClient
 from baohuang.engine import deal, legal_moves, opening_snapshot, ruleset_of
 from baohuang.http.app import create_app
 from baohuang.http.settings import Settings
-from table_support import SMALL, SMALL_BODY
+from caller_support import bearer
+from table_support import SMALL, SMALL_BODY, put_table
 
 from .problem_checks import assert_problem
 
@@ -33,23 +34,12 @@ def client() -> Iterator[TestClient[Any]]:
         yield test_client
 
 
-def _table(client: TestClient[Any], snapshot: dict[str, Any]) -> tuple[str, dict[str, Any]]:
-    tid = f"legal-{uuid.uuid4().hex}"
-    created = client.put(f"/v1/tables/{tid}", json={"snapshot": snapshot}, headers=PLATFORM)
-    assert created.status_code == 201, created.text
-    return tid, created.json()
-
-
-def _bearer(token: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {token}"}
-
-
 def test_the_seat_to_act_gets_its_moves_and_the_others_an_empty_list(
     client: TestClient[Any],
 ) -> None:
-    tid, table = _table(client, SMALL_BODY)
+    tid, table = put_table(client, SMALL_BODY, PLATFORM, "legal")
     expected = msgspec.to_builtins(legal_moves(SMALL))
-    mine = client.get(f"/v1/tables/{tid}/legal-moves", headers=_bearer(table["seat_tokens"][0]))
+    mine = client.get(f"/v1/tables/{tid}/legal-moves", headers=bearer(table["seat_tokens"][0]))
     assert mine.status_code == 200, mine.text
     assert mine.json() == {
         "version": 1,
@@ -60,14 +50,14 @@ def test_the_seat_to_act_gets_its_moves_and_the_others_an_empty_list(
     assert mine.headers["etag"] == f'"{table["instance"]}.1"'
     for seat in range(1, 5):
         other = client.get(
-            f"/v1/tables/{tid}/legal-moves", headers=_bearer(table["seat_tokens"][seat])
+            f"/v1/tables/{tid}/legal-moves", headers=bearer(table["seat_tokens"][seat])
         )
         assert other.status_code == 200
         assert other.json()["seat"] == seat and other.json()["moves"] == []
 
 
 def test_a_platform_asks_for_the_seat_to_act_or_any_seat(client: TestClient[Any]) -> None:
-    tid, _ = _table(client, SMALL_BODY)
+    tid, _ = put_table(client, SMALL_BODY, PLATFORM, "legal")
     default = client.get(f"/v1/tables/{tid}/legal-moves", headers=PLATFORM).json()
     assert default["seat"] == 0 and default["moves"]
     assert client.get(f"/v1/tables/{tid}/legal-moves?seat=0", headers=PLATFORM).json() == default
@@ -78,13 +68,13 @@ def test_a_platform_asks_for_the_seat_to_act_or_any_seat(client: TestClient[Any]
 def test_a_seat_may_not_ask_for_another_seat_nor_a_spectator_at_all(
     client: TestClient[Any],
 ) -> None:
-    tid, table = _table(client, SMALL_BODY)
+    tid, table = put_table(client, SMALL_BODY, PLATFORM, "legal")
     other = client.get(
-        f"/v1/tables/{tid}/legal-moves?seat=0", headers=_bearer(table["seat_tokens"][1])
+        f"/v1/tables/{tid}/legal-moves?seat=0", headers=bearer(table["seat_tokens"][1])
     )
     assert_problem(other, 403, "FORBIDDEN", "$.query.seat")
     spectator = client.get(
-        f"/v1/tables/{tid}/legal-moves", headers=_bearer(table["spectator_token"])
+        f"/v1/tables/{tid}/legal-moves", headers=bearer(table["spectator_token"])
     )
     assert_problem(spectator, 403, "FORBIDDEN", "$.query.seat")
     assert "7S" not in spectator.text and "7S" not in other.text
@@ -97,14 +87,14 @@ def test_following_a_play_the_play_moves_are_the_plays_that_beat_the_top(
 ) -> None:
     """The hint (提示) cycle: seat 1 follows 7S 7H with its one beating pair, 8S 8H; its list is
     the pass, the yield (classic has 让牌, T-6), then that pair."""
-    tid, table = _table(client, SMALL_BODY)
+    tid, table = put_table(client, SMALL_BODY, PLATFORM, "legal")
     lead = {"seat": 0, "action": "play", "cards": ["7S", "7H"]}
     moved = client.post(
         f"/v1/tables/{tid}/moves", json={"move": lead, "version": 1}, headers=PLATFORM
     )
     assert moved.status_code == 200, moved.text
     listed = client.get(
-        f"/v1/tables/{tid}/legal-moves", headers=_bearer(table["seat_tokens"][1])
+        f"/v1/tables/{tid}/legal-moves", headers=bearer(table["seat_tokens"][1])
     ).json()
     assert listed["version"] == 2
     assert listed["moves"] == [
@@ -117,23 +107,23 @@ def test_following_a_play_the_play_moves_are_the_plays_that_beat_the_top(
 def test_an_out_of_turn_classic_grab_is_listed_for_its_seat(client: TestClient[Any]) -> None:
     """G-5: in classic, a seat not offered the crown may grab it; its list says so."""
     snapshot = msgspec.to_builtins(opening_snapshot("classic", deal(ruleset_of("classic"), 7, 0)))
-    tid, table = _table(client, snapshot)
+    tid, table = put_table(client, snapshot, PLATFORM, "legal")
     other = (snapshot["turn"] + 1) % 5
     listed = client.get(
-        f"/v1/tables/{tid}/legal-moves", headers=_bearer(table["seat_tokens"][other])
+        f"/v1/tables/{tid}/legal-moves", headers=bearer(table["seat_tokens"][other])
     ).json()
     assert listed["moves"] == [{"seat": other, "action": "grab"}]
     check = client.post(
         f"/v1/tables/{tid}/moves/check",
         json={"move": listed["moves"][0], "version": 1},
-        headers=_bearer(table["seat_tokens"][other]),
+        headers=bearer(table["seat_tokens"][other]),
     )
     assert check.json()["legal"] is True
 
 
 def test_the_dry_run_answers_the_verdict_and_writes_nothing(client: TestClient[Any]) -> None:
-    tid, table = _table(client, SMALL_BODY)
-    seat0 = _bearer(table["seat_tokens"][0])
+    tid, table = put_table(client, SMALL_BODY, PLATFORM, "legal")
+    seat0 = bearer(table["seat_tokens"][0])
     lead = {"seat": 0, "action": "play", "cards": ["7S", "7H"]}
     legal = client.post(
         f"/v1/tables/{tid}/moves/check",
@@ -166,8 +156,8 @@ def test_the_dry_run_answers_the_verdict_and_writes_nothing(client: TestClient[A
 def test_the_dry_run_refuses_what_post_moves_refuses_before_judging(
     client: TestClient[Any],
 ) -> None:
-    tid, table = _table(client, SMALL_BODY)
-    seat0 = _bearer(table["seat_tokens"][0])
+    tid, table = put_table(client, SMALL_BODY, PLATFORM, "legal")
+    seat0 = bearer(table["seat_tokens"][0])
     lead = {"seat": 0, "action": "play", "cards": ["7S", "7H"]}
     stale = client.post(
         f"/v1/tables/{tid}/moves/check", json={"move": lead, "version": 9}, headers=seat0
@@ -195,6 +185,6 @@ def test_the_dry_run_refuses_what_post_moves_refuses_before_judging(
     spectator = client.post(
         f"/v1/tables/{tid}/moves/check",
         json={"move": lead, "version": 1},
-        headers=_bearer(table["spectator_token"]),
+        headers=bearer(table["spectator_token"]),
     )
     assert spectator.status_code == 403

@@ -21,7 +21,6 @@ import socket
 import subprocess
 import sys
 import time
-import uuid
 from collections import Counter
 from collections.abc import Iterator
 from typing import Any
@@ -33,11 +32,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from litestar.testing import TestClient
 
-from baohuang.engine import Snapshot, apply_move, deal, legal_moves, opening_snapshot, ruleset_of
 from baohuang.http.app import create_app
 from baohuang.http.settings import Settings
+from caller_support import bearer
 from live_server import free_port
 from redis_server import RedisServer
+from table_support import advanced_position, put_table
 from thorough import examples
 
 KEY = "platform-key"
@@ -51,17 +51,6 @@ APPLIED_PER_EXAMPLE = 2
 
 Client = Any
 """A Litestar test client or an ``httpx.Client``: both answer ``get``, ``post`` and ``put``."""
-
-
-def _position(ruleset: str, seed: int, dealer: int, steps: int, rng: random.Random) -> Snapshot:
-    """A deal advanced by ``steps`` random legal moves (fewer if it ends first)."""
-    snapshot = opening_snapshot(ruleset, deal(ruleset_of(ruleset), seed, dealer))
-    for _ in range(steps):
-        moves = legal_moves(snapshot)
-        if not moves:
-            break
-        snapshot, _ = apply_move(snapshot, rng.choice(moves))
-    return snapshot
 
 
 def _shape(move: dict[str, Any]) -> tuple[Any, ...]:
@@ -100,17 +89,6 @@ def _expected(oracle: Client, snapshot: dict[str, Any], seat: int) -> list[dict[
     return [grab] if verdict.json()["legal"] else []
 
 
-def _table(client: Client, snapshot: dict[str, Any]) -> tuple[str, dict[str, Any]]:
-    tid = f"legal-{uuid.uuid4().hex}"
-    created = client.put(f"/v1/tables/{tid}", json={"snapshot": snapshot}, headers=PLATFORM)
-    assert created.status_code == 201, created.text
-    return tid, created.json()
-
-
-def _bearer(token: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {token}"}
-
-
 def check_example(
     replicas: list[Client],
     oracle: Client,
@@ -121,8 +99,8 @@ def check_example(
     pick: int,
 ) -> None:
     rng = random.Random(pick)
-    position = msgspec.to_builtins(_position(ruleset, seed, dealer, steps, rng))
-    tid, table = _table(replicas[0], position)
+    position = msgspec.to_builtins(advanced_position(ruleset, seed, dealer, steps, rng))
+    tid, table = put_table(replicas[0], position, PLATFORM, "legal")
     turn = iter(range(10**6))
 
     def replica() -> Client:
@@ -131,7 +109,7 @@ def check_example(
     stored = replica().get(f"/v1/tables/{tid}", headers=PLATFORM).json()
     snapshot, version = stored["view"], stored["version"]
     for seat in range(5):
-        token = _bearer(table["seat_tokens"][seat])
+        token = bearer(table["seat_tokens"][seat])
         answer = replica().get(f"/v1/tables/{tid}/legal-moves", headers=token)
         assert answer.status_code == 200, answer.text
         body = answer.json()
@@ -184,11 +162,11 @@ def check_example(
     # listed moves are applied by POST /moves: a few, each on a fresh table of the same deal
     every = [(seat, move) for seat in range(5) for move in _expected(oracle, snapshot, seat)]
     for seat, move in rng.sample(every, min(APPLIED_PER_EXAMPLE, len(every))):
-        fresh, created = _table(replica(), position)
+        fresh, created = put_table(replica(), position, PLATFORM, "legal")
         applied = replica().post(
             f"/v1/tables/{fresh}/moves",
             json={"move": move, "version": 1},
-            headers=_bearer(created["seat_tokens"][seat]),
+            headers=bearer(created["seat_tokens"][seat]),
         )
         assert applied.status_code == 200, (move, applied.text)
 

@@ -15,7 +15,6 @@ import random
 import time
 import uuid
 from collections.abc import Iterator
-from dataclasses import dataclass, field
 from typing import Any
 
 import httpx
@@ -25,7 +24,9 @@ from redis import Redis as SyncRedis
 
 from baohuang.engine import Snapshot, deal, legal_moves, opening_snapshot, ruleset_of
 from baohuang.http.settings import Settings
-from followers import sse_frames
+from baohuang.tables.callers import PLATFORM as PLATFORM_CALLER
+from baohuang.tables.callers import Caller
+from followers import Follower
 from live_server import LiveServer, ProcessServer
 from redis_server import RedisServer, shared_redis_url
 
@@ -43,78 +44,6 @@ def _settings(redis_url: str | None) -> Settings:
     )
 
 
-@dataclass
-class Follower:
-    """One client following the table, reconnecting with ``Last-Event-ID`` when cut off."""
-
-    name: str
-    seat: int | None
-    headers: dict[str, str]
-    servers: list[str]
-    opening: dict[str, Any] | None = None
-    events: list[dict[str, Any]] = field(default_factory=list)
-    heartbeats: int = 0
-    connections: int = 0
-    closed: str | None = None
-    drop: asyncio.Event = field(default_factory=asyncio.Event)
-
-    @property
-    def last_id(self) -> str | None:
-        return self.events[-1]["id"] if self.events else None
-
-    async def run(self, table_url: str) -> None:
-        server = 0
-        async with httpx.AsyncClient(timeout=TIMEOUT) as client:
-            for _ in range(200):  # bounded: reconnects are a handful in a passing run
-                headers = {**self.headers, "Accept": "text/event-stream"}
-                if self.opening is not None and self.last_id is not None:
-                    headers["Last-Event-ID"] = self.last_id
-                elif self.opening is not None:
-                    headers["Last-Event-ID"] = self.opening["last_event_id"]
-                try:
-                    base = self.servers[server % len(self.servers)]
-                    async with client.stream("GET", base + table_url, headers=headers) as response:
-                        assert response.status_code == 200, await response.aread()
-                        assert response.headers["content-type"].startswith("text/event-stream")
-                        self.connections += 1
-                        if await self._read(response):
-                            return
-                except (httpx.TransportError, httpx.RemoteProtocolError):
-                    await asyncio.sleep(0.1)  # the replica went away: try again
-                    server += 1 if len(self.servers) > 1 and self.connections % 2 else 0
-            raise AssertionError(f"{self.name} never reached the end of the stream")
-
-    async def _read(self, response: httpx.Response) -> bool:
-        """Read until the stream closes (True) or this follower is told to drop (False)."""
-        frames = sse_frames(response).__aiter__()
-        while True:
-            drop = asyncio.ensure_future(self.drop.wait())
-            frame_task = asyncio.ensure_future(frames.__anext__())
-            done, _ = await asyncio.wait({drop, frame_task}, return_when=asyncio.FIRST_COMPLETED)
-            if drop in done:
-                frame_task.cancel()
-                self.drop.clear()
-                return False
-            drop.cancel()
-            try:
-                frame = frame_task.result()
-            except StopAsyncIteration:
-                return False  # cut off without a closing event: reconnect
-            if "comment" in frame:
-                self.heartbeats += 1
-            elif frame.get("event") == "snapshot":
-                assert self.opening is None, f"{self.name}: a second opening on resume"
-                self.opening = frame["data"]
-            elif frame.get("event") == "closed":
-                self.closed = frame["data"]["reason"]
-                return True
-            else:
-                assert frame["id"] == frame["data"]["id"]
-                assert frame["id"].partition(".")[0] == str(frame["data"]["seq"])
-                assert frame["event"] == frame["data"]["type"]
-                self.events.append(frame["data"])
-
-
 PLATFORM_ONLY = {"dealt", "move"}  # the deal's and the moves' records
 
 
@@ -126,7 +55,7 @@ def _shown(events: list[dict[str, Any]], follower: Follower) -> list[dict[str, A
         event
         for event in events
         if event["seq"] > opened
-        and (follower.name == "platform" or event["type"] not in PLATFORM_ONLY)
+        and (follower.caller.kind == "platform" or event["type"] not in PLATFORM_ONLY)
     ]
 
 
@@ -165,17 +94,32 @@ async def _scenario(
         )
         assert put.status_code == 201, put.text
         created = put.json()
-    followers = [
-        Follower(f"seat-{seat}", seat, {"Authorization": f"Bearer {token}"}, [])
+    callers = [
+        (Caller("seat", seat), {"Authorization": f"Bearer {token}"})
         for seat, token in enumerate(created["seat_tokens"])
     ]
-    followers.append(
-        Follower("spectator", None, {"Authorization": f"Bearer {created['spectator_token']}"}, [])
-    )
-    followers.append(Follower("platform", None, PLATFORM, []))
-    for n, follower in enumerate(followers):
-        follower.servers = servers[n % len(servers) :] + servers[: n % len(servers)]
-    tasks = [asyncio.create_task(f.run(f"/v1/tables/{tid}/events")) for f in followers]
+    callers.append((Caller("spectator"), {"Authorization": f"Bearer {created['spectator_token']}"}))
+    callers.append((PLATFORM_CALLER, PLATFORM))
+    followers = []
+    for n, (caller, headers) in enumerate(callers):
+        turned = servers[n % len(servers) :] + servers[: n % len(servers)]
+        name = caller.kind if caller.seat is None else f"seat-{caller.seat}"
+        followers.append(
+            Follower(name, caller, headers, turned[0], tid, others=tuple(turned[1:]), strict=True)
+        )
+    async with httpx.AsyncClient(timeout=TIMEOUT) as streams:
+        tasks = [asyncio.create_task(f.run(streams)) for f in followers]
+        await _follow_and_play(servers, tid, snapshot, followers, tasks, restart)
+
+
+async def _follow_and_play(
+    servers: list[str],
+    tid: str,
+    snapshot: Snapshot,
+    followers: list[Follower],
+    tasks: list[asyncio.Task[None]],
+    restart: ProcessServer | None,
+) -> None:
     async with asyncio.timeout(20):
         while any(f.opening is None for f in followers):
             await asyncio.sleep(0.02)
@@ -205,17 +149,17 @@ async def _scenario(
     assert [e["seq"] for e in log["events"]] == list(range(1, log["last_seq"] + 1))
     for follower in followers:
         assert follower.closed == "deleted", follower.name
-        assert follower.events == _shown(log["events"], follower), follower.name
+        assert follower.history == _shown(log["events"], follower), follower.name
         view = follower.opening["view"]  # type: ignore[index]
-        if follower.seat is not None:
-            assert view["hand"] == snapshot.hands[follower.seat] and "hands" not in view
+        if follower.caller.seat is not None:
+            assert view["hand"] == snapshot.hands[follower.caller.seat] and "hands" not in view
         elif follower.name == "spectator":
             assert "hand" not in view and "hands" not in view
         else:
             assert view["hands"] == snapshot.hands
     assert followers[2].connections >= 2  # it was dropped and came back
     if restart is not None:
-        assert any(f.connections >= 2 for f in followers if f.servers[0] == restart.url)
+        assert any(f.connections >= 2 for f in followers if f.server == restart.url)
 
 
 @pytest.mark.slow  # two `baohuang serve` processes, a replica killed and started again

@@ -10,9 +10,7 @@ serve`` processes (slow).
 from __future__ import annotations
 
 import asyncio
-import json
 import uuid
-from collections.abc import AsyncIterator
 from typing import Any
 
 import httpx
@@ -21,6 +19,7 @@ from litestar.testing import TestClient
 
 from baohuang.http.app import create_app
 from baohuang.http.settings import Settings
+from followers import Stream
 from live_server import LiveServer, ProcessServer
 from redis_server import RedisServer, shared_redis_url
 from table_support import SMALL_BODY
@@ -38,50 +37,6 @@ CLOSE_SECONDS = 5.0
 
 def _bearer(token: str) -> dict[str, str]:
     return {"Authorization": f"Bearer {token}"}
-
-
-async def _frames(response: httpx.Response) -> AsyncIterator[dict[str, Any]]:
-    """Server-Sent Events frames as dicts (``event``, ``id``, ``data`` parsed)."""
-    frame: dict[str, Any] = {}
-    async for line in response.aiter_lines():
-        if not line:
-            if frame:
-                yield frame
-            frame = {}
-        elif not line.startswith(":"):
-            name, _, value = line.partition(":")
-            value = value[1:] if value.startswith(" ") else value
-            frame[name] = json.loads(value) if name == "data" else value
-
-
-class Stream:
-    """One open stream of a table: its frames, read in the background until it closes."""
-
-    def __init__(self, client: httpx.AsyncClient, url: str, headers: dict[str, str]) -> None:
-        self.frames: list[dict[str, Any]] = []
-        self.opened = asyncio.Event()
-        self.closed = asyncio.Event()
-        self._task = asyncio.create_task(self._run(client, url, headers))
-
-    async def _run(self, client: httpx.AsyncClient, url: str, headers: dict[str, str]) -> None:
-        headers = {**headers, "Accept": "text/event-stream"}
-        async with client.stream("GET", url, headers=headers) as response:
-            assert response.status_code == 200, await response.aread()
-            async for frame in _frames(response):
-                self.frames.append(frame)
-                self.opened.set()
-                if frame.get("event") == "closed":
-                    break
-        self.closed.set()
-
-    @property
-    def closing(self) -> dict[str, Any] | None:
-        last = self.frames[-1] if self.frames else None
-        return last if last is not None and last.get("event") == "closed" else None
-
-    async def stop(self) -> None:
-        self._task.cancel()
-        await asyncio.gather(self._task, return_exceptions=True)
 
 
 def _seat_requests(tid: str, seat: int, version: int) -> list[tuple[str, str, Any]]:

@@ -6,8 +6,6 @@ mid-delivery. Time and the receiver are under the test's control; one test uses 
 from __future__ import annotations
 
 import asyncio
-import hashlib
-import hmac
 import json
 import random
 import shutil
@@ -19,7 +17,6 @@ from typing import Any
 import httpx
 import msgspec
 import pytest
-import uvicorn
 
 from baohuang.engine import (
     Snapshot,
@@ -35,9 +32,8 @@ from baohuang.tables.errors import WebhooksOff, WebhookUrlRefused
 from baohuang.tables.record import Webhook
 from baohuang.tables.webhook_targets import TargetRefused, Targets
 from baohuang.tables.webhooks import LEASE_SECONDS, Dispatcher, http_sender
-from live_server import free_port
 from table_support import Time
-from webhook_receivers import WebhookReceiver
+from webhook_receivers import WebhookReceiver, signature_holds
 
 pytestmark = pytest.mark.anyio
 
@@ -74,10 +70,7 @@ class Receiver:
         """Deduplicated by delivery id, each signature checked."""
         seen: dict[str, dict[str, Any]] = {}
         for headers, body in self.got:
-            stamp, _, mac = headers["Baohuang-Signature"].partition(",v1=")
-            timestamp = stamp.removeprefix("t=")
-            expected = hmac.new(SECRET.encode(), f"{timestamp}.".encode() + body, hashlib.sha256)
-            assert hmac.compare_digest(mac, expected.hexdigest())
+            assert signature_holds(SECRET, headers["Baohuang-Signature"], body)
             seen[headers["Baohuang-Delivery"]] = json.loads(body)
         return seen
 
@@ -182,45 +175,23 @@ async def test_a_webhook_needs_a_secret_and_a_real_url(store: TableStore) -> Non
 
 
 async def test_deliveries_over_real_http_carry_the_signature() -> None:
-    got: list[tuple[dict[str, str], bytes]] = []
-
-    async def app(scope: Any, receive: Any, send: Any) -> None:
-        body = b""
-        while True:
-            message = await receive()
-            body += message.get("body", b"")
-            if not message.get("more_body"):
-                break
-        got.append(({k.decode(): v.decode() for k, v in scope["headers"]}, body))
-        await send({"type": "http.response.start", "status": 200, "headers": []})
-        await send({"type": "http.response.body", "body": b""})
-
-    port = free_port()
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
-    serving = asyncio.create_task(server.serve())
-    try:
-        while not server.started:
-            await asyncio.sleep(0.02)
+    async with WebhookReceiver("ok") as receiver:
         store = MemoryTableStore()
         loopback = Targets(allow_private=True)  # the receiver listens on 127.0.0.1
         send, close = http_sender(loopback)
         dispatcher = Dispatcher(store, SECRET, send, targets=loopback)
         service = TableService(store, Authority((), "s"), dispatcher=dispatcher)
         snapshot = opening_snapshot("classic", deal(ruleset_of("classic"), 7, 0))
-        hook = Webhook(f"http://127.0.0.1:{port}/hook", ["dealt"])
+        hook = Webhook(receiver.url, ["dealt"])
         await service.create("real", snapshot, PLATFORM, webhook=hook)
         assert await dispatcher.tick() == 1
         await close()
-        [(headers, body)] = got
+        [got] = receiver.got
+        headers, body = got.headers, got.body
         assert headers["content-type"] == "application/json"
         assert headers["baohuang-delivery"].startswith("real.")
-        stamp, _, mac = headers["baohuang-signature"].partition(",v1=")
-        expected = hmac.new(SECRET.encode(), stamp[2:].encode() + b"." + body, hashlib.sha256)
-        assert mac == expected.hexdigest()
+        assert signature_holds(SECRET, headers["baohuang-signature"], body)
         assert json.loads(body)["event"]["type"] == "dealt"
-    finally:
-        server.should_exit = True
-        await serving
 
 
 async def test_the_backoff_is_kept_with_the_table_so_another_replica_follows_it(

@@ -1,0 +1,76 @@
+"""A Redis primary and its replica for tests, with the link between them cut and given back
+(the replica's ``masterauth`` made wrong, then right), and the waits that go with it."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import Awaitable, Callable, Iterator
+from typing import Any
+
+from redis.asyncio import Redis
+
+from redis_server import RedisServer
+
+
+@contextlib.contextmanager
+def primary_with_replica() -> Iterator[tuple[RedisServer, RedisServer]]:
+    """A primary and a replica of it, both started for the test."""
+    with RedisServer.from_environment() as primary:
+        replica = RedisServer.from_environment(
+            extra_args=("--replicaof", primary.host, str(primary.port))
+        )
+        with replica:
+            yield primary, replica
+
+
+async def ask(server: RedisServer, *command: Any) -> Any:
+    """One command on its own connection."""
+    client = Redis.from_url(server.url)
+    try:
+        return await client.execute_command(*command)  # type: ignore[no-untyped-call]
+    finally:
+        await client.aclose()
+
+
+async def replication(server: RedisServer) -> dict[str, Any]:
+    """``INFO replication``."""
+    client = Redis.from_url(server.url)
+    try:
+        return await client.info("replication")
+    finally:
+        await client.aclose()
+
+
+async def until(check: Callable[[], Awaitable[bool]], timeout: float = 20.0) -> None:
+    """Until ``await check()`` holds (``TimeoutError`` after ``timeout`` s)."""
+    async with asyncio.timeout(timeout):
+        while not await check():
+            await asyncio.sleep(0.05)
+
+
+async def in_sync(primary: RedisServer) -> bool:
+    """Whether the primary has replicas and each holds everything it wrote."""
+    info = await replication(primary)
+    replicas = [v for k, v in info.items() if k.startswith("slave") and isinstance(v, dict)]
+    return bool(replicas) and all(
+        r.get("state") == "online" and int(r["offset"]) == int(info["master_repl_offset"])
+        for r in replicas
+    )
+
+
+async def link_up(primary: RedisServer, replica: RedisServer) -> None:
+    """Give the replica its link back and wait until it holds everything the primary wrote."""
+    await ask(replica, "CONFIG", "SET", "masterauth", "")
+    await until(lambda: in_sync(primary))
+
+
+async def cut_link(primary: RedisServer, replica: RedisServer) -> None:
+    """Cut the replica off (it cannot authenticate again) and wait until the primary has none."""
+    await ask(replica, "CONFIG", "SET", "masterauth", "bogus")
+    await ask(primary, "CLIENT", "KILL", "TYPE", "replica")
+
+    async def gone() -> bool:
+        return int((await replication(primary))["connected_slaves"]) == 0
+
+    await until(gone)
