@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 from baohuang.engine import BASES, InvalidInput, Ruleset, compare, compare_many, verdict
 from baohuang.engine.judging import judge
 from baohuang.engine.known_plays import PLAYS_BY_RULES, KnownPlays
+from baohuang.engine.reasons import Reason
 from baohuang.engine.rulesets import resolve_ruleset
 from thorough import examples
 
@@ -29,13 +30,13 @@ def uncached(previous: list[str], candidate: list[str], ruleset: Ruleset) -> obj
         top = KnownPlays(card_set).read_once(previous, "previous")
     except InvalidInput as error:
         return ("bad", error.code, ".previous" + error.path)
-    if not hasattr(top, "cards"):
-        return ("bad", top.code, ".previous")  # type: ignore[union-attr]
+    if isinstance(top, Reason):
+        return ("bad", top.code, ".previous")
     try:
         play = KnownPlays(card_set).read_once(candidate, "candidate")
     except InvalidInput as error:
         return ("bad", error.code, ".candidate" + error.path)
-    return judge(top, play, ruleset)  # type: ignore[arg-type]
+    return judge(top, play, ruleset)
 
 
 def answered(previous: list[str], candidate: list[str], ruleset: Ruleset) -> object:
