@@ -59,6 +59,7 @@ from .judging import (
     judge,
     read_previous,
     resolve_trick,
+    verdict,
 )
 from .phases import (
     apply_move,
@@ -230,5 +231,6 @@ __all__ = [
     "seat_view",
     "tribute",
     "validate_snapshot",
+    "verdict",
     "verify_move",
 ]

@@ -19,15 +19,17 @@ Copy limits (D-5):
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import partial
 from typing import Protocol, TypeVar
 
 import msgspec
 
 from .beating import CoverEntry, cover, kaopai_refusal, normal_refusal, refusal
 from .cards import CardSet, check_copies
-from .combos import EXACT_MAX, Combo, combo_of_count, read_combo, read_shape, shape_of_count
+from .combos import Combo, read_combo
 from .errors import InvalidInput
-from .reasons import EMPTY_PLAY, Reason
+from .known_plays import PLAYS_BY_RULES
+from .reasons import Reason
 from .rulesets import Ruleset
 
 T = TypeVar("T")
@@ -79,26 +81,18 @@ def judge(previous: Combo, candidate: Combo | Reason, ruleset: Ruleset) -> Judge
 def compare(previous: Sequence[str], candidate: Sequence[str], ruleset: Ruleset) -> Judgement:
     """API ``/v1/combos/compare``: the judgement with its cover.
 
-    Both plays are read as :func:`read_combo` does, inlined (one C-level count each and a cached
-    combo per count: this is the route's whole engine path); a play that needs more than the
-    cache (an unknown code, a broken copy limit, an overlong list) is read again by
-    :func:`read_combo` itself, which raises the bad input. The cover comes from the cached
-    template of the pair of shapes (K-6).
+    Both plays come from the ruleset's memo of plays (:mod:`.known_plays`: a play seen before
+    costs a tuple and a dict lookup); the K-6 cover is made only when the candidate beats, from
+    the cached template of the pair of shapes.
     """
-    exact = ruleset.cards.exact.__getitem__
-    try:
-        top, top_broken = (
-            combo_of_count(sum(map(exact, previous))) if len(previous) <= EXACT_MAX else _UNREAD
-        )
-        play, play_broken = (
-            combo_of_count(sum(map(exact, candidate))) if len(candidate) <= EXACT_MAX else _UNREAD
-        )
-    except (KeyError, TypeError):
-        top_broken = True
-    if top_broken or play_broken:
-        return _compare_reading(previous, candidate, ruleset)
-    if isinstance(top, Reason):
-        raise not_a_combo(top, ".previous")
+    young = PLAYS_BY_RULES[ruleset.deck, ruleset.guard_by].memo.young
+    try:  # the memo's hits, inlined as in verdict()
+        top = young.get(tuple(previous))
+        play = young.get(tuple(candidate))
+    except TypeError:
+        top = play = None
+    if top is None or play is None or isinstance(top, Reason):
+        top, play = _both_plays(previous, candidate, ruleset)
     if isinstance(play, Reason):
         return Judgement(play, None)
     kaopai = ruleset.kaopai
@@ -108,26 +102,36 @@ def compare(previous: Sequence[str], candidate: Sequence[str], ruleset: Ruleset)
     return Judgement(None, cover(play, top, kaopai))
 
 
-_UNREAD: tuple[Combo | Reason, bool] = (EMPTY_PLAY, True)
-"""What :func:`compare` takes for a play it leaves to :func:`read_combo`."""
+def verdict(previous: Sequence[str], candidate: Sequence[str], ruleset: Ruleset) -> Reason | None:
+    """:func:`compare` without the cover: ``None`` when ``candidate`` beats ``previous``, else
+    why not; the same bad input. For callers that need only the verdict.
 
-
-def _compare_reading(
-    previous: Sequence[str], candidate: Sequence[str], ruleset: Ruleset
-) -> Judgement:
-    """:func:`compare` through :func:`read_combo`, which raises each play's bad input."""
-    card_set = ruleset.cards
+    The memo's hits are inlined (this is the whole engine path of a verdict from codes).
+    """
+    young = PLAYS_BY_RULES[ruleset.deck, ruleset.guard_by].memo.young
     try:
-        top = read_combo(previous, card_set, "previous")
-    except InvalidInput as error:
-        raise error.within(".previous") from None
+        top = young.get(tuple(previous))
+        play = young.get(tuple(candidate))
+    except TypeError:  # an item that cannot be a key: the reading below says what is wrong
+        top = play = None
+    if top is None or play is None or isinstance(top, Reason):
+        top, play = _both_plays(previous, candidate, ruleset)
+    if isinstance(play, Reason):
+        return play
+    return kaopai_refusal(play, top) if ruleset.kaopai else normal_refusal(play, top)
+
+
+def _both_plays(
+    previous: Sequence[str], candidate: Sequence[str], ruleset: Ruleset
+) -> tuple[Combo, Combo | Reason]:
+    """Both plays through the memo; the top one must be a combo (C-1). Bad input (and a top
+    that is no combo) is raised at ``.previous`` before the candidate is read, then at
+    ``.candidate``."""
+    plays = PLAYS_BY_RULES[ruleset.deck, ruleset.guard_by]
+    top = _within(".previous", partial(plays.read, previous, "previous"))
     if isinstance(top, Reason):
         raise not_a_combo(top, ".previous")
-    try:
-        play = read_combo(candidate, card_set, "candidate")
-    except InvalidInput as error:
-        raise error.within(".candidate") from None
-    return judge(top, play, ruleset)
+    return top, _within(".candidate", partial(plays.read, candidate, "candidate"))
 
 
 class PairOfPlays(Protocol):
@@ -143,38 +147,27 @@ class PairOfPlays(Protocol):
 def compare_many(pairs: Sequence[PairOfPlays], ruleset: Ruleset) -> list[str | None]:
     """API ``/v1/combos/compare-batch``: one reason code (``None`` for beats) per pair, no covers.
 
-    The hot loop of the service: shapes only (:func:`read_shape`, a C-level count per list and a
-    cached decode), and the ruleset's refusal bound once.
+    The hot loop of the service: :func:`verdict` per pair, inlined, with the ruleset's memo and
+    refusal bound once; bad input lies at ``.pairs[i].previous`` (or ``.candidate``).
     """
-    card_set = ruleset.cards
+    memo = PLAYS_BY_RULES[ruleset.deck, ruleset.guard_by].memo
     refuse = kaopai_refusal if ruleset.kaopai else normal_refusal
-    packed = card_set.packed.__getitem__
-    shape = shape_of_count
     codes: list[str | None] = []
     append = codes.append
     for index, pair in enumerate(pairs):
         previous = pair.previous
-        try:  # read_shape, inlined: this loop runs 10,000 times a batch
-            top, over = shape(sum(map(packed, previous)))
-        except (KeyError, TypeError):
-            over = None
-        if over is not False:
-            try:
-                top = read_shape(previous, card_set, "previous")
-            except InvalidInput as error:
-                raise error.within(f".pairs[{index}].previous") from None
-        if isinstance(top, Reason):
-            raise not_a_combo(top, f".pairs[{index}].previous")
         candidate = pair.candidate
-        try:
-            play, over = shape(sum(map(packed, candidate)))
-        except (KeyError, TypeError):
-            over = None
-        if over is not False:
+        young = memo.young  # a read below may have started a new generation
+        try:  # the memo's hits, inlined: this loop runs 10,000 times a batch
+            top = young.get(tuple(previous))
+            play = young.get(tuple(candidate))
+        except TypeError:
+            top = play = None
+        if top is None or play is None or isinstance(top, Reason):
             try:
-                play = read_shape(candidate, card_set, "candidate")
+                top, play = _both_plays(previous, candidate, ruleset)
             except InvalidInput as error:
-                raise error.within(f".pairs[{index}].candidate") from None
+                raise error.within(f".pairs[{index}]") from None
         if isinstance(play, Reason):
             append(play.code)
             continue

@@ -1,0 +1,113 @@
+"""The memo of plays (engine/known_plays.py) changes no answer: cold, warm and evicted alike."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from baohuang.engine import BASES, InvalidInput, Ruleset, compare, compare_many, verdict
+from baohuang.engine.judging import judge
+from baohuang.engine.known_plays import PLAYS_BY_RULES, KnownPlays
+from baohuang.engine.reasons import Reason
+from baohuang.engine.rulesets import resolve_ruleset
+from thorough import examples
+
+from .test_combo_properties import codes_for
+
+RULESETS = [
+    BASES["classic"],
+    BASES["lianzhong-simple"],
+    resolve_ruleset("lianzhong-classic", kaopai=True),
+]
+
+
+def uncached(previous: list[str], candidate: list[str], ruleset: Ruleset) -> object:
+    """The judgement read without any memo (read_combo and judge), or the bad input's code and
+    path; what every state of the memo must give."""
+    card_set = ruleset.cards
+    try:
+        top = KnownPlays(card_set).read_once(previous, "previous")
+    except InvalidInput as error:
+        return ("bad", error.code, ".previous" + error.path)
+    if isinstance(top, Reason):
+        return ("bad", top.code, ".previous")
+    try:
+        play = KnownPlays(card_set).read_once(candidate, "candidate")
+    except InvalidInput as error:
+        return ("bad", error.code, ".candidate" + error.path)
+    return judge(top, play, ruleset)
+
+
+def answered(previous: list[str], candidate: list[str], ruleset: Ruleset) -> object:
+    """compare, verdict and the batch, checked to agree with one another."""
+    try:
+        judgement = compare(previous, candidate, ruleset)
+    except InvalidInput as error:
+        for other in (verdict, lambda p, c, r: compare_many([Pair(p, c)], r)):
+            with pytest.raises(InvalidInput) as raised:
+                other(previous, candidate, ruleset)
+            assert raised.value.code == error.code
+        return ("bad", error.code, error.path)
+    reason = verdict(previous, candidate, ruleset)
+    assert reason == judgement.reason
+    assert compare_many([Pair(previous, candidate)], ruleset) == [reason and reason.code]
+    return judgement
+
+
+class Pair:
+    def __init__(self, previous: list[str], candidate: list[str]) -> None:
+        self.previous = previous
+        self.candidate = candidate
+
+
+@st.composite
+def pairs(draw: st.DrawFn) -> tuple[Ruleset, list[tuple[list[str], list[str]]]]:
+    ruleset = draw(st.sampled_from(RULESETS))
+    pool = codes_for(ruleset)
+    play = st.lists(
+        st.sampled_from(
+            [*draw(st.lists(st.sampled_from(pool), min_size=1, max_size=2)), "SJ", "BJ"]
+        ),
+        max_size=7,
+    )
+    return ruleset, draw(st.lists(st.tuples(play, play), min_size=1, max_size=6))
+
+
+@settings(max_examples=examples(400), deadline=None)
+@given(pairs())
+def test_D_5_C_1_N_K_the_memo_of_plays_changes_no_answer(
+    case: tuple[Ruleset, list[tuple[list[str], list[str]]]],
+) -> None:
+    ruleset, questions = case
+    memo = PLAYS_BY_RULES[ruleset.deck, ruleset.guard_by].memo
+    limit = memo.limit
+    try:
+        memo.clear()
+        expected = [uncached(p, c, ruleset) for p, c in questions]
+        cold = [answered(p, c, ruleset) for p, c in questions]
+        warm = [answered(p, c, ruleset) for p, c in questions]
+        assert cold == expected
+        assert warm == expected
+        memo.clear()
+        memo.limit = 2  # every two plays start a generation: plays are dropped and read again
+        for _ in range(2):
+            assert [answered(p, c, ruleset) for p, c in questions] == expected
+            assert len(memo) <= 2 * memo.limit
+    finally:
+        memo.limit = limit
+        memo.clear()
+
+
+def test_the_memo_keeps_no_bad_input_and_no_request_strings() -> None:
+    ruleset = BASES["classic"]
+    memo = PLAYS_BY_RULES[ruleset.deck, ruleset.guard_by].memo
+    memo.clear()
+    with pytest.raises(InvalidInput):
+        verdict(["9S"], ["XX"], ruleset)
+    assert list(memo.young) == [("9S",)]
+    request = ["".join(["1", "0H"])]  # a string of the request's own, not the card set's
+    verdict(["9S"], request, ruleset)
+    (key,) = [key for key in memo.young if key == ("10H",)]
+    assert key[0] is not request[0]
+    memo.clear()
