@@ -199,7 +199,7 @@ def test_no_table_route_shows_a_caller_what_it_may_not_see(
                     wanted = None if before["over"] else before["turn"]
                 assert listed.json()["seat"] == wanted
                 assert all(move["seat"] == wanted for move in listed.json()["moves"])
-        # issuing tokens is the platform's
+        # issuing tokens and setting the clock are the platform's
         if kind != "platform":
             for url in (
                 f"/v1/tables/{tid}/seats/{rng.randrange(5)}/token",
@@ -208,6 +208,12 @@ def test_no_table_route_shows_a_caller_what_it_may_not_see(
                 issued = client.post(url, headers=headers)
                 assert issued.status_code == 403
                 _check_answer(issued, kind, seat, before, [])
+            clock = {"turn_seconds": 60, "before_play_seconds": 60}
+            bodies: list[dict[str, Any]] = [{"clock": clock, "version": version}, {"clock": None}]
+            for clocked in bodies:
+                refused = client.post(f"/v1/tables/{tid}/clock", json=clocked, headers=headers)
+                assert refused.status_code == 403
+                _check_answer(refused, kind, seat, before, [])
         # moves: a legal one of the seat to act, an illegal play, a stale version, another seat
         actor = before["turn"]
         legal = legal_moves(msgspec.convert(before, Snapshot))

@@ -356,6 +356,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/tables/{table_id}/clock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set, change or stop the table's clock (platform only)
+         * @description Start the table's clock when the deal can really start — every seat's page open — rather than at `PUT`, change it, or stop it (`clock: null`). The seat to act gets a fresh deadline from this write (`turn_seconds` in play, `before_play_seconds` before it; none for a seat in 托管 or once the deal is over) and a `clock` event says so; stopping removes the deadline (a `clock` event with `seat` and `deadline` null). A write like any other: `version` grows by one, 409 for a stale one.
+         */
+        post: operations["setTableClock"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/tables/{table_id}/deals": {
         parameters: {
             query?: never;
@@ -1214,6 +1234,12 @@ export interface components {
             seq?: number | null;
             /** @constant */
             type: "played";
+            version?: number | null;
+        };
+        /** PostClock */
+        PostClock: {
+            /** @description The clock to run from now on, or null to stop it */
+            clock: components["schemas"]["Clock"] | null;
             version?: number | null;
         };
         /** PostDeal */
@@ -3542,6 +3568,146 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    /** @description Requests per window (draft-ietf-httpapi-ratelimit-headers-06) */
+                    "RateLimit-Limit"?: string;
+                    /** @description The limit and its window in seconds */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests that may be sent now */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the whole budget is back */
+                    "RateLimit-Reset"?: string;
+                    /** @description Seconds until one more request is allowed */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Service unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+        };
+    };
+    setTableClock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A table id chosen by the platform: 1–128 of A-Z a-z 0-9 _ . : - */
+                table_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PostClock"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TableMoveAnswer"];
+                };
+            };
+            /** @description Malformed request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    /** @description The scheme to authenticate with */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Request timeout */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Version conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

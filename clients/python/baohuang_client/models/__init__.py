@@ -55,6 +55,7 @@ from .phase import Phase
 from .phase_event import PhaseEvent
 from .play_move import PlayMove
 from .played_event import PlayedEvent
+from .post_clock import PostClock
 from .post_deal import PostDeal
 from .post_leave import PostLeave
 from .post_move import PostMove
@@ -167,6 +168,7 @@ __all__ = (
     "PhaseEvent",
     "PlayedEvent",
     "PlayMove",
+    "PostClock",
     "PostDeal",
     "PostLeave",
     "PostMove",
