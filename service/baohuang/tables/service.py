@@ -442,7 +442,7 @@ class TableService(ClockDuties):
         """Set, change (``clock``) or stop (``None``) the table's clock (platform only), against
         ``version`` (409 when stale), or the table's current version without it: the seat to act
         gets a fresh deadline from this write, and a ``clock`` event says so."""
-        await self._role(table_id, caller, caller.require_platform)
+        await self._role(table_id, caller, lambda: caller.require_platform("set a table's clock"))
         if version is None:
             stored = await self.store.get(table_id)
             if stored is None:
