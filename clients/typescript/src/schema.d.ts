@@ -322,7 +322,7 @@ export interface paths {
          * Create (201) or replace (200) a table from a snapshot: a new instance, with its five seat tokens and a spectator token (platform only)
          * @description Create (201) or replace (200) a table from a snapshot: a new instance, with its five seat tokens and a spectator token (platform only).
          *
-         *     `clock` starts turn clocks (T-11: a seat whose time runs out is played by 托管); `webhook` names a URL that receives the chosen event types, signed with `BAOHUANG_WEBHOOK_SECRET` (`Baohuang-Signature`), at least once (deduplicate on `Baohuang-Delivery`). A URL with credentials, control characters or another scheme, or whose host is or resolves to a loopback, private, link-local, metadata or other internal address, is 422 `WEBHOOK_URL_REFUSED` and the table is left as it was.
+         *     `clock` starts turn clocks from this `PUT` (T-11: a seat whose time runs out is played by 托管); to start them later, when every seat is there, `POST /clock`; `webhook` names a URL that receives the chosen event types, signed with `BAOHUANG_WEBHOOK_SECRET` (`Baohuang-Signature`), at least once (deduplicate on `Baohuang-Delivery`). A URL with credentials, control characters or another scheme, or whose host is or resolves to a loopback, private, link-local, metadata or other internal address, is 422 `WEBHOOK_URL_REFUSED` and the table is left as it was.
          */
         put: operations["putTable"];
         post?: never;

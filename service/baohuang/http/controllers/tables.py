@@ -155,7 +155,8 @@ class TablesController(Controller):
         """Create (201) or replace (200) a table from a snapshot: a new instance, with its five
         seat tokens and a spectator token (platform only).
 
-        ``clock`` starts turn clocks (T-11: a seat whose time runs out is played by 托管);
+        ``clock`` starts turn clocks from this ``PUT`` (T-11: a seat whose time runs out is
+        played by 托管); to start them later, when every seat is there, ``POST /clock``;
         ``webhook`` names a URL that receives the chosen event types, signed with
         ``BAOHUANG_WEBHOOK_SECRET`` (``Baohuang-Signature``), at least once (deduplicate on
         ``Baohuang-Delivery``). A URL with credentials, control characters or another scheme, or
