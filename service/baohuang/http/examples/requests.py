@@ -81,7 +81,7 @@ REQUESTS: dict[tuple[str, str], Examples] = {
         "Seat 1 leaves the table", {"version": 2}
     ),
     ("/v1/tables/{table_id}/clock", "post"): {
-        "start": {
+        "example": {
             "summary": "Start the clock once every seat is there, at version 2",
             "value": {"clock": {"turn_seconds": 30, "before_play_seconds": 20}, "version": 2},
         },
