@@ -168,6 +168,13 @@ class Tables:
         table = answer.json()
         return table["version"], msgspec.convert(table["view"], Snapshot)
 
+    def table(self, table_id: str) -> dict[str, Any]:
+        """The ``table`` beside the view: clock, deadline, 托管, totals."""
+        answer = self.http.get(f"/v1/tables/{table_id}")
+        assert answer.status_code == 200, answer.text
+        table: dict[str, Any] = answer.json()["table"]
+        return table
+
     def events(self, table_id: str) -> list[dict[str, Any]]:
         answer = self.http.get(f"/v1/tables/{table_id}/events", params={"limit": 1000})
         events: list[dict[str, Any]] = answer.json()["events"]

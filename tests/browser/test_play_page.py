@@ -537,3 +537,36 @@ def test_the_clock_and_trustee_show_when_the_table_answer_has_them(
     page.wait_for_function("() => !document.querySelector('button[data-action=trustee]').disabled")
     url, body = posted[0]
     assert url.endswith(f"/v1/tables/{tid}/seats/1/trustee") and body == {"on": True, "version": 2}
+
+
+def test_links_with_a_clock_start_it_only_when_the_operator_presses_start(
+    context: Any, dev_server: ThreadedServer, tables: Tables
+) -> None:
+    """Links mode with a clock: the table is created without one, so a seat page opened
+    early shows no countdown (and nobody's time runs) until the start page's operator presses
+    "Start the clock"; then the seat to act's countdown runs from that press."""
+    tid = "browser-links-clock"
+    start = context.new_page()
+    start.goto(f"{dev_server.url}/play")
+    start.fill("input[name=seed]", str(SEED))
+    start.select_option("select[name=dealer]", str(DEALER))
+    start.fill("input[name=table]", tid)
+    start.select_option("select[name=clock]", "30")
+    start.click("form.start button[value=links]")
+    start.wait_for_selector("[data-spectator-link]")
+    button = start.locator("button[data-start-clock]")
+    assert button.is_visible() and button.inner_text() == "Start the clock"
+    version, _ = tables.read(tid)
+    assert version == 1 and tables.table(tid)["deadline"] is None  # PUT started no clock
+    seat = context.new_page()
+    seat.goto(start.get_attribute('[data-seat-link="0"]', "href"))
+    wait_version(seat, 1)
+    seat.wait_for_timeout(1000)
+    assert seat.locator("#countdown").is_hidden()  # no clock runs yet
+    button.click()
+    start.wait_for_selector("[data-clock-started]")
+    assert start.locator("button[data-start-clock]").count() == 0  # shown until started
+    assert tables.table(tid)["clock"] == {"turn_seconds": 30, "before_play_seconds": 30}
+    countdown = seat.wait_for_selector("#countdown:not([hidden])")
+    assert re.fullmatch(r"(29|30) s left", countdown.inner_text()), countdown.inner_text()
+    wait_version(seat, 2)  # the clock write reached the seat's page through its stream

@@ -189,7 +189,7 @@ def test_no_table_route_shows_a_caller_what_it_may_not_see(
                     wanted = None if before["over"] else before["turn"]
                 assert listed.json()["seat"] == wanted
                 assert all(move["seat"] == wanted for move in listed.json()["moves"])
-        # issuing tokens is the platform's
+        # issuing tokens and setting the clock are the platform's
         if kind != "platform":
             for url in (
                 f"/v1/tables/{tid}/seats/{rng.randrange(5)}/token",
@@ -198,6 +198,12 @@ def test_no_table_route_shows_a_caller_what_it_may_not_see(
                 issued = client.post(url, headers=headers)
                 assert issued.status_code == 403
                 _check_answer(issued, kind, seat, before, [])
+            clock = {"turn_seconds": 60, "before_play_seconds": 60}
+            bodies: list[dict[str, Any]] = [{"clock": clock, "version": version}, {"clock": None}]
+            for clocked in bodies:
+                refused = client.post(f"/v1/tables/{tid}/clock", json=clocked, headers=headers)
+                assert refused.status_code == 403
+                _check_answer(refused, kind, seat, before, [])
         # bots: only a platform seats one (a no-op here, so that no bot moves during the test);
         # a seat's suggestion, from its own view, names no card it does not hold
         for other in range(1 if kind == "platform" else 5):

@@ -109,6 +109,11 @@ async def _scenario(servers: list[str]) -> None:
                     client, "GET", f"/v1/tables/{tid}/events",
                     headers={**_bearer(old), "Accept": "text/event-stream"},
                 )  # fmt: skip
+                # a platform route: 401 first, not 403, so that its client fetches a new token
+                await _revoked(
+                    client, "POST", f"/v1/tables/{tid}/clock", json={"clock": None},
+                    headers=_bearer(old),
+                )  # fmt: skip
             # Its open streams on both replicas close; the others' stay open.
             async with asyncio.timeout(CLOSE_SECONDS):
                 await asyncio.gather(streams[0].closed.wait(), streams[3].closed.wait())

@@ -354,3 +354,51 @@ async def test_T_11_a_timeout_lands_within_a_second_of_its_deadline(
         assert 0 <= lateness < 1.0, lateness
     finally:
         await service.close()
+
+
+async def test_T_11_the_clock_starts_at_set_clock_not_at_put_and_stops_when_stopped(
+    stores: list[TableStore],
+) -> None:
+    time = Time()
+    first, second = services(stores, time)
+    created, _ = await first.create("late", SMALL, PLATFORM)
+    assert created.table.deadline is None and created.table.clock is None
+    time.now += 300  # the seats' pages open late: nobody's time ran meanwhile
+    assert await second.tick() == 0
+    started = await second.set_clock("late", PLATFORM, CLOCK, created.version)
+    assert started.version == created.version + 1
+    assert started.table.clock == CLOCK
+    assert started.table.deadline == time.now + 20  # seat 0 leads: its turn_seconds, from now
+    tags = [type(e).__struct_config__.tag for e in started.events]
+    assert tags == ["clock"]
+    assert (started.events[0].seat, started.events[0].deadline) == (0, time.now + 20)
+    time.now += 19.9
+    assert await first.tick() == 0
+    time.now += 0.2
+    assert await first.tick() == 1  # a timeout then applies as usual
+    table = await first.read("late", PLATFORM)
+    assert table.table.seats[0].trustee and table.view.turn == 1
+    assert table.table.deadline == time.now + 20
+    stopped = await first.set_clock("late", PLATFORM, None, None)  # at the current version
+    assert stopped.table.clock is None and stopped.table.deadline is None
+    assert [(e.seat, e.deadline) for e in stopped.events] == [(None, None)]
+    time.now += 1000
+    assert await second.tick() == 0  # nothing runs out any more
+    assert (await first.read("late", PLATFORM)).table.seats[1].trustee is False
+    assert await first.store.due(time.now, 10, CLOCK_LEASE_SECONDS) == []  # left the index
+    with pytest.raises(VersionConflict):
+        await first.set_clock("late", PLATFORM, CLOCK, created.version)
+
+
+def test_T_11_set_clock_before_play_gives_before_play_seconds_and_none_in_trustee() -> None:
+    record, _ = flow.open_table(SMALL, None, 100.0)
+    before = msgspec.structs.replace(record.snapshot, phase="crown")
+    started, events = flow.set_clock(msgspec.structs.replace(record, snapshot=before), CLOCK, 5.0)
+    assert started.table.deadline == 35.0 and len(events) == 1
+    seats = list(record.table.seats)
+    seats[0] = msgspec.structs.replace(seats[0], trustee=True)
+    trustee = msgspec.structs.replace(
+        record, table=msgspec.structs.replace(record.table, seats=seats)
+    )
+    started, events = flow.set_clock(trustee, CLOCK, 5.0)
+    assert started.table.clock == CLOCK and started.table.deadline is None and events == []

@@ -81,7 +81,8 @@ class ClockDuties:
         else:
             judged = flow.time_out(record, self.now())
         if judged is None:
-            await self._index(table_id, record)  # not due (yet): the index said so too early
+            # not due (yet): the index said so too early, or the clock was stopped
+            await self.store.schedule(table_id, record.table.deadline)
             return False
         # Judged once: given the table as read, the write path judges the change on that same
         # state (this version of this instance) or finds it changed and refuses, so the

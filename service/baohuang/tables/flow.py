@@ -180,6 +180,17 @@ def leave(record: TableRecord, seat: int, now: float) -> Change:
     return settle(replace(record, table=table), events, now)
 
 
+def set_clock(record: TableRecord, clock: Clock | None, now: float) -> Change:
+    """T-11: set, change or stop the table's clock. The seat to act gets a fresh deadline from
+    now (none in 托管 or once the deal is over); ``None`` stops the clock and its deadline."""
+    before = record.table.deadline
+    table = replace(record.table, clock=clock, deadline=None)
+    table, events = _restart_clock(table, record.snapshot, [], now, True)
+    if before is not None and table.deadline is None:
+        events = [ClockEvent(seat=None, deadline=None)]
+    return replace(record, table=table), events
+
+
 def next_deal(record: TableRecord, seed: int | None, now: float) -> Change:
     """The next deal at the table (G-4): dealt from the previous emperor's seat, with tribute
     (P) under ``tribute`` from the previous deal's result. Seats that left stay in 托管."""
@@ -328,6 +339,7 @@ __all__ = [
     "open_table",
     "play",
     "set_bot",
+    "set_clock",
     "set_trustee",
     "settle",
     "time_out",

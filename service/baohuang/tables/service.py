@@ -463,6 +463,24 @@ class TableService(ClockDuties):
         change: Change = lambda record: flow.next_deal(record, seed, self.now())  # noqa: E731
         return await self._write(table_id, caller, version, None, change)
 
+    async def set_clock(
+        self, table_id: str, caller: Caller, clock: Clock | None, version: int | None
+    ) -> MoveAnswer[View]:
+        """Set, change (``clock``) or stop (``None``) the table's clock (platform only), against
+        ``version`` (409 when stale), or the table's current version without it: the seat to act
+        gets a fresh deadline from this write, and a ``clock`` event says so."""
+        await self._role(table_id, caller, lambda: caller.require_platform("set a table's clock"))
+        if version is None:
+            stored = await self.store.get(table_id)
+            if stored is None:
+                raise TableNotFound(table_id)
+            version = stored.version
+        change: Change = lambda record: flow.set_clock(record, clock, self.now())  # noqa: E731
+        answer = await self._write(table_id, caller, version, None, change)
+        if clock is None:
+            await self.store.schedule(table_id, None)  # _index keeps only clocked tables'
+        return answer
+
     def _judged(
         self,
         change: Callable[[TableRecord, Move, float], flow.Change],

@@ -59,6 +59,7 @@ from .phase_event import PhaseEvent
 from .play_move import PlayMove
 from .played_event import PlayedEvent
 from .post_bot import PostBot
+from .post_clock import PostClock
 from .post_deal import PostDeal
 from .post_leave import PostLeave
 from .post_move import PostMove
@@ -179,6 +180,7 @@ __all__ = (
     "PlayedEvent",
     "PlayMove",
     "PostBot",
+    "PostClock",
     "PostDeal",
     "PostLeave",
     "PostMove",

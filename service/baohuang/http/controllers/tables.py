@@ -96,6 +96,24 @@ class PostDeal(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
     ] = None
 
 
+class PostClock(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
+    clock: Annotated[
+        Clock | None,
+        msgspec.Meta(description="The clock to run from now on, or null to stop it"),
+    ]
+    version: (
+        Annotated[
+            int,
+            msgspec.Meta(
+                ge=1,
+                description="The version the platform saw (409 otherwise); without it, at "
+                "whatever version the table is",
+            ),
+        ]
+        | None
+    ) = None
+
+
 class PostToken(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
     version: (
         Annotated[
@@ -123,6 +141,7 @@ POST_BOT = BodyDecoder(PostBot)
 POST_LEAVE = BodyDecoder(PostLeave)
 POST_DEAL = BodyDecoder(PostDeal)
 POST_TOKEN = BodyDecoder(PostToken)
+POST_CLOCK = BodyDecoder(PostClock)
 
 # What each kind of caller gets back, for the OpenAPI document (oneOf, in this order).
 TABLE_READS = (TableRead[Snapshot], TableRead[SeatView], TableRead[PublicView])
@@ -161,7 +180,8 @@ class TablesController(Controller):
         """Create (201) or replace (200) a table from a snapshot: a new instance, with its five
         seat tokens and a spectator token (platform only).
 
-        ``clock`` starts turn clocks (T-11: a seat whose time runs out is played by 托管);
+        ``clock`` starts turn clocks from this ``PUT`` (T-11: a seat whose time runs out is
+        played by 托管); to start them later, when every seat is there, ``POST /clock``;
         ``bots`` seats bots (``[{seat, level}]``), which move after ``BAOHUANG_BOT_DELAY_SECONDS``
         through the same write as a timeout; ``trustee_level`` has a bot level play seats in
         托管 instead of T-10;
@@ -449,6 +469,27 @@ class TablesController(Controller):
         deal's result stays in ``table.results`` and ``table.totals``."""
         query = await POST_DEAL.read(request)
         answer = await _service(request).next_deal(table_id, caller, query.version, query.seed)
+        return json_response(answer)
+
+    @post(
+        "/clock",
+        operation_id="setTableClock",
+        status_code=200,
+        summary="Set, change or stop the table's clock (platform only)",
+        opt={**body(POST_CLOCK), "returns": MOVE_ANSWERS},
+        responses=problems(400, 401, 403, 404, 409, 413, 503),
+    )
+    async def post_clock(
+        self, request: Request[Any, Any, Any], table_id: TableId, caller: NamedDependency[Caller]
+    ) -> JSONBody:
+        """Start the table's clock when the deal can really start — every seat's page open —
+        rather than at ``PUT``, change it, or stop it (``clock: null``). The seat to act gets a
+        fresh deadline from this write (``turn_seconds`` in play, ``before_play_seconds``
+        before it; none for a seat in 托管 or once the deal is over) and a ``clock`` event says
+        so; stopping removes the deadline (a ``clock`` event with ``seat`` and ``deadline``
+        null). A write like any other: ``version`` grows by one, 409 for a stale one."""
+        query = await POST_CLOCK.read(request)
+        answer = await _service(request).set_clock(table_id, caller, query.clock, query.version)
         return json_response(answer)
 
     @post(

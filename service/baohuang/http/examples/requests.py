@@ -89,6 +89,13 @@ REQUESTS: dict[tuple[str, str], Examples] = {
     ("/v1/tables/{table_id}/seats/{seat}/leave", "post"): one(
         "Seat 1 leaves the table", {"version": 2}
     ),
+    ("/v1/tables/{table_id}/clock", "post"): {
+        "example": {
+            "summary": "Start the clock once every seat is there, at version 2",
+            "value": {"clock": {"turn_seconds": 30, "before_play_seconds": 20}, "version": 2},
+        },
+        "stop": {"summary": "Stop the clock (at the current version)", "value": {"clock": None}},
+    },
     ("/v1/tables/{table_id}/deals", "post"): one(
         "The next deal, from a seed", {"version": 41, "seed": 20260102}
     ),

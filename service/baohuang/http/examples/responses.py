@@ -85,6 +85,9 @@ def _applied(view: Any, platform: bool = False) -> dict[str, Any]:
     }
 
 
+_CLOCK = {"turn_seconds": 30, "before_play_seconds": 20}
+
+
 def _trustee(seq: int, cause: str) -> dict[str, Any]:
     return {"type": "trustee", "seat": 1, "on": True, "count": 1, "cause": cause, "seq": seq,
             "version": 3}  # fmt: skip
@@ -292,6 +295,18 @@ RESPONSES: dict[tuple[str, str, int], Examples] = {
             "events": [
                 {"type": "left", "seat": 1, "penalty": 0, "seq": 3, "version": 3},
                 _trustee(4, "leave"),
+            ],
+        },
+    ),
+    ("/v1/tables/{table_id}/clock", "post", 200): one(
+        "The clock runs from this write: seat 3, to act, has 30 s",
+        {
+            "version": 3,
+            "instance": INSTANCE,
+            "view": SNAPSHOT,
+            "table": {**TABLE_STATE, "clock": _CLOCK, "deadline": 1764480123.5},
+            "events": [
+                {"type": "clock", "seat": 3, "deadline": 1764480123.5, "seq": 2, "version": 3}
             ],
         },
     ),

@@ -121,9 +121,16 @@ const LABELS = {
   clockNone: ["no clock", "不计时"],
   clockSeconds: ["{n} s a turn", "每步 {n} 秒"],
   clockNote: [
-    "A clock runs from the moment the table is created: hot-seat and practice open at once.",
-    "计时从牌桌创建时开始：同屏与练习会立即打开。",
+    "Hot-seat and practice start the clock at once; with links, you start it once the players are there.",
+    "同屏与练习立即开始计时；用链接时，由你在每位玩家打开链接后开始计时。",
   ],
+  startClock: ["Start the clock", "开始计时"],
+  clockWaiting: [
+    "The clock ({n} s a turn) is not running yet: start it once every player has opened their link.",
+    "计时（每步 {n} 秒）尚未开始：每位玩家打开链接后，请开始计时。",
+  ],
+  clockStarted: ["The clock is running: {n} s a turn.", "计时已开始：每步 {n} 秒。"],
+  clockNotStarted: ["The clock could not be started on this service.", "本服务无法开始计时。"],
   hotseat: ["Play all five seats here (hot-seat)", "一人同屏玩五个座位"],
   hotseatTitle: ["Hot-seat", "同屏"],
   practice: ["Practice: you are seat 0, 托管 plays the others", "练习：你是座位0，其余由托管代打"],

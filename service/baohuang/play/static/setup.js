@@ -7,10 +7,11 @@
 // The page never holds a platform key: on a service with keys, PUT needs one, so tables come
 // from the platform and this form only says so.
 //
-// The clock. A table's deadlines run from its PUT, and the API has no "start the clock later".
-// So the page PUTs only when the player asks to play: hot-seat and practice open in this very
-// page at once, so the first turn's clock starts as the seat sees it; for links (people open
-// them one by one) the form's default is no clock.
+// The clock. A clock given at PUT runs from the PUT. Hot-seat and practice open in this very
+// page at once, so they PUT with the clock when the player asks to play. Links are opened one
+// by one: the table is created without a clock, and the operator (this page holds the platform
+// role on a development service) presses "Start the clock" once every seat is there, which
+// sets the form's clock with POST /v1/tables/{id}/clock: the first deadline runs from then.
 
 import { Api } from "./api.js";
 import { fill, h } from "./dom.js";
@@ -187,14 +188,16 @@ async function start(api, form, defaults, output, how) {
     return fill(output, h("p", { class: "verdict", role: "alert" }, dealt.body?.detail ?? dealt.status));
   const put = (body) => api.request("PUT", `v1/tables/${encodeURIComponent(tableId)}`, body);
   const seconds = Number(form.clock.value);
+  const chosen = seconds ? { turn_seconds: seconds, before_play_seconds: seconds } : null;
   // Ask for a clock; a service without clocks refuses the unknown field with 400: then without.
+  // Links: no clock at PUT; the operator starts it below once the players are there.
   let created = await put(
-    seconds
+    seconds && how !== "links"
       ? { snapshot: dealt.body.snapshot, clock: { turn_seconds: seconds, before_play_seconds: seconds } }
       : { snapshot: dealt.body.snapshot },
   );
   let clock = true;
-  if (seconds && created.status === 400 && JSON.stringify(created.body).includes("clock")) {
+  if (seconds && how !== "links" && created.status === 400 && JSON.stringify(created.body).includes("clock")) {
     created = await put({ snapshot: dealt.body.snapshot });
     clock = false;
   }
@@ -221,6 +224,7 @@ async function start(api, form, defaults, output, how) {
     output,
     h("h2", {}, `${t("links")} · ${tableId}`),
     clock ? null : h("p", { class: "note" }, t("noClock")),
+    chosen ? clockStarter(api, tableId, chosen) : null,
     h(
       "ul",
       {},
@@ -251,6 +255,32 @@ async function start(api, form, defaults, output, how) {
       ),
     ),
   );
+}
+
+/** "Start the clock", shown until it is started: sets the clock chosen in the form on the
+ *  table (POST /v1/tables/{id}/clock, at the table's current version), so the first deadline
+ *  runs from this press rather than from the PUT. */
+function clockStarter(api, tableId, clock) {
+  const note = h("p", { class: "hint" }, t("clockWaiting", { n: clock.turn_seconds }));
+  const button = h("button", { type: "button", class: "primary", "data-start-clock": "" }, t("startClock"));
+  const box = h("div", { class: "clock-start" }, note, button);
+  button.addEventListener("click", async () => {
+    button.disabled = true;
+    let answer = null;
+    try {
+      answer = await api.post(`v1/tables/${encodeURIComponent(tableId)}/clock`, { clock });
+    } catch (error) {
+      note.textContent = t(error.name === "TimeoutError" ? "timeout" : "network");
+    }
+    if (answer?.ok) {
+      fill(box, h("p", { class: "note", "data-clock-started": "" }, t("clockStarted", { n: clock.turn_seconds })));
+      return;
+    }
+    // a service without the route (404/405) or without clocks (400): say so in words
+    if (answer) note.textContent = t("clockNotStarted");
+    button.disabled = false;
+  });
+  return box;
 }
 
 /** The operator's entry (#table=ID&key): the platform key is typed here and kept in memory only,

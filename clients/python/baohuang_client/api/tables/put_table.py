@@ -155,13 +155,14 @@ def sync_detailed(
      Create (201) or replace (200) a table from a snapshot: a new instance, with its five seat tokens and
     a spectator token (platform only).
 
-    `clock` starts turn clocks (T-11: a seat whose time runs out is played by 托管); `bots` seats bots
-    (`[{seat, level}]`), which move after `BAOHUANG_BOT_DELAY_SECONDS` through the same write as a
-    timeout; `trustee_level` has a bot level play seats in 托管 instead of T-10; `webhook` names a URL
-    that receives the chosen event types, signed with `BAOHUANG_WEBHOOK_SECRET` (`Baohuang-Signature`),
-    at least once (deduplicate on `Baohuang-Delivery`). A URL with credentials, control characters or
-    another scheme, or whose host is or resolves to a loopback, private, link-local, metadata or other
-    internal address, is 422 `WEBHOOK_URL_REFUSED` and the table is left as it was.
+    `clock` starts turn clocks from this `PUT` (T-11: a seat whose time runs out is played by 托管); to
+    start them later, when every seat is there, `POST /clock`; `bots` seats bots (`[{seat, level}]`),
+    which move after `BAOHUANG_BOT_DELAY_SECONDS` through the same write as a timeout; `trustee_level`
+    has a bot level play seats in 托管 instead of T-10; `webhook` names a URL that receives the chosen
+    event types, signed with `BAOHUANG_WEBHOOK_SECRET` (`Baohuang-Signature`), at least once
+    (deduplicate on `Baohuang-Delivery`). A URL with credentials, control characters or another scheme,
+    or whose host is or resolves to a loopback, private, link-local, metadata or other internal address,
+    is 422 `WEBHOOK_URL_REFUSED` and the table is left as it was.
 
     Args:
         table_id (str): A table id chosen by the platform: 1–128 of A-Z a-z 0-9 _ . : -
@@ -201,13 +202,14 @@ def sync(
      Create (201) or replace (200) a table from a snapshot: a new instance, with its five seat tokens and
     a spectator token (platform only).
 
-    `clock` starts turn clocks (T-11: a seat whose time runs out is played by 托管); `bots` seats bots
-    (`[{seat, level}]`), which move after `BAOHUANG_BOT_DELAY_SECONDS` through the same write as a
-    timeout; `trustee_level` has a bot level play seats in 托管 instead of T-10; `webhook` names a URL
-    that receives the chosen event types, signed with `BAOHUANG_WEBHOOK_SECRET` (`Baohuang-Signature`),
-    at least once (deduplicate on `Baohuang-Delivery`). A URL with credentials, control characters or
-    another scheme, or whose host is or resolves to a loopback, private, link-local, metadata or other
-    internal address, is 422 `WEBHOOK_URL_REFUSED` and the table is left as it was.
+    `clock` starts turn clocks from this `PUT` (T-11: a seat whose time runs out is played by 托管); to
+    start them later, when every seat is there, `POST /clock`; `bots` seats bots (`[{seat, level}]`),
+    which move after `BAOHUANG_BOT_DELAY_SECONDS` through the same write as a timeout; `trustee_level`
+    has a bot level play seats in 托管 instead of T-10; `webhook` names a URL that receives the chosen
+    event types, signed with `BAOHUANG_WEBHOOK_SECRET` (`Baohuang-Signature`), at least once
+    (deduplicate on `Baohuang-Delivery`). A URL with credentials, control characters or another scheme,
+    or whose host is or resolves to a loopback, private, link-local, metadata or other internal address,
+    is 422 `WEBHOOK_URL_REFUSED` and the table is left as it was.
 
     Args:
         table_id (str): A table id chosen by the platform: 1–128 of A-Z a-z 0-9 _ . : -
@@ -242,13 +244,14 @@ async def asyncio_detailed(
      Create (201) or replace (200) a table from a snapshot: a new instance, with its five seat tokens and
     a spectator token (platform only).
 
-    `clock` starts turn clocks (T-11: a seat whose time runs out is played by 托管); `bots` seats bots
-    (`[{seat, level}]`), which move after `BAOHUANG_BOT_DELAY_SECONDS` through the same write as a
-    timeout; `trustee_level` has a bot level play seats in 托管 instead of T-10; `webhook` names a URL
-    that receives the chosen event types, signed with `BAOHUANG_WEBHOOK_SECRET` (`Baohuang-Signature`),
-    at least once (deduplicate on `Baohuang-Delivery`). A URL with credentials, control characters or
-    another scheme, or whose host is or resolves to a loopback, private, link-local, metadata or other
-    internal address, is 422 `WEBHOOK_URL_REFUSED` and the table is left as it was.
+    `clock` starts turn clocks from this `PUT` (T-11: a seat whose time runs out is played by 托管); to
+    start them later, when every seat is there, `POST /clock`; `bots` seats bots (`[{seat, level}]`),
+    which move after `BAOHUANG_BOT_DELAY_SECONDS` through the same write as a timeout; `trustee_level`
+    has a bot level play seats in 托管 instead of T-10; `webhook` names a URL that receives the chosen
+    event types, signed with `BAOHUANG_WEBHOOK_SECRET` (`Baohuang-Signature`), at least once
+    (deduplicate on `Baohuang-Delivery`). A URL with credentials, control characters or another scheme,
+    or whose host is or resolves to a loopback, private, link-local, metadata or other internal address,
+    is 422 `WEBHOOK_URL_REFUSED` and the table is left as it was.
 
     Args:
         table_id (str): A table id chosen by the platform: 1–128 of A-Z a-z 0-9 _ . : -
@@ -288,13 +291,14 @@ async def asyncio(
      Create (201) or replace (200) a table from a snapshot: a new instance, with its five seat tokens and
     a spectator token (platform only).
 
-    `clock` starts turn clocks (T-11: a seat whose time runs out is played by 托管); `bots` seats bots
-    (`[{seat, level}]`), which move after `BAOHUANG_BOT_DELAY_SECONDS` through the same write as a
-    timeout; `trustee_level` has a bot level play seats in 托管 instead of T-10; `webhook` names a URL
-    that receives the chosen event types, signed with `BAOHUANG_WEBHOOK_SECRET` (`Baohuang-Signature`),
-    at least once (deduplicate on `Baohuang-Delivery`). A URL with credentials, control characters or
-    another scheme, or whose host is or resolves to a loopback, private, link-local, metadata or other
-    internal address, is 422 `WEBHOOK_URL_REFUSED` and the table is left as it was.
+    `clock` starts turn clocks from this `PUT` (T-11: a seat whose time runs out is played by 托管); to
+    start them later, when every seat is there, `POST /clock`; `bots` seats bots (`[{seat, level}]`),
+    which move after `BAOHUANG_BOT_DELAY_SECONDS` through the same write as a timeout; `trustee_level`
+    has a bot level play seats in 托管 instead of T-10; `webhook` names a URL that receives the chosen
+    event types, signed with `BAOHUANG_WEBHOOK_SECRET` (`Baohuang-Signature`), at least once
+    (deduplicate on `Baohuang-Delivery`). A URL with credentials, control characters or another scheme,
+    or whose host is or resolves to a loopback, private, link-local, metadata or other internal address,
+    is 422 `WEBHOOK_URL_REFUSED` and the table is left as it was.
 
     Args:
         table_id (str): A table id chosen by the platform: 1–128 of A-Z a-z 0-9 _ . : -

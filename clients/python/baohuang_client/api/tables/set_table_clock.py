@@ -1,0 +1,293 @@
+from http import HTTPStatus
+from typing import Any, cast
+from urllib.parse import quote
+
+import httpx
+
+from ...client import AuthenticatedClient, Client
+from ...types import Response, UNSET
+from ... import errors
+
+from ...models.post_clock import PostClock
+from ...models.problem_document import ProblemDocument
+from ...models.table_move_answer import TableMoveAnswer
+from typing import cast
+
+
+
+def _get_kwargs(
+    table_id: str,
+    *,
+    body: PostClock,
+
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+
+
+    
+
+    
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/v1/tables/{table_id}/clock".format(table_id=quote(str(table_id), safe=""),),
+    }
+
+    _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> ProblemDocument | TableMoveAnswer | None:
+    if response.status_code == 200:
+        response_200 = TableMoveAnswer.from_dict(response.json())
+
+
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = ProblemDocument.from_dict(response.json())
+
+
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = ProblemDocument.from_dict(response.json())
+
+
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = ProblemDocument.from_dict(response.json())
+
+
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = ProblemDocument.from_dict(response.json())
+
+
+
+        return response_404
+
+    if response.status_code == 408:
+        response_408 = ProblemDocument.from_dict(response.json())
+
+
+
+        return response_408
+
+    if response.status_code == 409:
+        response_409 = ProblemDocument.from_dict(response.json())
+
+
+
+        return response_409
+
+    if response.status_code == 413:
+        response_413 = ProblemDocument.from_dict(response.json())
+
+
+
+        return response_413
+
+    if response.status_code == 415:
+        response_415 = ProblemDocument.from_dict(response.json())
+
+
+
+        return response_415
+
+    if response.status_code == 429:
+        response_429 = ProblemDocument.from_dict(response.json())
+
+
+
+        return response_429
+
+    if response.status_code == 500:
+        response_500 = ProblemDocument.from_dict(response.json())
+
+
+
+        return response_500
+
+    if response.status_code == 503:
+        response_503 = ProblemDocument.from_dict(response.json())
+
+
+
+        return response_503
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[ProblemDocument | TableMoveAnswer]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    table_id: str,
+    *,
+    client: AuthenticatedClient | Client,
+    body: PostClock,
+
+) -> Response[ProblemDocument | TableMoveAnswer]:
+    """ Set, change or stop the table's clock (platform only)
+
+     Start the table's clock when the deal can really start — every seat's page open — rather than at
+    `PUT`, change it, or stop it (`clock: null`). The seat to act gets a fresh deadline from this write
+    (`turn_seconds` in play, `before_play_seconds` before it; none for a seat in 托管 or once the deal is
+    over) and a `clock` event says so; stopping removes the deadline (a `clock` event with `seat` and
+    `deadline` null). A write like any other: `version` grows by one, 409 for a stale one.
+
+    Args:
+        table_id (str): A table id chosen by the platform: 1–128 of A-Z a-z 0-9 _ . : -
+        body (PostClock):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ProblemDocument | TableMoveAnswer]
+     """
+
+
+    kwargs = _get_kwargs(
+        table_id=table_id,
+body=body,
+
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+def sync(
+    table_id: str,
+    *,
+    client: AuthenticatedClient | Client,
+    body: PostClock,
+
+) -> ProblemDocument | TableMoveAnswer | None:
+    """ Set, change or stop the table's clock (platform only)
+
+     Start the table's clock when the deal can really start — every seat's page open — rather than at
+    `PUT`, change it, or stop it (`clock: null`). The seat to act gets a fresh deadline from this write
+    (`turn_seconds` in play, `before_play_seconds` before it; none for a seat in 托管 or once the deal is
+    over) and a `clock` event says so; stopping removes the deadline (a `clock` event with `seat` and
+    `deadline` null). A write like any other: `version` grows by one, 409 for a stale one.
+
+    Args:
+        table_id (str): A table id chosen by the platform: 1–128 of A-Z a-z 0-9 _ . : -
+        body (PostClock):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ProblemDocument | TableMoveAnswer
+     """
+
+
+    return sync_detailed(
+        table_id=table_id,
+client=client,
+body=body,
+
+    ).parsed
+
+async def asyncio_detailed(
+    table_id: str,
+    *,
+    client: AuthenticatedClient | Client,
+    body: PostClock,
+
+) -> Response[ProblemDocument | TableMoveAnswer]:
+    """ Set, change or stop the table's clock (platform only)
+
+     Start the table's clock when the deal can really start — every seat's page open — rather than at
+    `PUT`, change it, or stop it (`clock: null`). The seat to act gets a fresh deadline from this write
+    (`turn_seconds` in play, `before_play_seconds` before it; none for a seat in 托管 or once the deal is
+    over) and a `clock` event says so; stopping removes the deadline (a `clock` event with `seat` and
+    `deadline` null). A write like any other: `version` grows by one, 409 for a stale one.
+
+    Args:
+        table_id (str): A table id chosen by the platform: 1–128 of A-Z a-z 0-9 _ . : -
+        body (PostClock):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ProblemDocument | TableMoveAnswer]
+     """
+
+
+    kwargs = _get_kwargs(
+        table_id=table_id,
+body=body,
+
+    )
+
+    response = await client.get_async_httpx_client().request(
+        **kwargs
+    )
+
+    return _build_response(client=client, response=response)
+
+async def asyncio(
+    table_id: str,
+    *,
+    client: AuthenticatedClient | Client,
+    body: PostClock,
+
+) -> ProblemDocument | TableMoveAnswer | None:
+    """ Set, change or stop the table's clock (platform only)
+
+     Start the table's clock when the deal can really start — every seat's page open — rather than at
+    `PUT`, change it, or stop it (`clock: null`). The seat to act gets a fresh deadline from this write
+    (`turn_seconds` in play, `before_play_seconds` before it; none for a seat in 托管 or once the deal is
+    over) and a `clock` event says so; stopping removes the deadline (a `clock` event with `seat` and
+    `deadline` null). A write like any other: `version` grows by one, 409 for a stale one.
+
+    Args:
+        table_id (str): A table id chosen by the platform: 1–128 of A-Z a-z 0-9 _ . : -
+        body (PostClock):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ProblemDocument | TableMoveAnswer
+     """
+
+
+    return (await asyncio_detailed(
+        table_id=table_id,
+client=client,
+body=body,
+
+    )).parsed
