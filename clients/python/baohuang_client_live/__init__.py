@@ -21,7 +21,7 @@ import time
 import uuid
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from typing import Any, Literal, TypeVar
+from typing import Any, Literal, TypeVar, overload
 from urllib.parse import quote
 
 import httpx
@@ -157,9 +157,22 @@ class ProblemError(Exception):
         self.problem = problem
 
 
-def ok(answer: T | ProblemDocument | None) -> T:
-    """``answer`` itself, unless the call ended in a problem document (raised as
-    :class:`ProblemError`) or in a status the document does not list (``None``)."""
+# The unions overlap only in a bare ProblemDocument or None, which raise rather than return.
+@overload
+def ok(  # type: ignore[overload-overlap]
+    answer: PlatformTable | SeatTable | SpectatorTable | ProblemDocument | None,
+) -> Table: ...
+@overload
+def ok(
+    answer: PlatformMoveAnswer | SeatMoveAnswer | SpectatorMoveAnswer | ProblemDocument | None,
+) -> TableMoveAnswer: ...
+@overload
+def ok(answer: T | ProblemDocument | None) -> T: ...
+def ok(answer: Any) -> Any:
+    """``answer`` itself (a per-caller answer as :data:`Table` or :data:`TableMoveAnswer`,
+    which ``isinstance(table, SeatTable)`` narrows), unless the call ended in a problem
+    document (raised as :class:`ProblemError`) or in a status the document does not list
+    (``None``)."""
     if isinstance(answer, ProblemDocument):
         raise ProblemError(answer)
     if answer is None:
