@@ -31,14 +31,17 @@ from baohuang_client.api.tables import get_table, get_table_events, put_table
 from baohuang_client.models import (
     CreatedTable,
     DealRequest,
+    PlatformTable,
     PlayedEvent,
     PostMove,
     PublicView,
     PutTable,
+    SeatMoveAnswer,
+    SeatTable,
     SeatView,
     Snapshot,
     SnapshotRequest,
-    TableMoveAnswer,
+    SpectatorTable,
 )
 from baohuang_client_live import Closed, Logged, Opening, follow, ok, post_move
 from live_server import ProcessServer
@@ -74,6 +77,8 @@ def play_on(
 ) -> None:
     while True:
         table = ok(get_table.sync(tid, client=platform))
+        # the discriminator: a platform's answer decodes as PlatformTable, its view a Snapshot
+        assert isinstance(table, PlatformTable) and table.audience == "platform"
         assert isinstance(table.view, Snapshot)
         if table.view.over:
             return
@@ -82,8 +87,8 @@ def play_on(
         seat = move.move.seat
         answer = post_move(seats[seat], tid, PostMove(move=move.move, version=table.version))
         moved = answer.parsed
-        assert isinstance(moved, TableMoveAnswer), answer.content
-        assert isinstance(moved.view, SeatView) and moved.view.seat == seat  # cut to the seat
+        assert isinstance(moved, SeatMoveAnswer), answer.content  # by `audience`
+        assert moved.audience == "seat" and moved.view.seat == seat  # cut to the seat
 
 
 async def test_a_development_service_is_played_with_the_plain_python_client() -> None:
@@ -93,11 +98,13 @@ async def test_a_development_service_is_played_with_the_plain_python_client() ->
         created = await asyncio.to_thread(play, server.url, Client(server.url), tid, 2026)
         seat = AuthenticatedClient(server.url, token=created.seat_tokens[2])
         table = ok(await asyncio.to_thread(get_table.sync, tid, client=seat))
+        assert isinstance(table, SeatTable) and table.audience == "seat"
         assert isinstance(table.view, SeatView) and table.view.seat == 2
         assert table.view.over
         assert "hands" not in table.view.to_dict()  # the seat's view, never the snapshot
         spectator = AuthenticatedClient(server.url, token=created.spectator_token)
         public = ok(await asyncio.to_thread(get_table.sync, tid, client=spectator))
+        assert isinstance(public, SpectatorTable) and public.audience == "spectator"
         assert isinstance(public.view, PublicView) and not isinstance(public.view, SeatView)
 
 
@@ -110,10 +117,12 @@ async def test_python_streams_follow_a_deal_and_resume_where_they_stopped() -> N
         seat = AuthenticatedClient(url, token=created.seat_tokens[0])
         seen: dict[str, list[Logged]] = {"sse": [], "ndjson": []}
         opened = {media: threading.Event() for media in seen}
+        audiences: dict[str, str] = {}
 
         def reader(media: str, client: AuthenticatedClient) -> None:
             for item in follow(client, tid, media="sse" if media == "sse" else "ndjson"):
                 if isinstance(item, Opening):
+                    audiences[media] = type(item.table).__name__
                     opened[media].set()
                 elif isinstance(item, Logged):
                     seen[media].append(item)
@@ -128,6 +137,7 @@ async def test_python_streams_follow_a_deal_and_resume_where_they_stopped() -> N
         for thread in threads:
             thread.start()
         assert all(event.wait(20) for event in opened.values())
+        assert audiences == {"sse": "SeatTable", "ndjson": "PlatformTable"}  # by `audience`
         seats = [AuthenticatedClient(url, token=token) for token in created.seat_tokens]
         await asyncio.to_thread(play_on, platform, seats, tid)
         for thread in threads:
@@ -208,7 +218,7 @@ async def test_a_python_move_retried_after_a_503_and_a_lost_answer_is_applied_on
         body = PostMove(move=move.move, version=table.version)
         answer = await asyncio.to_thread(post_move, seat, tid, body, backoff=0.01)
         moved = answer.parsed
-        assert isinstance(moved, TableMoveAnswer), answer.content
+        assert isinstance(moved, SeatMoveAnswer), answer.content
         assert moved.version == table.version + 1 and moved.replayed is True
         assert len(flaky.attempts) == 3 and len(set(flaky.attempts)) == 1
         assert flaky.attempts[0] is not None
@@ -295,6 +305,8 @@ async def test_typescript_streams_and_pages_follow_a_deal(compiled: Path) -> Non
     assert "move" in seen["platformTypes"] and "move" not in seen["seatTypes"]
     assert "deal_over" in seen["seatTypes"]
     assert seen["resumed"] == [seq for seq in seen["seat"] if seq > seen["middle"]]
+    # switch (table.audience) narrowed each table to its view: hands, a seat, the counts
+    assert seen["opened"] == ["platform:5", "seat:0", "spectator:5"]
 
 
 async def test_a_typescript_move_retried_after_a_503_and_a_lost_answer_is_applied_once(

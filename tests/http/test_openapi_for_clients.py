@@ -124,6 +124,53 @@ def test_unions_of_tagged_types_have_discriminators(document: dict[str, Any]) ->
     assert refs == set(move["discriminator"]["mapping"].values())
 
 
+# The per-caller answers: union → {audience: (variant, the view it carries)}.
+CALLER_UNIONS = {
+    "Table": {
+        "platform": ("PlatformTable", "Snapshot"),
+        "seat": ("SeatTable", "SeatView"),
+        "spectator": ("SpectatorTable", "PublicView"),
+    },
+    "TableMoveAnswer": {
+        "platform": ("PlatformMoveAnswer", "Snapshot"),
+        "seat": ("SeatMoveAnswer", "SeatView"),
+        "spectator": ("SpectatorMoveAnswer", "PublicView"),
+    },
+}
+REF = "#/components/schemas/"
+
+
+def test_the_view_union_is_discriminated_by_audience(document: dict[str, Any]) -> None:
+    """A table read or a move answer is one of three variants, told apart by ``audience``: the
+    generated Python client then decodes each into its class, TypeScript narrows ``view`` on
+    ``switch (table.audience)``; without it a client guesses from fields (``"hands" in view``)."""
+    schemas = document["components"]["schemas"]
+    for union, variants in CALLER_UNIONS.items():
+        schema = schemas[union]
+        mapping = {audience: REF + variant for audience, (variant, _) in variants.items()}
+        assert schema["discriminator"] == {"propertyName": "audience", "mapping": mapping}
+        assert schema["oneOf"] == [{"$ref": ref} for ref in mapping.values()]
+        for audience, (variant, view) in variants.items():
+            properties = schemas[variant]["properties"]
+            assert properties["audience"]["const"] == audience, variant
+            assert properties["audience"]["type"] == "string", variant
+            assert {"audience", "view"} <= set(schemas[variant]["required"]), variant
+            assert properties["view"] == {"$ref": REF + view}, variant
+    # Every route that answers per caller answers the union, by name.
+    answered = {
+        (path, verb): operation["responses"]["200"]["content"]["application/json"]["schema"]
+        for path, verb, operation in operations(document)
+        if "application/json" in operation["responses"].get("200", {}).get("content", {})
+    }
+    assert answered[("/v1/tables/{table_id}", "get")] == {"$ref": REF + "Table"}
+    for path in ["moves", "deals", "seats/{seat}/trustee", "seats/{seat}/leave"]:
+        route = (f"/v1/tables/{{table_id}}/{path}", "post")
+        assert answered[route] == {"$ref": REF + "TableMoveAnswer"}, route
+    # The views themselves are untouched: a Snapshot decodes without a tag (stateless routes).
+    for view in ("Snapshot", "SeatView", "PublicView"):
+        assert "audience" not in schemas[view]["properties"], view
+
+
 def test_the_events_page_is_json_only(document: dict[str, Any]) -> None:
     """Generated clients type a body as the union of its media types: the streams are said in
     words, so ``page.data.events`` compiles."""

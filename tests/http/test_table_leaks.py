@@ -92,11 +92,17 @@ def _check_answer(
     response: Any, caller: str, seat: int | None, before: dict[str, Any], sent: list[str]
 ) -> None:
     """Whatever the status: no hands, a view as the oracle says, only public events, and no
-    card the caller could not know (before the move or after it)."""
-    if caller == "platform":
-        return
+    card the caller could not know (before the move or after it). ``audience`` names the
+    kind of caller that asked, and nothing more."""
     text = response.text
     body = response.json() if text else {}
+    if response.status_code == 200 and "view" in body:
+        expected = (
+            "platform" if caller == "platform" else "seat" if seat is not None else "spectator"
+        )
+        assert body["audience"] == expected, (caller, seat, body.get("audience"))
+    if caller == "platform":
+        return
     assert "hands" not in text, (caller, text[:300])
     after = None
     if response.status_code == 200 and "view" in body:

@@ -6,6 +6,9 @@
   not one JSON body), so no generator writes this part.
 * :func:`ok`: the answer of a generated ``sync`` call (``Table | ProblemDocument | None``) as
   the answer, or the problem raised as :class:`ProblemError`, so a program reads on typed.
+* :data:`Table`, :data:`TableMoveAnswer`: the document's unions of the per-caller answers
+  (``PlatformTable | SeatTable | SpectatorTable``…), which the generator writes inline on each
+  route but names nowhere; a stream's table is decoded by its ``audience`` (:data:`TABLES`).
 * :func:`post_move`: ``POST /v1/tables/{id}/moves`` with an ``Idempotency-Key``, retried with the
   same key on a 503 (``STORE_UNAVAILABLE``, ``OVERLOADED``) or a dropped connection: the service
   applies the move at most once and a retry gets the original answer.
@@ -18,17 +21,50 @@ import time
 import uuid
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from typing import Any, Literal, TypeVar
+from typing import Any, Literal, TypeVar, overload
 from urllib.parse import quote
 
 import httpx
 
 from baohuang_client import AuthenticatedClient, Client
 from baohuang_client.api.tables import post_table_move
-from baohuang_client.models import EventsPage, PostMove, ProblemDocument, Table, TableMoveAnswer
+from baohuang_client.models import (
+    EventsPage,
+    PlatformMoveAnswer,
+    PlatformTable,
+    PostMove,
+    ProblemDocument,
+    SeatMoveAnswer,
+    SeatTable,
+    SpectatorMoveAnswer,
+    SpectatorTable,
+)
 from baohuang_client.types import Response
 
-__all__ = ["Closed", "Logged", "Opening", "ProblemError", "Reset", "follow", "ok", "post_move"]
+__all__ = [
+    "TABLES",
+    "Closed",
+    "Logged",
+    "Opening",
+    "ProblemError",
+    "Reset",
+    "Table",
+    "TableMoveAnswer",
+    "follow",
+    "ok",
+    "post_move",
+]
+
+Table = PlatformTable | SeatTable | SpectatorTable
+"""A table read, one class per caller: ``audience`` (and so ``view``) tells them apart."""
+TableMoveAnswer = PlatformMoveAnswer | SeatMoveAnswer | SpectatorMoveAnswer
+"""A move answer, one class per caller, as :data:`Table`."""
+TABLES: dict[str, type[PlatformTable] | type[SeatTable] | type[SpectatorTable]] = {
+    "platform": PlatformTable,
+    "seat": SeatTable,
+    "spectator": SpectatorTable,
+}
+"""The document's discriminator mapping for ``Table``: ``audience`` → its class."""
 
 T = TypeVar("T")
 
@@ -122,9 +158,22 @@ class ProblemError(Exception):
         self.problem = problem
 
 
-def ok(answer: T | ProblemDocument | None) -> T:
-    """``answer`` itself, unless the call ended in a problem document (raised as
-    :class:`ProblemError`) or in a status the document does not list (``None``)."""
+# The unions overlap only in a bare ProblemDocument or None, which raise rather than return.
+@overload
+def ok(  # type: ignore[overload-overlap]
+    answer: PlatformTable | SeatTable | SpectatorTable | ProblemDocument | None,
+) -> Table: ...
+@overload
+def ok(
+    answer: PlatformMoveAnswer | SeatMoveAnswer | SpectatorMoveAnswer | ProblemDocument | None,
+) -> TableMoveAnswer: ...
+@overload
+def ok(answer: T | ProblemDocument | None) -> T: ...
+def ok(answer: Any) -> Any:
+    """``answer`` itself (a per-caller answer as :data:`Table` or :data:`TableMoveAnswer`,
+    which ``isinstance(table, SeatTable)`` narrows), unless the call ended in a problem
+    document (raised as :class:`ProblemError`) or in a status the document does not list
+    (``None``)."""
     if isinstance(answer, ProblemDocument):
         raise ProblemError(answer)
     if answer is None:
@@ -147,7 +196,7 @@ def _position(kind: str, data: dict[str, Any]) -> str | None:
 
 def _item(kind: str, data: dict[str, Any]) -> StreamItem | None:
     if kind in ("snapshot", "reset"):
-        table = Table.from_dict(data)
+        table: Table = TABLES[str(data["audience"])].from_dict(data)
         return Opening(table) if kind == "snapshot" else Reset(table)
     if kind == "closed":
         return Closed(str(data["reason"]))

@@ -9,7 +9,7 @@ from baohuang_client import AuthenticatedClient, Client
 from baohuang_client.api.before_play import deal_hands
 from baohuang_client.api.play import get_auto_move
 from baohuang_client.api.tables import get_table, put_table
-from baohuang_client.models import DealRequest, PostMove, PutTable, Snapshot, SnapshotRequest
+from baohuang_client.models import DealRequest, PlatformTable, PostMove, PutTable, SnapshotRequest
 from baohuang_client_live import ok, post_move
 
 url, key = os.environ.get("BAOHUANG_URL", "http://127.0.0.1:8000"), os.environ.get("BAOHUANG_KEY")
@@ -22,8 +22,8 @@ seats = [AuthenticatedClient(url, token=token) for token in created.seat_tokens]
 
 moves = 0
 while True:
-    table = ok(get_table.sync(table_id, client=platform))  # a platform sees the whole snapshot
-    assert isinstance(table.view, Snapshot)
+    table = ok(get_table.sync(table_id, client=platform))
+    assert isinstance(table, PlatformTable)  # audience "platform": its view is the whole snapshot
     if table.view.over:
         break
     move = ok(get_auto_move.sync(client=platform, body=SnapshotRequest(snapshot=table.view))).move

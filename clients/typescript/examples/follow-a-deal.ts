@@ -1,7 +1,7 @@
 // A seat follows its table over Server-Sent Events and the platform over NDJSON while the deal
 // is played; afterwards the seat reads the same events as a JSON page, and resumes its stream
 // from the middle. Prints what it saw as JSON (tests/clients/test_sdk_live.py checks it).
-import { connect, follow, postMove, type StreamItem } from "../src/index.js";
+import { connect, follow, postMove, type Schemas, type StreamItem } from "../src/index.js";
 import type { Event } from "../src/live.js";
 
 const url = process.env.BAOHUANG_URL ?? "http://127.0.0.1:8000";
@@ -19,12 +19,27 @@ if (!created.data) throw new Error(created.error?.detail);
 const tokens = created.data.seat_tokens;
 const seats = tokens.map((token) => connect(url, token));
 
+/** Whose view a table is, read through the field only that view has: `audience` narrows it. */
+function whose(table: Schemas["Table"]): string {
+  switch (table.audience) {
+    case "platform":
+      return `platform:${table.view.hands.length}`; // a Snapshot: every hand
+    case "seat":
+      return `seat:${table.view.seat}`; // a SeatView: its seat and hand
+    case "spectator":
+      return `spectator:${table.view.counts.length}`; // a PublicView: the counts
+  }
+}
+
+const opened: string[] = []; // whose view each stream opened with
+
 /** The events of a stream up to `deal_over`, once its opening (if any) has arrived. */
-function collect(items: AsyncGenerator<StreamItem>, opened: () => void): Promise<Event[]> {
+function collect(items: AsyncGenerator<StreamItem>, open: () => void): Promise<Event[]> {
   return (async () => {
     const events: Event[] = [];
     for await (const item of items) {
-      if (item.kind === "snapshot") opened();
+      if (item.kind === "snapshot") opened.push(whose(item.table));
+      if (item.kind === "snapshot") open();
       if (item.kind === "event") events.push(item.event);
       if (item.kind === "event" && item.event.type === "deal_over") break;
     }
@@ -46,14 +61,19 @@ const platformStream = collect(
   follow(tableId, { baseUrl: url, token: key, media: "ndjson" }),
   platformOpen.keep,
 );
+const spectator = await connect(url, created.data.spectator_token).GET("/v1/tables/{table_id}", {
+  params: { path: { table_id: tableId } },
+});
+if (!spectator.data) throw new Error(spectator.error?.detail);
+opened.push(whose(spectator.data));
 await Promise.all([seatOpen.done, platformOpen.done]); // both follow before the first move
 
 for (;;) {
   const table = await platform.GET("/v1/tables/{table_id}", {
     params: { path: { table_id: tableId } },
   });
-  const view = table.data?.view;
-  if (!table.data || !view || !("hands" in view)) throw new Error("not a platform's view");
+  if (table.data?.audience !== "platform") throw new Error(table.error?.detail ?? "not a platform");
+  const view = table.data.view; // audience "platform": the whole snapshot
   if (view.over) break;
   const auto = await platform.POST("/v1/moves/auto", { body: { snapshot: view } });
   const move = auto.data?.move;
@@ -94,5 +114,6 @@ console.log(
     resumed: seqs(resumed),
     seatTypes: [...new Set(seatEvents.map((event) => event.type))].sort(),
     platformTypes: [...new Set(platformEvents.map((event) => event.type))].sort(),
+    opened: opened.sort(),
   }),
 );

@@ -20,8 +20,8 @@ for (let moves = 0; ; moves++) {
   const table = await platform.GET("/v1/tables/{table_id}", {
     params: { path: { table_id: tableId } },
   });
-  const view = table.data?.view; // a platform sees the whole snapshot
-  if (!table.data || !view || !("hands" in view)) throw new Error("not a platform's view");
+  if (table.data?.audience !== "platform") throw new Error(table.error?.detail ?? "not a platform");
+  const view = table.data.view; // audience "platform": the whole snapshot
   if (view.over) {
     console.log(`deal over after ${moves} moves: positions ${JSON.stringify(view.positions)}`);
     break;
@@ -31,5 +31,5 @@ for (let moves = 0; ; moves++) {
   const seat = move ? seats[move.seat] : undefined;
   if (!move || !seat) throw new Error(auto.error?.detail ?? "no move");
   const answer = await postMove(seat, tableId, { move, version: table.data.version });
-  if (!answer.data) throw new Error(answer.error?.detail); // the seat's own view comes back
+  if (answer.data?.audience !== "seat") throw new Error(answer.error?.detail); // its own view
 }

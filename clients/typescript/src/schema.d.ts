@@ -1285,6 +1285,54 @@ export interface components {
             type: "phase";
             version?: number | null;
         };
+        /**
+         * PlatformMoveAnswer
+         * @description A committed move: the version it produced, the table after it and its events (each with
+         *     its ``seq`` and ``version``), cut to the caller like every answer (``audience``: which view
+         *     ``view`` is).
+         *
+         *     ``replayed``: true when this is the answer remembered under the request's
+         *     ``Idempotency-Key``: ``version`` and ``events`` are the original ones, ``view`` is the table
+         *     as it is now.
+         */
+        PlatformMoveAnswer: {
+            /**
+             * @description A platform's answer: `view` is the whole `Snapshot` (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            audience: "platform";
+            events: (components["schemas"]["PlayedEvent"] | components["schemas"]["PassedEvent"] | components["schemas"]["YieldedEvent"] | components["schemas"]["JiefengEvent"] | components["schemas"]["TrickWonEvent"] | components["schemas"]["FinishedEvent"] | components["schemas"]["DealOverEvent"] | components["schemas"]["CrownPassedEvent"] | components["schemas"]["CrownForcedEvent"] | components["schemas"]["AcceptedEvent"] | components["schemas"]["DeclinedEvent"] | components["schemas"]["GrabbedEvent"] | components["schemas"]["CalledEvent"] | components["schemas"]["SoloDeclaredEvent"] | components["schemas"]["RevealedEvent"] | components["schemas"]["RebelledEvent"] | components["schemas"]["DealVoidEvent"] | components["schemas"]["PhaseEvent"] | components["schemas"]["ClockEvent"] | components["schemas"]["TrusteeEvent"] | components["schemas"]["LeftEvent"] | components["schemas"]["TokenRotatedEvent"] | components["schemas"]["DealStartedEvent"] | components["schemas"]["DealtEvent"] | components["schemas"]["MoveEvent"])[];
+            instance: string;
+            /** @description Default: `false`. */
+            replayed?: boolean;
+            table: components["schemas"]["TableState"];
+            version: number;
+            view: components["schemas"]["Snapshot"];
+        };
+        /**
+         * PlatformTable
+         * @description A table as its caller may see it: the whole snapshot (platform), a seat view (seat
+         *     token) or the public view (spectator token), ``audience`` saying which; ``table``: the clock, 托管, deals and totals
+         *     around the deal, the same for everyone; ``last_seq``: the ``seq`` of the table's last logged
+         *     event, where a client starts following it, and ``last_event_id`` that event's id (what to
+         *     poll ``after`` or resume from: see :mod:`.positions`).
+         */
+        PlatformTable: {
+            /**
+             * @description A platform's answer: `view` is the whole `Snapshot` (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            audience: "platform";
+            id: string;
+            instance: string;
+            /** @description Default: `"0"`. */
+            last_event_id?: string;
+            /** @description Default: `0`. */
+            last_seq?: number;
+            table: components["schemas"]["TableState"];
+            version: number;
+            view: components["schemas"]["Snapshot"];
+        };
         /** PlayMove */
         PlayMove: {
             /** @constant */
@@ -1627,6 +1675,30 @@ export interface components {
             snapshot?: components["schemas"]["Snapshot"] | null;
         };
         /**
+         * SeatMoveAnswer
+         * @description A committed move: the version it produced, the table after it and its events (each with
+         *     its ``seq`` and ``version``), cut to the caller like every answer (``audience``: which view
+         *     ``view`` is).
+         *
+         *     ``replayed``: true when this is the answer remembered under the request's
+         *     ``Idempotency-Key``: ``version`` and ``events`` are the original ones, ``view`` is the table
+         *     as it is now.
+         */
+        SeatMoveAnswer: {
+            /**
+             * @description A seat token's answer: `view` is its seat's `SeatView` (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            audience: "seat";
+            events: (components["schemas"]["PlayedEvent"] | components["schemas"]["PassedEvent"] | components["schemas"]["YieldedEvent"] | components["schemas"]["JiefengEvent"] | components["schemas"]["TrickWonEvent"] | components["schemas"]["FinishedEvent"] | components["schemas"]["DealOverEvent"] | components["schemas"]["CrownPassedEvent"] | components["schemas"]["CrownForcedEvent"] | components["schemas"]["AcceptedEvent"] | components["schemas"]["DeclinedEvent"] | components["schemas"]["GrabbedEvent"] | components["schemas"]["CalledEvent"] | components["schemas"]["SoloDeclaredEvent"] | components["schemas"]["RevealedEvent"] | components["schemas"]["RebelledEvent"] | components["schemas"]["DealVoidEvent"] | components["schemas"]["PhaseEvent"] | components["schemas"]["ClockEvent"] | components["schemas"]["TrusteeEvent"] | components["schemas"]["LeftEvent"] | components["schemas"]["TokenRotatedEvent"] | components["schemas"]["DealStartedEvent"] | components["schemas"]["DealtEvent"] | components["schemas"]["MoveEvent"])[];
+            instance: string;
+            /** @description Default: `false`. */
+            replayed?: boolean;
+            table: components["schemas"]["TableState"];
+            version: number;
+            view: components["schemas"]["SeatView"];
+        };
+        /**
          * SeatState
          * @description A seat's 托管 state (T-11): ``trustee`` whether 托管 plays for it now; ``entered`` how
          *     often it entered 托管 this deal; ``left`` whether it left the table (S-9, for good);
@@ -1646,6 +1718,30 @@ export interface components {
          * @enum {string}
          */
         SeatStateBot: "heuristic" | "search";
+        /**
+         * SeatTable
+         * @description A table as its caller may see it: the whole snapshot (platform), a seat view (seat
+         *     token) or the public view (spectator token), ``audience`` saying which; ``table``: the clock, 托管, deals and totals
+         *     around the deal, the same for everyone; ``last_seq``: the ``seq`` of the table's last logged
+         *     event, where a client starts following it, and ``last_event_id`` that event's id (what to
+         *     poll ``after`` or resume from: see :mod:`.positions`).
+         */
+        SeatTable: {
+            /**
+             * @description A seat token's answer: `view` is its seat's `SeatView` (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            audience: "seat";
+            id: string;
+            instance: string;
+            /** @description Default: `"0"`. */
+            last_event_id?: string;
+            /** @description Default: `0`. */
+            last_seq?: number;
+            table: components["schemas"]["TableState"];
+            version: number;
+            view: components["schemas"]["SeatView"];
+        };
         /**
          * SeatView
          * @description One seat's view: the public view plus the seat's own hand, and the guard when this seat
@@ -1727,6 +1823,54 @@ export interface components {
             version?: number | null;
         };
         /**
+         * SpectatorMoveAnswer
+         * @description A committed move: the version it produced, the table after it and its events (each with
+         *     its ``seq`` and ``version``), cut to the caller like every answer (``audience``: which view
+         *     ``view`` is).
+         *
+         *     ``replayed``: true when this is the answer remembered under the request's
+         *     ``Idempotency-Key``: ``version`` and ``events`` are the original ones, ``view`` is the table
+         *     as it is now.
+         */
+        SpectatorMoveAnswer: {
+            /**
+             * @description A spectator token's answer: `view` is the `PublicView` (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            audience: "spectator";
+            events: (components["schemas"]["PlayedEvent"] | components["schemas"]["PassedEvent"] | components["schemas"]["YieldedEvent"] | components["schemas"]["JiefengEvent"] | components["schemas"]["TrickWonEvent"] | components["schemas"]["FinishedEvent"] | components["schemas"]["DealOverEvent"] | components["schemas"]["CrownPassedEvent"] | components["schemas"]["CrownForcedEvent"] | components["schemas"]["AcceptedEvent"] | components["schemas"]["DeclinedEvent"] | components["schemas"]["GrabbedEvent"] | components["schemas"]["CalledEvent"] | components["schemas"]["SoloDeclaredEvent"] | components["schemas"]["RevealedEvent"] | components["schemas"]["RebelledEvent"] | components["schemas"]["DealVoidEvent"] | components["schemas"]["PhaseEvent"] | components["schemas"]["ClockEvent"] | components["schemas"]["TrusteeEvent"] | components["schemas"]["LeftEvent"] | components["schemas"]["TokenRotatedEvent"] | components["schemas"]["DealStartedEvent"] | components["schemas"]["DealtEvent"] | components["schemas"]["MoveEvent"])[];
+            instance: string;
+            /** @description Default: `false`. */
+            replayed?: boolean;
+            table: components["schemas"]["TableState"];
+            version: number;
+            view: components["schemas"]["PublicView"];
+        };
+        /**
+         * SpectatorTable
+         * @description A table as its caller may see it: the whole snapshot (platform), a seat view (seat
+         *     token) or the public view (spectator token), ``audience`` saying which; ``table``: the clock, 托管, deals and totals
+         *     around the deal, the same for everyone; ``last_seq``: the ``seq`` of the table's last logged
+         *     event, where a client starts following it, and ``last_event_id`` that event's id (what to
+         *     poll ``after`` or resume from: see :mod:`.positions`).
+         */
+        SpectatorTable: {
+            /**
+             * @description A spectator token's answer: `view` is the `PublicView` (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            audience: "spectator";
+            id: string;
+            instance: string;
+            /** @description Default: `"0"`. */
+            last_event_id?: string;
+            /** @description Default: `0`. */
+            last_seq?: number;
+            table: components["schemas"]["TableState"];
+            version: number;
+            view: components["schemas"]["PublicView"];
+        };
+        /**
          * SuggestRequest
          * @description ``view``: the seat's view (what ``GET /v1/tables/{id}`` shows a seat token); ``history``: the deal's events, oldest first (may be empty);
          *     ``level``: ``heuristic`` (fast) or ``search``; ``budget_ms``: the search's time (default
@@ -1752,24 +1896,9 @@ export interface components {
         };
         /**
          * Table
-         * @description A table as its caller may see it: the whole snapshot (platform), a seat view (seat
-         *     token) or the public view (spectator token); ``table``: the clock, 托管, deals and totals
-         *     around the deal, the same for everyone; ``last_seq``: the ``seq`` of the table's last logged
-         *     event, where a client starts following it, and ``last_event_id`` that event's id (what to
-         *     poll ``after`` or resume from: see :mod:`.positions`).
+         * @description A table as its caller may see it: `audience` says which view `view` is
          */
-        Table: {
-            id: string;
-            instance: string;
-            /** @description Default: `"0"`. */
-            last_event_id?: string;
-            /** @description Default: `0`. */
-            last_seq?: number;
-            table: components["schemas"]["TableState"];
-            version: number;
-            /** @description The caller's view: the whole `Snapshot` for a platform key, the `SeatView` of a seat token's seat, the `PublicView` for a spectator token */
-            view: components["schemas"]["Snapshot"] | components["schemas"]["SeatView"] | components["schemas"]["PublicView"];
-        };
+        Table: components["schemas"]["PlatformTable"] | components["schemas"]["SeatTable"] | components["schemas"]["SpectatorTable"];
         /**
          * TableLegalMoves
          * @description Every legal move of ``seat`` on the table as stored at ``version``, in the order of
@@ -1787,23 +1916,9 @@ export interface components {
         };
         /**
          * TableMoveAnswer
-         * @description A committed move: the version it produced, the table after it and its events (each with
-         *     its ``seq`` and ``version``), cut to the caller like every answer.
-         *
-         *     ``replayed``: true when this is the answer remembered under the request's
-         *     ``Idempotency-Key``: ``version`` and ``events`` are the original ones, ``view`` is the table
-         *     as it is now.
+         * @description A committed move, cut to its caller: `audience` says which view `view` is
          */
-        TableMoveAnswer: {
-            events: (components["schemas"]["PlayedEvent"] | components["schemas"]["PassedEvent"] | components["schemas"]["YieldedEvent"] | components["schemas"]["JiefengEvent"] | components["schemas"]["TrickWonEvent"] | components["schemas"]["FinishedEvent"] | components["schemas"]["DealOverEvent"] | components["schemas"]["CrownPassedEvent"] | components["schemas"]["CrownForcedEvent"] | components["schemas"]["AcceptedEvent"] | components["schemas"]["DeclinedEvent"] | components["schemas"]["GrabbedEvent"] | components["schemas"]["CalledEvent"] | components["schemas"]["SoloDeclaredEvent"] | components["schemas"]["RevealedEvent"] | components["schemas"]["RebelledEvent"] | components["schemas"]["DealVoidEvent"] | components["schemas"]["PhaseEvent"] | components["schemas"]["ClockEvent"] | components["schemas"]["TrusteeEvent"] | components["schemas"]["LeftEvent"] | components["schemas"]["TokenRotatedEvent"] | components["schemas"]["DealStartedEvent"] | components["schemas"]["DealtEvent"] | components["schemas"]["MoveEvent"])[];
-            instance: string;
-            /** @description Default: `false`. */
-            replayed?: boolean;
-            table: components["schemas"]["TableState"];
-            version: number;
-            /** @description The caller's view: the whole `Snapshot` for a platform key, the `SeatView` of a seat token's seat, the `PublicView` for a spectator token */
-            view: components["schemas"]["Snapshot"] | components["schemas"]["SeatView"] | components["schemas"]["PublicView"];
-        };
+        TableMoveAnswer: components["schemas"]["PlatformMoveAnswer"] | components["schemas"]["SeatMoveAnswer"] | components["schemas"]["SpectatorMoveAnswer"];
         /**
          * TableState
          * @description The table around the deal, shown to every caller.

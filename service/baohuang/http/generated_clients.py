@@ -7,10 +7,17 @@ few constructs that Litestar or msgspec emit in a form those defaults misread. E
 changes how the wire is described, never the wire:
 
 * **Names.** msgspec names a generic Struct's specialisation after its parameters
-  (``TableRead_SeatView_``); :data:`SCHEMA_NAMES` gives the names a client developer writes. The
-  three per-caller answers of a table read or a move are one schema whose ``view`` is the
-  caller's view (the three views share no field that tells them apart on the wire, so that
-  union has no discriminator; the event and move unions do, on ``type`` and ``action``).
+  (``TableRead_SeatView_``); :data:`SCHEMA_NAMES` gives the names a client developer writes.
+* **The per-caller answers.** A table read and a move answer come in three kinds, one per
+  caller: its ``view`` is a platform's ``Snapshot``, a seat's ``SeatView`` or a spectator's
+  ``PublicView``, and its ``audience`` says which. Each kind is a variant of its own
+  (``PlatformTable``, ``SeatTable``, ``SpectatorTable``; ``PlatformMoveAnswer``…) whose
+  ``audience`` is a ``const``, and the route's answer (``Table``, ``TableMoveAnswer``) is the
+  ``oneOf`` of the three with ``discriminator: {propertyName: audience, mapping}``:
+  openapi-python-client then decodes each answer into its variant's class by the mapping, and
+  openapi-typescript's union narrows on ``switch (table.audience)``. The tag is on the answer,
+  not in the views: ``Snapshot`` is also the input of the stateless routes and of ``PUT``, and
+  decodes as it always did. The event and move unions have theirs on ``type`` and ``action``.
 * **Shared enums.** msgspec writes a ``Literal`` inline wherever it is used, so the generated
   Python client had ``SnapshotMode``, ``SeatViewMode``, ``PublicViewMode``… for one ``mode``.
   An enum used by two schemas under one property name is one component (:data:`ENUM_NAMES`),
@@ -40,31 +47,45 @@ from typing import Any
 BEARER = "bearer"
 TABLE_SECURITY: list[dict[str, list[str]]] = [{}, {BEARER: []}]
 
-# msgspec's name → the name in the document. One table answer per route, whatever the caller.
-SCHEMA_NAMES = {
-    "TableRead_Snapshot_": "Table",
-    "MoveAnswer_Snapshot_": "TableMoveAnswer",
+AUDIENCE = "audience"
+# The answers that come in one variant per caller: the union's name → {audience: (msgspec's
+# name of the specialisation, the variant's name)}, in the order of the routes' `returns`.
+CALLER_UNIONS: dict[str, dict[str, tuple[str, str]]] = {
+    "Table": {
+        "platform": ("TableRead_Snapshot_", "PlatformTable"),
+        "seat": ("TableRead_SeatView_", "SeatTable"),
+        "spectator": ("TableRead_PublicView_", "SpectatorTable"),
+    },
+    "TableMoveAnswer": {
+        "platform": ("MoveAnswer_Snapshot_", "PlatformMoveAnswer"),
+        "seat": ("MoveAnswer_SeatView_", "SeatMoveAnswer"),
+        "spectator": ("MoveAnswer_PublicView_", "SpectatorMoveAnswer"),
+    },
 }
-# The caller-specific twins folded into the names above: their `view` joins the one schema's.
-_FOLDED = {
-    "TableRead_SeatView_": "TableRead_Snapshot_",
-    "TableRead_PublicView_": "TableRead_Snapshot_",
-    "MoveAnswer_SeatView_": "MoveAnswer_Snapshot_",
-    "MoveAnswer_PublicView_": "MoveAnswer_Snapshot_",
+# msgspec's name → the name in the document.
+SCHEMA_NAMES = {
+    specialisation: variant
+    for variants in CALLER_UNIONS.values()
+    for specialisation, variant in variants.values()
+}
+_UNION_DESCRIPTIONS = {
+    "Table": "A table as its caller may see it: `audience` says which view `view` is",
+    "TableMoveAnswer": "A committed move, cut to its caller: `audience` says which view `view` is",
+}
+_AUDIENCE_DESCRIPTIONS = {
+    "platform": "A platform's answer: `view` is the whole `Snapshot`",
+    "seat": "A seat token's answer: `view` is its seat's `SeatView`",
+    "spectator": "A spectator token's answer: `view` is the `PublicView`",
 }
 # A shared enum's component is its property's name in CamelCase, unless named here.
 ENUM_NAMES = {"base": "RulesetBase"}
 _REF = "#/components/schemas/"
-_VIEW_DESCRIPTION = (
-    "The caller's view: the whole `Snapshot` for a platform key, the `SeatView` of a seat "
-    "token's seat, the `PublicView` for a spectator token"
-)
 
 
 def shape_for_generators(document: dict[str, Any]) -> None:
     """Rewrite ``document`` in place (idempotent); see the module docstring."""
     schemas: dict[str, Any] = document["components"]["schemas"]
-    _fold_caller_views(schemas)
+    _split_caller_answers(schemas)
     _share_enums(schemas)
     _rename(document, schemas)
     for node in _walk(document["components"]):
@@ -87,23 +108,32 @@ def is_table_route(path: str) -> bool:
     return path.startswith("/v1/tables/")
 
 
-def _fold_caller_views(schemas: dict[str, Any]) -> None:
-    for twin, into in _FOLDED.items():
-        if twin not in schemas or into not in schemas:
+def _split_caller_answers(schemas: dict[str, Any]) -> None:
+    """Each per-caller answer a variant with a ``const`` audience; their union, discriminated."""
+    for union, variants in CALLER_UNIONS.items():
+        if union in schemas:
             continue
-        twin_view = schemas.pop(twin)["properties"]["view"]
-        view = schemas[into]["properties"]["view"]
-        if "oneOf" not in view:
-            view = schemas[into]["properties"]["view"] = {
-                "oneOf": [view],
-                "description": _VIEW_DESCRIPTION,
+        mapping: dict[str, str] = {}
+        for audience, (specialisation, _) in variants.items():
+            if specialisation not in schemas:
+                break
+            schemas[specialisation]["properties"][AUDIENCE] = {
+                "type": "string",
+                "const": audience,
+                "description": _AUDIENCE_DESCRIPTIONS[audience],
             }
-        view["oneOf"].append(twin_view)
+            mapping[audience] = _REF + specialisation  # renamed with the rest by _rename
+        else:
+            schemas[union] = {
+                "title": union,
+                "description": _UNION_DESCRIPTIONS[union],
+                "oneOf": [{"$ref": ref} for ref in mapping.values()],
+                "discriminator": {"propertyName": AUDIENCE, "mapping": mapping},
+            }
 
 
 def _rename(document: dict[str, Any], schemas: dict[str, Any]) -> None:
     refs = {_REF + old: _REF + new for old, new in SCHEMA_NAMES.items()}
-    refs.update({_REF + twin: _REF + SCHEMA_NAMES[into] for twin, into in _FOLDED.items()})
     for old, new in SCHEMA_NAMES.items():
         if old in schemas:
             schemas[new] = schemas.pop(old)
@@ -111,6 +141,8 @@ def _rename(document: dict[str, Any], schemas: dict[str, Any]) -> None:
     for node in _walk(document):
         if isinstance(node, dict) and node.get("$ref") in refs:
             node["$ref"] = refs[node["$ref"]]
+        if isinstance(node, dict) and isinstance(node.get("mapping"), dict):
+            node["mapping"] = {tag: refs.get(ref, ref) for tag, ref in node["mapping"].items()}
     document["components"]["schemas"] = dict(sorted(schemas.items()))
 
 
@@ -146,14 +178,18 @@ def _share_enums(schemas: dict[str, Any]) -> None:
 
 
 def _one_answer_per_route(operation: dict[str, Any]) -> None:
-    """A ``oneOf`` of the same schema (the folded per-caller answers) is that schema."""
+    """A route's ``oneOf`` of the per-caller variants is their union, by its name."""
+    unions = {
+        frozenset(_REF + variant for _, variant in variants.values()): union
+        for union, variants in CALLER_UNIONS.items()
+    }
     for response in operation["responses"].values():
         for media in response.get("content", {}).values():
             alternatives = media.get("schema", {}).get("oneOf")
             if alternatives:
-                unique = {json.dumps(one, sort_keys=True) for one in alternatives}
-                if len(unique) == 1:
-                    media["schema"] = alternatives[0]
+                refs = frozenset(one.get("$ref") for one in alternatives)
+                if refs in unions:
+                    media["schema"] = {"$ref": _REF + unions[refs]}
 
 
 def _enum_to_const(node: dict[str, Any]) -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Generic, TypeVar
+from typing import Final, Generic, Literal, TypeVar
 
 import msgspec
 
@@ -16,6 +16,14 @@ from ..engine import (
 from .record import TableState
 
 V = TypeVar("V", bound=Snapshot | PublicView)
+
+Audience = Literal["platform", "seat", "spectator"]
+"""Which of the three views an answer's ``view`` is: a platform's whole ``Snapshot``, a seat's
+``SeatView`` or a spectator's ``PublicView`` (:func:`.views.audience_of`). It names the kind of
+caller the view was cut for and nothing else: the caller knows it already, and a client reads
+it to tell the three apart without guessing from their fields (the OpenAPI discriminator)."""
+
+AUDIENCES: Final[tuple[Audience, ...]] = ("platform", "seat", "spectator")
 
 
 class CreatedTable(msgspec.Struct, frozen=True):
@@ -33,7 +41,7 @@ class CreatedTable(msgspec.Struct, frozen=True):
 
 class TableRead(msgspec.Struct, Generic[V], frozen=True):
     """A table as its caller may see it: the whole snapshot (platform), a seat view (seat
-    token) or the public view (spectator token); ``table``: the clock, 托管, deals and totals
+    token) or the public view (spectator token), ``audience`` saying which; ``table``: the clock, 托管, deals and totals
     around the deal, the same for everyone; ``last_seq``: the ``seq`` of the table's last logged
     event, where a client starts following it, and ``last_event_id`` that event's id (what to
     poll ``after`` or resume from: see :mod:`.positions`)."""
@@ -41,6 +49,7 @@ class TableRead(msgspec.Struct, Generic[V], frozen=True):
     id: str
     instance: str
     version: int
+    audience: Audience
     view: V
     table: TableState
     last_seq: int = 0
@@ -49,7 +58,8 @@ class TableRead(msgspec.Struct, Generic[V], frozen=True):
 
 class MoveAnswer(msgspec.Struct, Generic[V], frozen=True, omit_defaults=True):
     """A committed move: the version it produced, the table after it and its events (each with
-    its ``seq`` and ``version``), cut to the caller like every answer.
+    its ``seq`` and ``version``), cut to the caller like every answer (``audience``: which view
+    ``view`` is).
 
     ``replayed``: true when this is the answer remembered under the request's
     ``Idempotency-Key``: ``version`` and ``events`` are the original ones, ``view`` is the table
@@ -58,6 +68,7 @@ class MoveAnswer(msgspec.Struct, Generic[V], frozen=True, omit_defaults=True):
 
     version: int
     instance: str
+    audience: Audience
     view: V
     table: TableState
     events: list[Event]

@@ -79,7 +79,7 @@ from .record import (
     decode_record,
     encode_record,
 )
-from .views import View, cut_events, cut_moves, cut_table
+from .views import View, audience_of, cut_events, cut_moves, cut_table
 from .webhook_targets import TargetRefused
 from .webhooks import Dispatcher
 
@@ -187,14 +187,18 @@ class TableService(ClockDuties):
         """The table as ``caller`` may see it."""
         version, instance, last_seq, last_id, record = await self._stored(table_id, caller)
         view = cut_table(record.snapshot, caller)
-        return TableRead(table_id, instance, version, view, record.table, last_seq, last_id)
+        return TableRead(
+            table_id, instance, version, audience_of(view), view, record.table, last_seq, last_id
+        )
 
     async def read_seat(self, table_id: str, seat: int, caller: Caller) -> TableRead[SeatView]:
         """Seat ``seat``'s view, for that seat's token or a platform."""
         await self._role(table_id, caller, lambda: caller.require_seat(seat, "$.path.seat"))
         version, instance, last_seq, last_id, record = await self._stored(table_id, caller)
         view = seat_view(record.snapshot, seat)
-        return TableRead(table_id, instance, version, view, record.table, last_seq, last_id)
+        return TableRead(
+            table_id, instance, version, audience_of(view), view, record.table, last_seq, last_id
+        )
 
     async def legal_moves(
         self, table_id: str, caller: Caller, seat: int | None = None
@@ -625,7 +629,14 @@ class TableService(ClockDuties):
         )
         view = cut_table(record.snapshot, caller)
         logged = [replace(event, id=event_id(event.seq or 0, result.token)) for event in events]
-        return MoveAnswer(result.version, instance, view, record.table, cut_events(logged, caller))
+        return MoveAnswer(
+            result.version,
+            instance,
+            audience_of(view),
+            view,
+            record.table,
+            cut_events(logged, caller),
+        )
 
     async def _replay(
         self, table_id: str, caller: Caller, print_: str, kept: bytes
@@ -643,10 +654,12 @@ class TableService(ClockDuties):
         await self.store.confirm(table_id, remembered.instance)
         *_, record = await self._stored(table_id, caller)
         assert remembered.version is not None
+        view = cut_table(record.snapshot, caller)
         return MoveAnswer(
             remembered.version,
             remembered.instance,
-            cut_table(record.snapshot, caller),
+            audience_of(view),
+            view,
             record.table,
             cut_events(await self._with_ids(table_id, remembered), caller),
             replayed=True,

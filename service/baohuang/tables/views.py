@@ -45,6 +45,7 @@ from ..engine import (
     public_view,
     seat_view,
 )
+from .answers import Audience
 from .callers import Caller
 
 View: TypeAlias = Snapshot | SeatView | PublicView
@@ -103,6 +104,16 @@ def cut_table(snapshot: Snapshot, caller: Caller) -> View:
     if caller.kind == "seat" and caller.seat is not None:
         return seat_view(snapshot, caller.seat)
     return public_view(snapshot)
+
+
+def audience_of(view: View) -> Audience:
+    """Which view ``view`` is, for an answer's ``audience``: it follows from the view's type
+    alone, so it says nothing the view does not (a ``SeatView`` is also a ``PublicView``)."""
+    if isinstance(view, SeatView):
+        return "seat"
+    if isinstance(view, PublicView):
+        return "spectator"
+    return "platform"
 
 
 def cut_event(event: Event, caller: Caller) -> Event | None:

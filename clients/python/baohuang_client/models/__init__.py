@@ -56,6 +56,8 @@ from .pass_move import PassMove
 from .passed_event import PassedEvent
 from .phase import Phase
 from .phase_event import PhaseEvent
+from .platform_move_answer import PlatformMoveAnswer
+from .platform_table import PlatformTable
 from .play_move import PlayMove
 from .played_event import PlayedEvent
 from .post_bot import PostBot
@@ -90,18 +92,20 @@ from .ruleset_spec import RulesetSpec
 from .score_result import ScoreResult
 from .score_result_winner import ScoreResultWinner
 from .scores_request import ScoresRequest
+from .seat_move_answer import SeatMoveAnswer
 from .seat_state import SeatState
 from .seat_state_bot import SeatStateBot
+from .seat_table import SeatTable
 from .seat_view import SeatView
 from .sides import Sides
 from .snapshot import Snapshot
 from .snapshot_request import SnapshotRequest
 from .solo_declared_event import SoloDeclaredEvent
+from .spectator_move_answer import SpectatorMoveAnswer
+from .spectator_table import SpectatorTable
 from .suggest_request import SuggestRequest
 from .suggest_result import SuggestResult
-from .table import Table
 from .table_legal_moves import TableLegalMoves
-from .table_move_answer import TableMoveAnswer
 from .table_state import TableState
 from .token_rotated_event import TokenRotatedEvent
 from .top_play import TopPlay
@@ -177,6 +181,8 @@ __all__ = (
     "PassMove",
     "Phase",
     "PhaseEvent",
+    "PlatformMoveAnswer",
+    "PlatformTable",
     "PlayedEvent",
     "PlayMove",
     "PostBot",
@@ -211,18 +217,20 @@ __all__ = (
     "ScoreResult",
     "ScoreResultWinner",
     "ScoresRequest",
+    "SeatMoveAnswer",
     "SeatState",
     "SeatStateBot",
+    "SeatTable",
     "SeatView",
     "Sides",
     "Snapshot",
     "SnapshotRequest",
     "SoloDeclaredEvent",
+    "SpectatorMoveAnswer",
+    "SpectatorTable",
     "SuggestRequest",
     "SuggestResult",
-    "Table",
     "TableLegalMoves",
-    "TableMoveAnswer",
     "TableState",
     "TokenRotatedEvent",
     "TopPlay",

@@ -66,8 +66,20 @@ def _seats(trustee: int, left: bool = False) -> list[dict[str, Any]]:
     return seats
 
 
+def _audience(view: dict[str, Any]) -> str:
+    """Which view ``view`` is, as the answer's ``audience`` says (tables.views.audience_of)."""
+    return "platform" if "hands" in view else "seat" if "hand" in view else "spectator"
+
+
 def _read(view: Any) -> dict[str, Any]:
-    return {"id": TABLE_ID, "instance": INSTANCE, "version": 1, "view": view, "table": TABLE_STATE}
+    return {
+        "id": TABLE_ID,
+        "instance": INSTANCE,
+        "version": 1,
+        "audience": _audience(view),
+        "view": view,
+        "table": TABLE_STATE,
+    }
 
 
 _PLAYED = {"type": "played", "seat": 3, "cards": ["JH", "JD"], "seq": 3, "version": 2}
@@ -79,6 +91,7 @@ def _applied(view: Any, platform: bool = False) -> dict[str, Any]:
     return {
         "version": 2,
         "instance": INSTANCE,
+        "audience": _audience(view),
         "view": view,
         "table": {**TABLE_STATE, "played": True},
         "events": [_MOVE_RECORD, _PLAYED] if platform else [_PLAYED],
@@ -264,6 +277,7 @@ RESPONSES: dict[tuple[str, str, int], Examples] = {
         {
             "version": 3,
             "instance": INSTANCE,
+            "audience": "seat",
             "view": _seat_view(AFTER_JACKS, 1),
             "table": {**TABLE_STATE, "played": True, "seats": _seats(trustee=1)},
             "events": [_trustee(3, "request")],
@@ -274,6 +288,7 @@ RESPONSES: dict[tuple[str, str, int], Examples] = {
         {
             "version": 3,
             "instance": INSTANCE,
+            "audience": "platform",
             "view": SNAPSHOT,
             "table": {
                 **TABLE_STATE,
@@ -290,6 +305,7 @@ RESPONSES: dict[tuple[str, str, int], Examples] = {
         {
             "version": 3,
             "instance": INSTANCE,
+            "audience": "seat",
             "view": _seat_view(AFTER_JACKS, 1),
             "table": {**TABLE_STATE, "played": True, "seats": _seats(trustee=1, left=True)},
             "events": [
@@ -303,6 +319,7 @@ RESPONSES: dict[tuple[str, str, int], Examples] = {
         {
             "version": 3,
             "instance": INSTANCE,
+            "audience": "platform",
             "view": SNAPSHOT,
             "table": {**TABLE_STATE, "clock": _CLOCK, "deadline": 1764480123.5},
             "events": [
@@ -315,6 +332,7 @@ RESPONSES: dict[tuple[str, str, int], Examples] = {
         {
             "version": 42,
             "instance": INSTANCE,
+            "audience": "platform",
             "view": {**DEAL_SNAPSHOT},
             "table": {**TABLE_STATE, "deal": 2, "dealer": 0},
             "events": [

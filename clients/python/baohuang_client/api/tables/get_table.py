@@ -8,8 +8,10 @@ from ...client import AuthenticatedClient, Client
 from ...types import Response, UNSET
 from ... import errors
 
+from ...models.platform_table import PlatformTable
 from ...models.problem_document import ProblemDocument
-from ...models.table import Table
+from ...models.seat_table import SeatTable
+from ...models.spectator_table import SpectatorTable
 from typing import cast
 
 
@@ -34,11 +36,38 @@ def _get_kwargs(
 
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> ProblemDocument | Table | None:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> PlatformTable | SeatTable | SpectatorTable | ProblemDocument | None:
     if response.status_code == 200:
-        response_200 = Table.from_dict(response.json())
+        def _parse_response_200(data: object) -> PlatformTable | SeatTable | SpectatorTable:
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_table_type_0 = PlatformTable.from_dict(data)
 
 
+
+                return componentsschemas_table_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_table_type_1 = SeatTable.from_dict(data)
+
+
+
+                return componentsschemas_table_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            if not isinstance(data, dict):
+                raise TypeError()
+            componentsschemas_table_type_2 = SpectatorTable.from_dict(data)
+
+
+
+            return componentsschemas_table_type_2
+
+        response_200 = _parse_response_200(response.json())
 
         return response_200
 
@@ -97,7 +126,7 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return None
 
 
-def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[ProblemDocument | Table]:
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[PlatformTable | SeatTable | SpectatorTable | ProblemDocument]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -111,7 +140,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
 
-) -> Response[ProblemDocument | Table]:
+) -> Response[PlatformTable | SeatTable | SpectatorTable | ProblemDocument]:
     """ The table as the caller may see it: the whole snapshot for a platform, the seat's view for a seat
     token, the public view for a spectator token; `ETag` names the instance and version
 
@@ -126,7 +155,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ProblemDocument | Table]
+        Response[PlatformTable | SeatTable | SpectatorTable | ProblemDocument]
      """
 
 
@@ -146,7 +175,7 @@ def sync(
     *,
     client: AuthenticatedClient | Client,
 
-) -> ProblemDocument | Table | None:
+) -> PlatformTable | SeatTable | SpectatorTable | ProblemDocument | None:
     """ The table as the caller may see it: the whole snapshot for a platform, the seat's view for a seat
     token, the public view for a spectator token; `ETag` names the instance and version
 
@@ -161,7 +190,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ProblemDocument | Table
+        PlatformTable | SeatTable | SpectatorTable | ProblemDocument
      """
 
 
@@ -176,7 +205,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
 
-) -> Response[ProblemDocument | Table]:
+) -> Response[PlatformTable | SeatTable | SpectatorTable | ProblemDocument]:
     """ The table as the caller may see it: the whole snapshot for a platform, the seat's view for a seat
     token, the public view for a spectator token; `ETag` names the instance and version
 
@@ -191,7 +220,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ProblemDocument | Table]
+        Response[PlatformTable | SeatTable | SpectatorTable | ProblemDocument]
      """
 
 
@@ -211,7 +240,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient | Client,
 
-) -> ProblemDocument | Table | None:
+) -> PlatformTable | SeatTable | SpectatorTable | ProblemDocument | None:
     """ The table as the caller may see it: the whole snapshot for a platform, the seat's view for a seat
     token, the public view for a spectator token; `ETag` names the instance and version
 
@@ -226,7 +255,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ProblemDocument | Table
+        PlatformTable | SeatTable | SpectatorTable | ProblemDocument
      """
 
 

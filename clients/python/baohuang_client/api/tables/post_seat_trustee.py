@@ -8,9 +8,11 @@ from ...client import AuthenticatedClient, Client
 from ...types import Response, UNSET
 from ... import errors
 
+from ...models.platform_move_answer import PlatformMoveAnswer
 from ...models.post_trustee import PostTrustee
 from ...models.problem_document import ProblemDocument
-from ...models.table_move_answer import TableMoveAnswer
+from ...models.seat_move_answer import SeatMoveAnswer
+from ...models.spectator_move_answer import SpectatorMoveAnswer
 from typing import cast
 
 
@@ -43,11 +45,38 @@ def _get_kwargs(
 
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> ProblemDocument | TableMoveAnswer | None:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> PlatformMoveAnswer | SeatMoveAnswer | SpectatorMoveAnswer | ProblemDocument | None:
     if response.status_code == 200:
-        response_200 = TableMoveAnswer.from_dict(response.json())
+        def _parse_response_200(data: object) -> PlatformMoveAnswer | SeatMoveAnswer | SpectatorMoveAnswer:
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_table_move_answer_type_0 = PlatformMoveAnswer.from_dict(data)
 
 
+
+                return componentsschemas_table_move_answer_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_table_move_answer_type_1 = SeatMoveAnswer.from_dict(data)
+
+
+
+                return componentsschemas_table_move_answer_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            if not isinstance(data, dict):
+                raise TypeError()
+            componentsschemas_table_move_answer_type_2 = SpectatorMoveAnswer.from_dict(data)
+
+
+
+            return componentsschemas_table_move_answer_type_2
+
+        response_200 = _parse_response_200(response.json())
 
         return response_200
 
@@ -141,7 +170,7 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return None
 
 
-def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[ProblemDocument | TableMoveAnswer]:
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[PlatformMoveAnswer | SeatMoveAnswer | SpectatorMoveAnswer | ProblemDocument]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -157,7 +186,7 @@ def sync_detailed(
     client: AuthenticatedClient | Client,
     body: PostTrustee,
 
-) -> Response[ProblemDocument | TableMoveAnswer]:
+) -> Response[PlatformMoveAnswer | SeatMoveAnswer | SpectatorMoveAnswer | ProblemDocument]:
     """ Enter (`on: true`) or leave 托管 (T-11): while in 托管 the seat's every turn is played at once by T-10's
     move
 
@@ -175,7 +204,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ProblemDocument | TableMoveAnswer]
+        Response[PlatformMoveAnswer | SeatMoveAnswer | SpectatorMoveAnswer | ProblemDocument]
      """
 
 
@@ -199,7 +228,7 @@ def sync(
     client: AuthenticatedClient | Client,
     body: PostTrustee,
 
-) -> ProblemDocument | TableMoveAnswer | None:
+) -> PlatformMoveAnswer | SeatMoveAnswer | SpectatorMoveAnswer | ProblemDocument | None:
     """ Enter (`on: true`) or leave 托管 (T-11): while in 托管 the seat's every turn is played at once by T-10's
     move
 
@@ -217,7 +246,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ProblemDocument | TableMoveAnswer
+        PlatformMoveAnswer | SeatMoveAnswer | SpectatorMoveAnswer | ProblemDocument
      """
 
 
@@ -236,7 +265,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient | Client,
     body: PostTrustee,
 
-) -> Response[ProblemDocument | TableMoveAnswer]:
+) -> Response[PlatformMoveAnswer | SeatMoveAnswer | SpectatorMoveAnswer | ProblemDocument]:
     """ Enter (`on: true`) or leave 托管 (T-11): while in 托管 the seat's every turn is played at once by T-10's
     move
 
@@ -254,7 +283,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ProblemDocument | TableMoveAnswer]
+        Response[PlatformMoveAnswer | SeatMoveAnswer | SpectatorMoveAnswer | ProblemDocument]
      """
 
 
@@ -278,7 +307,7 @@ async def asyncio(
     client: AuthenticatedClient | Client,
     body: PostTrustee,
 
-) -> ProblemDocument | TableMoveAnswer | None:
+) -> PlatformMoveAnswer | SeatMoveAnswer | SpectatorMoveAnswer | ProblemDocument | None:
     """ Enter (`on: true`) or leave 托管 (T-11): while in 托管 the seat's every turn is played at once by T-10's
     move
 
@@ -296,7 +325,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ProblemDocument | TableMoveAnswer
+        PlatformMoveAnswer | SeatMoveAnswer | SpectatorMoveAnswer | ProblemDocument
      """
 
 

@@ -8,9 +8,11 @@ from ...client import AuthenticatedClient, Client
 from ...types import Response, UNSET
 from ... import errors
 
+from ...models.platform_move_answer import PlatformMoveAnswer
 from ...models.post_deal import PostDeal
 from ...models.problem_document import ProblemDocument
-from ...models.table_move_answer import TableMoveAnswer
+from ...models.seat_move_answer import SeatMoveAnswer
+from ...models.spectator_move_answer import SpectatorMoveAnswer
 from typing import cast
 
 
@@ -42,11 +44,38 @@ def _get_kwargs(
 
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> ProblemDocument | TableMoveAnswer | None:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> PlatformMoveAnswer | SeatMoveAnswer | SpectatorMoveAnswer | ProblemDocument | None:
     if response.status_code == 200:
-        response_200 = TableMoveAnswer.from_dict(response.json())
+        def _parse_response_200(data: object) -> PlatformMoveAnswer | SeatMoveAnswer | SpectatorMoveAnswer:
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_table_move_answer_type_0 = PlatformMoveAnswer.from_dict(data)
 
 
+
+                return componentsschemas_table_move_answer_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_table_move_answer_type_1 = SeatMoveAnswer.from_dict(data)
+
+
+
+                return componentsschemas_table_move_answer_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            if not isinstance(data, dict):
+                raise TypeError()
+            componentsschemas_table_move_answer_type_2 = SpectatorMoveAnswer.from_dict(data)
+
+
+
+            return componentsschemas_table_move_answer_type_2
+
+        response_200 = _parse_response_200(response.json())
 
         return response_200
 
@@ -140,7 +169,7 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return None
 
 
-def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[ProblemDocument | TableMoveAnswer]:
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[PlatformMoveAnswer | SeatMoveAnswer | SpectatorMoveAnswer | ProblemDocument]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -155,7 +184,7 @@ def sync_detailed(
     client: AuthenticatedClient | Client,
     body: PostDeal,
 
-) -> Response[ProblemDocument | TableMoveAnswer]:
+) -> Response[PlatformMoveAnswer | SeatMoveAnswer | SpectatorMoveAnswer | ProblemDocument]:
     """ Start the next deal at the table once the last one is over (platform only): dealt from the previous
     emperor's seat (G-4), with tribute under `tribute` (P); the last deal's result stays in
     `table.results` and `table.totals`
@@ -173,7 +202,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ProblemDocument | TableMoveAnswer]
+        Response[PlatformMoveAnswer | SeatMoveAnswer | SpectatorMoveAnswer | ProblemDocument]
      """
 
 
@@ -195,7 +224,7 @@ def sync(
     client: AuthenticatedClient | Client,
     body: PostDeal,
 
-) -> ProblemDocument | TableMoveAnswer | None:
+) -> PlatformMoveAnswer | SeatMoveAnswer | SpectatorMoveAnswer | ProblemDocument | None:
     """ Start the next deal at the table once the last one is over (platform only): dealt from the previous
     emperor's seat (G-4), with tribute under `tribute` (P); the last deal's result stays in
     `table.results` and `table.totals`
@@ -213,7 +242,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ProblemDocument | TableMoveAnswer
+        PlatformMoveAnswer | SeatMoveAnswer | SpectatorMoveAnswer | ProblemDocument
      """
 
 
@@ -230,7 +259,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient | Client,
     body: PostDeal,
 
-) -> Response[ProblemDocument | TableMoveAnswer]:
+) -> Response[PlatformMoveAnswer | SeatMoveAnswer | SpectatorMoveAnswer | ProblemDocument]:
     """ Start the next deal at the table once the last one is over (platform only): dealt from the previous
     emperor's seat (G-4), with tribute under `tribute` (P); the last deal's result stays in
     `table.results` and `table.totals`
@@ -248,7 +277,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ProblemDocument | TableMoveAnswer]
+        Response[PlatformMoveAnswer | SeatMoveAnswer | SpectatorMoveAnswer | ProblemDocument]
      """
 
 
@@ -270,7 +299,7 @@ async def asyncio(
     client: AuthenticatedClient | Client,
     body: PostDeal,
 
-) -> ProblemDocument | TableMoveAnswer | None:
+) -> PlatformMoveAnswer | SeatMoveAnswer | SpectatorMoveAnswer | ProblemDocument | None:
     """ Start the next deal at the table once the last one is over (platform only): dealt from the previous
     emperor's seat (G-4), with tribute under `tribute` (P); the last deal's result stays in
     `table.results` and `table.totals`
@@ -288,7 +317,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ProblemDocument | TableMoveAnswer
+        PlatformMoveAnswer | SeatMoveAnswer | SpectatorMoveAnswer | ProblemDocument
      """
 
 

@@ -8,9 +8,11 @@ from ...client import AuthenticatedClient, Client
 from ...types import Response, UNSET
 from ... import errors
 
+from ...models.platform_move_answer import PlatformMoveAnswer
 from ...models.post_move import PostMove
 from ...models.problem_document import ProblemDocument
-from ...models.table_move_answer import TableMoveAnswer
+from ...models.seat_move_answer import SeatMoveAnswer
+from ...models.spectator_move_answer import SpectatorMoveAnswer
 from ...types import UNSET, Unset
 from typing import cast
 
@@ -47,11 +49,38 @@ def _get_kwargs(
 
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> ProblemDocument | TableMoveAnswer | None:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> PlatformMoveAnswer | SeatMoveAnswer | SpectatorMoveAnswer | ProblemDocument | None:
     if response.status_code == 200:
-        response_200 = TableMoveAnswer.from_dict(response.json())
+        def _parse_response_200(data: object) -> PlatformMoveAnswer | SeatMoveAnswer | SpectatorMoveAnswer:
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_table_move_answer_type_0 = PlatformMoveAnswer.from_dict(data)
 
 
+
+                return componentsschemas_table_move_answer_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_table_move_answer_type_1 = SeatMoveAnswer.from_dict(data)
+
+
+
+                return componentsschemas_table_move_answer_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            if not isinstance(data, dict):
+                raise TypeError()
+            componentsschemas_table_move_answer_type_2 = SpectatorMoveAnswer.from_dict(data)
+
+
+
+            return componentsschemas_table_move_answer_type_2
+
+        response_200 = _parse_response_200(response.json())
 
         return response_200
 
@@ -145,7 +174,7 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return None
 
 
-def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[ProblemDocument | TableMoveAnswer]:
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[PlatformMoveAnswer | SeatMoveAnswer | SpectatorMoveAnswer | ProblemDocument]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -161,7 +190,7 @@ def sync_detailed(
     body: PostMove,
     idempotency_key: None | str | Unset = UNSET,
 
-) -> Response[ProblemDocument | TableMoveAnswer]:
+) -> Response[PlatformMoveAnswer | SeatMoveAnswer | SpectatorMoveAnswer | ProblemDocument]:
     """ Apply a move against the version the client saw: 409 if stale, 422 (a verdict) if illegal; the
     answer is cut to the caller
 
@@ -183,7 +212,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ProblemDocument | TableMoveAnswer]
+        Response[PlatformMoveAnswer | SeatMoveAnswer | SpectatorMoveAnswer | ProblemDocument]
      """
 
 
@@ -207,7 +236,7 @@ def sync(
     body: PostMove,
     idempotency_key: None | str | Unset = UNSET,
 
-) -> ProblemDocument | TableMoveAnswer | None:
+) -> PlatformMoveAnswer | SeatMoveAnswer | SpectatorMoveAnswer | ProblemDocument | None:
     """ Apply a move against the version the client saw: 409 if stale, 422 (a verdict) if illegal; the
     answer is cut to the caller
 
@@ -229,7 +258,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ProblemDocument | TableMoveAnswer
+        PlatformMoveAnswer | SeatMoveAnswer | SpectatorMoveAnswer | ProblemDocument
      """
 
 
@@ -248,7 +277,7 @@ async def asyncio_detailed(
     body: PostMove,
     idempotency_key: None | str | Unset = UNSET,
 
-) -> Response[ProblemDocument | TableMoveAnswer]:
+) -> Response[PlatformMoveAnswer | SeatMoveAnswer | SpectatorMoveAnswer | ProblemDocument]:
     """ Apply a move against the version the client saw: 409 if stale, 422 (a verdict) if illegal; the
     answer is cut to the caller
 
@@ -270,7 +299,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ProblemDocument | TableMoveAnswer]
+        Response[PlatformMoveAnswer | SeatMoveAnswer | SpectatorMoveAnswer | ProblemDocument]
      """
 
 
@@ -294,7 +323,7 @@ async def asyncio(
     body: PostMove,
     idempotency_key: None | str | Unset = UNSET,
 
-) -> ProblemDocument | TableMoveAnswer | None:
+) -> PlatformMoveAnswer | SeatMoveAnswer | SpectatorMoveAnswer | ProblemDocument | None:
     """ Apply a move against the version the client saw: 409 if stale, 422 (a verdict) if illegal; the
     answer is cut to the caller
 
@@ -316,7 +345,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ProblemDocument | TableMoveAnswer
+        PlatformMoveAnswer | SeatMoveAnswer | SpectatorMoveAnswer | ProblemDocument
      """
 
 

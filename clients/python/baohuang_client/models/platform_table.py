@@ -10,10 +10,9 @@ from ..types import UNSET, Unset
 
 from ..types import UNSET, Unset
 from typing import cast
+from typing import Literal, cast
 
 if TYPE_CHECKING:
-  from ..models.public_view import PublicView
-  from ..models.seat_view import SeatView
   from ..models.snapshot import Snapshot
   from ..models.table_state import TableState
 
@@ -21,19 +20,20 @@ if TYPE_CHECKING:
 
 
 
-T = TypeVar("T", bound="Table")
+T = TypeVar("T", bound="PlatformTable")
 
 
 
 @_attrs_define
-class Table:
+class PlatformTable:
     """ A table as its caller may see it: the whole snapshot (platform), a seat view (seat
-    token) or the public view (spectator token); ``table``: the clock, 托管, deals and totals
+    token) or the public view (spectator token), ``audience`` saying which; ``table``: the clock, 托管, deals and totals
     around the deal, the same for everyone; ``last_seq``: the ``seq`` of the table's last logged
     event, where a client starts following it, and ``last_event_id`` that event's id (what to
     poll ``after`` or resume from: see :mod:`.positions`).
 
         Attributes:
+            audience (Literal['platform']): A platform's answer: `view` is the whole `Snapshot`
             id (str):
             instance (str):
             table (TableState): The table around the deal, shown to every caller.
@@ -45,17 +45,17 @@ class Table:
                 the zero-sum totals;
                 ``results``: each finished deal's result, in order.
             version (int):
-            view (PublicView | SeatView | Snapshot): The caller's view: the whole `Snapshot` for a platform key, the
-                `SeatView` of a seat token's seat, the `PublicView` for a spectator token
+            view (Snapshot): The whole state of a deal in play (docs/clients.md). ``positions[seat]`` is 1…5 once ``over``.
             last_event_id (str | Unset): Default: `"0"`.
             last_seq (int | Unset): Default: `0`.
      """
 
+    audience: Literal['platform']
     id: str
     instance: str
     table: TableState
     version: int
-    view: PublicView | SeatView | Snapshot
+    view: Snapshot
     last_event_id: str | Unset = UNSET
     last_seq: int | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
@@ -65,10 +65,10 @@ class Table:
 
 
     def to_dict(self) -> dict[str, Any]:
-        from ..models.public_view import PublicView # noqa: PLC0415
-        from ..models.seat_view import SeatView # noqa: PLC0415
         from ..models.snapshot import Snapshot # noqa: PLC0415
         from ..models.table_state import TableState # noqa: PLC0415
+        audience = self.audience
+
         id = self.id
 
         instance = self.instance
@@ -77,14 +77,7 @@ class Table:
 
         version = self.version
 
-        view: dict[str, Any]
-        if isinstance(self.view, Snapshot):
-            view = self.view.to_dict()
-        elif isinstance(self.view, SeatView):
-            view = self.view.to_dict()
-        else:
-            view = self.view.to_dict()
-
+        view = self.view.to_dict()
 
         last_event_id = self.last_event_id
 
@@ -94,6 +87,7 @@ class Table:
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update({
+            "audience": audience,
             "id": id,
             "instance": instance,
             "table": table,
@@ -111,11 +105,13 @@ class Table:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.public_view import PublicView # noqa: PLC0415
-        from ..models.seat_view import SeatView # noqa: PLC0415
         from ..models.snapshot import Snapshot # noqa: PLC0415
         from ..models.table_state import TableState # noqa: PLC0415
         d = dict(src_dict)
+        audience = cast(Literal['platform'] , d.pop("audience"))
+        if audience != 'platform':
+            raise ValueError(f"audience must match const 'platform', got '{audience}'")
+
         id = d.pop("id")
 
         instance = d.pop("instance")
@@ -127,43 +123,17 @@ class Table:
 
         version = d.pop("version")
 
-        def _parse_view(data: object) -> PublicView | SeatView | Snapshot:
-            try:
-                if not isinstance(data, dict):
-                    raise TypeError()
-                view_type_0 = Snapshot.from_dict(data)
+        view = Snapshot.from_dict(d.pop("view"))
 
 
-
-                return view_type_0
-            except (TypeError, ValueError, AttributeError, KeyError):
-                pass
-            try:
-                if not isinstance(data, dict):
-                    raise TypeError()
-                view_type_1 = SeatView.from_dict(data)
-
-
-
-                return view_type_1
-            except (TypeError, ValueError, AttributeError, KeyError):
-                pass
-            if not isinstance(data, dict):
-                raise TypeError()
-            view_type_2 = PublicView.from_dict(data)
-
-
-
-            return view_type_2
-
-        view = _parse_view(d.pop("view"))
 
 
         last_event_id = d.pop("last_event_id", UNSET)
 
         last_seq = d.pop("last_seq", UNSET)
 
-        table = cls(
+        platform_table = cls(
+            audience=audience,
             id=id,
             instance=instance,
             table=table,
@@ -174,8 +144,8 @@ class Table:
         )
 
 
-        table.additional_properties = d
-        return table
+        platform_table.additional_properties = d
+        return platform_table
 
     @property
     def additional_keys(self) -> list[str]:

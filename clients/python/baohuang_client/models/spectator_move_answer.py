@@ -10,6 +10,7 @@ from ..types import UNSET, Unset
 
 from ..types import UNSET, Unset
 from typing import cast
+from typing import Literal, cast
 
 if TYPE_CHECKING:
   from ..models.accepted_event import AcceptedEvent
@@ -33,8 +34,6 @@ if TYPE_CHECKING:
   from ..models.public_view import PublicView
   from ..models.rebelled_event import RebelledEvent
   from ..models.revealed_event import RevealedEvent
-  from ..models.seat_view import SeatView
-  from ..models.snapshot import Snapshot
   from ..models.solo_declared_event import SoloDeclaredEvent
   from ..models.table_state import TableState
   from ..models.token_rotated_event import TokenRotatedEvent
@@ -46,20 +45,22 @@ if TYPE_CHECKING:
 
 
 
-T = TypeVar("T", bound="TableMoveAnswer")
+T = TypeVar("T", bound="SpectatorMoveAnswer")
 
 
 
 @_attrs_define
-class TableMoveAnswer:
+class SpectatorMoveAnswer:
     """ A committed move: the version it produced, the table after it and its events (each with
-    its ``seq`` and ``version``), cut to the caller like every answer.
+    its ``seq`` and ``version``), cut to the caller like every answer (``audience``: which view
+    ``view`` is).
 
     ``replayed``: true when this is the answer remembered under the request's
     ``Idempotency-Key``: ``version`` and ``events`` are the original ones, ``view`` is the table
     as it is now.
 
         Attributes:
+            audience (Literal['spectator']): A spectator token's answer: `view` is the `PublicView`
             events (list[AcceptedEvent | CalledEvent | ClockEvent | CrownForcedEvent | CrownPassedEvent | DealOverEvent |
                 DealStartedEvent | DealtEvent | DealVoidEvent | DeclinedEvent | FinishedEvent | GrabbedEvent | JiefengEvent |
                 LeftEvent | MoveEvent | PassedEvent | PhaseEvent | PlayedEvent | RebelledEvent | RevealedEvent |
@@ -74,16 +75,17 @@ class TableMoveAnswer:
                 the zero-sum totals;
                 ``results``: each finished deal's result, in order.
             version (int):
-            view (PublicView | SeatView | Snapshot): The caller's view: the whole `Snapshot` for a platform key, the
-                `SeatView` of a seat token's seat, the `PublicView` for a spectator token
+            view (PublicView): What everyone at the table may see (a spectator): no hand, only how many cards each seat
+                holds (``counts[s]``); ``guard`` is null while hidden (G-8), and a 暗独 looks like team play.
             replayed (bool | Unset): Default: `false`.
      """
 
+    audience: Literal['spectator']
     events: list[AcceptedEvent | CalledEvent | ClockEvent | CrownForcedEvent | CrownPassedEvent | DealOverEvent | DealStartedEvent | DealtEvent | DealVoidEvent | DeclinedEvent | FinishedEvent | GrabbedEvent | JiefengEvent | LeftEvent | MoveEvent | PassedEvent | PhaseEvent | PlayedEvent | RebelledEvent | RevealedEvent | SoloDeclaredEvent | TokenRotatedEvent | TrickWonEvent | TrusteeEvent | YieldedEvent]
     instance: str
     table: TableState
     version: int
-    view: PublicView | SeatView | Snapshot
+    view: PublicView
     replayed: bool | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
@@ -113,14 +115,14 @@ class TableMoveAnswer:
         from ..models.public_view import PublicView # noqa: PLC0415
         from ..models.rebelled_event import RebelledEvent # noqa: PLC0415
         from ..models.revealed_event import RevealedEvent # noqa: PLC0415
-        from ..models.seat_view import SeatView # noqa: PLC0415
-        from ..models.snapshot import Snapshot # noqa: PLC0415
         from ..models.solo_declared_event import SoloDeclaredEvent # noqa: PLC0415
         from ..models.table_state import TableState # noqa: PLC0415
         from ..models.token_rotated_event import TokenRotatedEvent # noqa: PLC0415
         from ..models.trick_won_event import TrickWonEvent # noqa: PLC0415
         from ..models.trustee_event import TrusteeEvent # noqa: PLC0415
         from ..models.yielded_event import YieldedEvent # noqa: PLC0415
+        audience = self.audience
+
         events = []
         for events_item_data in self.events:
             events_item: dict[str, Any]
@@ -185,14 +187,7 @@ class TableMoveAnswer:
 
         version = self.version
 
-        view: dict[str, Any]
-        if isinstance(self.view, Snapshot):
-            view = self.view.to_dict()
-        elif isinstance(self.view, SeatView):
-            view = self.view.to_dict()
-        else:
-            view = self.view.to_dict()
-
+        view = self.view.to_dict()
 
         replayed = self.replayed
 
@@ -200,6 +195,7 @@ class TableMoveAnswer:
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update({
+            "audience": audience,
             "events": events,
             "instance": instance,
             "table": table,
@@ -236,8 +232,6 @@ class TableMoveAnswer:
         from ..models.public_view import PublicView # noqa: PLC0415
         from ..models.rebelled_event import RebelledEvent # noqa: PLC0415
         from ..models.revealed_event import RevealedEvent # noqa: PLC0415
-        from ..models.seat_view import SeatView # noqa: PLC0415
-        from ..models.snapshot import Snapshot # noqa: PLC0415
         from ..models.solo_declared_event import SoloDeclaredEvent # noqa: PLC0415
         from ..models.table_state import TableState # noqa: PLC0415
         from ..models.token_rotated_event import TokenRotatedEvent # noqa: PLC0415
@@ -245,6 +239,10 @@ class TableMoveAnswer:
         from ..models.trustee_event import TrusteeEvent # noqa: PLC0415
         from ..models.yielded_event import YieldedEvent # noqa: PLC0415
         d = dict(src_dict)
+        audience = cast(Literal['spectator'] , d.pop("audience"))
+        if audience != 'spectator':
+            raise ValueError(f"audience must match const 'spectator', got '{audience}'")
+
         events = []
         _events = d.pop("events")
         for events_item_data in (_events):
@@ -511,41 +509,15 @@ class TableMoveAnswer:
 
         version = d.pop("version")
 
-        def _parse_view(data: object) -> PublicView | SeatView | Snapshot:
-            try:
-                if not isinstance(data, dict):
-                    raise TypeError()
-                view_type_0 = Snapshot.from_dict(data)
+        view = PublicView.from_dict(d.pop("view"))
 
 
-
-                return view_type_0
-            except (TypeError, ValueError, AttributeError, KeyError):
-                pass
-            try:
-                if not isinstance(data, dict):
-                    raise TypeError()
-                view_type_1 = SeatView.from_dict(data)
-
-
-
-                return view_type_1
-            except (TypeError, ValueError, AttributeError, KeyError):
-                pass
-            if not isinstance(data, dict):
-                raise TypeError()
-            view_type_2 = PublicView.from_dict(data)
-
-
-
-            return view_type_2
-
-        view = _parse_view(d.pop("view"))
 
 
         replayed = d.pop("replayed", UNSET)
 
-        table_move_answer = cls(
+        spectator_move_answer = cls(
+            audience=audience,
             events=events,
             instance=instance,
             table=table,
@@ -555,8 +527,8 @@ class TableMoveAnswer:
         )
 
 
-        table_move_answer.additional_properties = d
-        return table_move_answer
+        spectator_move_answer.additional_properties = d
+        return spectator_move_answer
 
     @property
     def additional_keys(self) -> list[str]:
