@@ -320,26 +320,24 @@ def test_invented_bearers_spend_the_failed_authentications_of_their_address(
         rate_limit_auth_failures="20/hour",  # none back while the test runs
         rate_limit_prefix=prefix,
     )
+    path = f"/v1/tables/failures-{uuid.uuid4().hex[:12]}"  # a new table on a Redis that lasts
     with TestClient(create_app(settings)) as client:
-        created = client.put("/v1/tables/t3", json={"snapshot": SNAPSHOT}, headers=bearer(KEY_A))
+        created = client.put(path, json={"snapshot": SNAPSHOT}, headers=bearer(KEY_A))
         assert created.status_code == 201 and not limits(created)  # no limit for a platform key
         answers = [
-            client.get("/v1/tables/t3", headers=bearer(f"x{uuid.uuid4()}")).status_code
-            for _ in range(200)
+            client.get(path, headers=bearer(f"x{uuid.uuid4()}")).status_code for _ in range(200)
         ]
         assert answers[:20] == [401] * 20 and set(answers[20:]) == {429}
-        assert_rate_limited(client.get("/v1/tables/t3"), 20, 3600)  # no credential: a failure too
-        assert_rate_limited(
-            client.get("/v1/tables/t3", headers={"authorization": "Basic a"}), 20, 3600
-        )
-        refused = client.get("/v1/tables/t3", headers=bearer("junk"))
+        assert_rate_limited(client.get(path), 20, 3600)  # no credential: a failure too
+        assert_rate_limited(client.get(path, headers={"authorization": "Basic a"}), 20, 3600)
+        refused = client.get(path, headers=bearer("junk"))
         assert (
             "missing or unknown credential"
             in assert_problem(refused, 429, "RATE_LIMITED")["detail"]
         )
-        assert client.get("/v1/tables/t3", headers=bearer(KEY_A)).status_code == 200
+        assert client.get(path, headers=bearer(KEY_A)).status_code == 200
         seat = created.json()["seat_tokens"][0]
-        assert client.get("/v1/tables/t3/seats/0", headers=bearer(seat)).status_code == 200
+        assert client.get(f"{path}/seats/0", headers=bearer(seat)).status_code == 200
         assert client.post("/v1/combos/classify", json=CLASSIFY).status_code == 200  # stateless
     raw = Redis.from_url(redis_url)
     try:
