@@ -36,7 +36,8 @@ class Call(NamedTuple):
 def every_table_route(table_id: str) -> list[Call]:
     """One request to each ``/v1/tables`` route (and the stream), each one that a seat 1 token or
     a spectator token may not make where a role check applies: seat 2's view, moves and seat
-    changes, the platform's create, delete, next deal and audit."""
+    changes, its legal moves and a dry run of its move, the platform's create, delete, next
+    deal, audit, tokens, bots and clock."""
     base = f"/v1/tables/{table_id}"
     lead = {"seat": 0, "action": "play", "cards": ["7S", "7H"]}
     return [
@@ -51,6 +52,12 @@ def every_table_route(table_id: str) -> list[Call]:
         Call("POST", f"{base}/deals", {"version": 1}),
         Call("GET", f"{base}/audit"),
         Call("GET", f"{base}/seats/2"),
+        Call("GET", f"{base}/legal-moves?seat=2"),
+        Call("POST", f"{base}/moves/check", {"move": lead, "version": 1}),
+        Call("POST", f"{base}/seats/2/token", {"version": 1}),
+        Call("POST", f"{base}/spectator-token", {"version": 1}),
+        Call("POST", f"{base}/seats/2/bot", {"level": "heuristic", "version": 1}),
+        Call("POST", f"{base}/clock", {"clock": None, "version": 1}),
     ]
 
 

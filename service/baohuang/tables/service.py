@@ -447,7 +447,7 @@ class TableService(ClockDuties):
         self, table_id: str, caller: Caller, seat: int, level: Level | None, version: int
     ) -> MoveAnswer[View]:
         """The platform seats a bot of ``level`` at ``seat``, or (``None``) gives it back."""
-        caller.require_platform()
+        await self._role(table_id, caller, lambda: caller.require_platform("seat or remove a bot"))
         change: Change = lambda record: flow.set_bot(record, seat, level, self.now())  # noqa: E731
         return await self._write(table_id, caller, version, None, change)
 
