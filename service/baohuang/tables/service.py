@@ -232,10 +232,7 @@ class TableService(ClockDuties):
         (the seat, the instance, the version, then the rules), the verdict instead of a write.
         Raises what :meth:`move` raises before judging; never writes, never remembers a key."""
         await self._role(table_id, caller, lambda: caller.require_seat(move.seat, "$.move.seat"))
-        if caller.instance is not None:
-            if instance is not None and instance != caller.instance:
-                raise Unauthorized("the instance sent is not the one this token belongs to")
-            instance = caller.instance
+        instance = _instance_meant(caller, instance)
         stored = await self.store.get(table_id)
         if stored is None:
             raise TableNotFound(table_id)
@@ -518,10 +515,7 @@ class TableService(ClockDuties):
         read, or the table is read. A ``read`` holds no remembered answer: only without
         ``key``."""
         assert read is None or key is None
-        if caller.instance is not None:
-            if instance is not None and instance != caller.instance:
-                raise Unauthorized("the instance sent is not the one this token belongs to")
-            instance = caller.instance
+        instance = _instance_meant(caller, instance)
         last = self._recent.get(table_id, version) if read is None else None
         if last is not None and _predates(last.record, caller):
             last = None  # the token is newer than the record remembered: judge on the store's
@@ -744,6 +738,16 @@ def _predates(record: TableRecord, caller: Caller) -> bool:
     """Whether ``record`` was written before the caller's token was issued."""
     role = caller.role
     return role is not None and record.token_generations[role] < caller.generation
+
+
+def _instance_meant(caller: Caller, instance: str | None) -> str | None:
+    """The table instance a write is meant for: the token's own (a different one sent with it
+    is 401), else what the client sent, if anything."""
+    if caller.instance is None:
+        return instance
+    if instance is not None and instance != caller.instance:
+        raise Unauthorized("the instance sent is not the one this token belongs to")
+    return caller.instance
 
 
 def _may_ask_moves(caller: Caller, seat: int | None) -> None:
