@@ -27,26 +27,38 @@ def _unpacked(args: type[tuple[object, ...]]) -> str:
 # Finished deals' events leave the log up to seq ``upto`` (never backwards): the hash keeps the
 # last seq gone ('p') and the token of the event there ('u'), so that a reader standing exactly
 # at it is told its position still holds (the anchor), and one before it that it is gone.
-_TRIM: Final = """
+# The token of the event at ``seq`` ('' for one logged without a token), or false when the log
+# holds no such event.
+_TOKEN_AT: Final = """
+local function token_at(seq)
+  local at = redis.call('XRANGE', KEYS[2], seq .. '-0', seq .. '-0')
+  if not at[1] then
+    return false
+  end
+  local fields = at[1][2]
+  for i = 1, #fields, 2 do
+    if fields[i] == 't' then
+      return fields[i + 1]
+    end
+  end
+  return ''
+end
+"""
+
+_TRIM: Final = (
+    _TOKEN_AT
+    + """
 local function trim(upto)
   local p = tonumber(redis.call('HGET', KEYS[1], 'p') or '0')
   if upto <= p then
     return
   end
-  local token = ''
-  local at = redis.call('XRANGE', KEYS[2], upto .. '-0', upto .. '-0')
-  if at[1] then
-    local fields = at[1][2]
-    for i = 1, #fields, 2 do
-      if fields[i] == 't' then
-        token = fields[i + 1]
-      end
-    end
-  end
+  local token = token_at(upto) or ''
   redis.call('XTRIM', KEYS[2], 'MINID', (upto + 1) .. '-0')
   redis.call('HSET', KEYS[1], 'p', upto, 'u', token)
 end
 """
+)
 
 # A remembered answer is kept under its key once; beyond ``most`` keys per table the oldest goes.
 _KEEP: Final = """
@@ -354,6 +366,7 @@ class EventsArgs(NamedTuple):
 # deals, their records (false unless asked for)}, or {} when there is no table.
 EVENTS_LUA: Final = (
     _unpacked(EventsArgs)
+    + _TOKEN_AT
     + """
 local cur = redis.call('HMGET', KEYS[1], 'e', 'v', 'q', 'k', 's', 'p', 'u', 'r')
 if not cur[2] then
@@ -366,16 +379,7 @@ local anchor = false
 if from > 0 and from == trimmed then
   anchor = cur[7] or ''
 elseif from > trimmed then
-  local at = redis.call('XRANGE', KEYS[2], from .. '-0', from .. '-0')
-  if at[1] then
-    anchor = ''
-    local fields = at[1][2]
-    for i = 1, #fields, 2 do
-      if fields[i] == 't' then
-        anchor = fields[i + 1]
-      end
-    end
-  end
+  anchor = token_at(from)
 end
 local snapshot = false
 if tonumber(with_snapshot) == 1 then
