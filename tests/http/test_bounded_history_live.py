@@ -114,11 +114,10 @@ async def test_a_table_that_plays_on_keeps_its_redis_bounded_and_its_readers_who
                 finished["last_seq"] - start["events"][0]["seq"] + 1
             )
             assert await raw.llen(f"{PREFIX}{{{table}}}:deals") == min(number - 1, KEPT)
-        # Bounded: after the records are full, a table weighs what it weighed — within one
-        # deal's spread — however many deals it played.
-        full = weights[KEPT]
-        assert all(weight < full * 1.3 for weight in weights[KEPT:]), weights
-        assert weights[-1] < weights[0] * 1.6, weights  # five deals: not five deals' logs
+        # Bounded: a table weighs about one deal's log (deals differ, by up to ~1.6× in events)
+        # plus a few KiB of records, however many deals it played — not the sum of their logs.
+        assert max(weights) < 2 * min(weights), weights
+        assert weights[-1] < 2 * weights[0], weights
         # The audit passes, from the earliest deal still kept.
         audit = (await client.get(f"{path}/audit", headers=PLATFORM)).json()
         assert audit["valid"] is True, audit
