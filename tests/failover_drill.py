@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import itertools
 import random
 import re
@@ -40,7 +41,10 @@ import httpx
 import msgspec
 
 from baohuang.engine import Snapshot, deal, legal_moves, opening_snapshot, ruleset_of
+from baohuang.http.settings import Settings
+from baohuang.store import open_store
 from baohuang.tables.callers import PLATFORM, Caller
+from baohuang.tables.deals import decode_deal
 from followers import Follower
 from live_server import ProcessServer
 from log_audit import (
@@ -48,6 +52,7 @@ from log_audit import (
     audit_acknowledged,
     audit_continuity,
     audit_follower,
+    audit_recorded,
     audit_webhook,
     read_log,
     wait_caught_up,
@@ -322,7 +327,7 @@ class Drill:
                     if isinstance(outcome, BaseException):
                         self.unexpected.append(f"a player failed: {outcome!r}")
             for table in self.tables:
-                logs[table] = await read_log(client, table, AUTH)
+                logs[table] = await self._with_records(await read_log(client, table, AUTH))
             await wait_caught_up(self.followers, logs, timeout=20)
             for follower in self.followers:
                 follower.stop.set()
@@ -337,10 +342,22 @@ class Drill:
             self._blocked(record, later.started_at if later else time.monotonic())
         return self._report(topology, records, logs)
 
+    async def _with_records(self, log: FinalLog) -> FinalLog:
+        """The final log with the records of the finished deals the table keeps, read from the
+        store as the service reads them (its settings, its key prefix)."""
+        store = open_store(Settings.from_env(self.environment).redis_config())
+        try:
+            page = await store.read_events(log.table, 0, 1, with_deals=True)
+        finally:
+            await store.close()
+        if page is None or page.instance != log.instance or not page.deals:
+            return log
+        return dataclasses.replace(log, records=tuple(decode_deal(data) for data in page.deals))
+
     def _report(
         self, topology: str, records: list[FaultRecord], logs: dict[str, FinalLog]
     ) -> DrillReport:
-        acked = audit_acknowledged(self.ledger, logs)
+        acked = audit_acknowledged(self.ledger, logs) + audit_recorded(self.ledger, logs)
         continuity = [wrong for log in logs.values() for wrong in audit_continuity(log)]
         followers = {f.name: audit_follower(f, logs[f.table]) for f in self.followers}
         webhook = audit_webhook(self.receiver, logs.values(), SUBSCRIBED)

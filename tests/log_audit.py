@@ -9,6 +9,11 @@ API, against everything the service said on the way (docs/clients.md, docs/deplo
 * the webhook receiver stored every event of the final log its subscription asks for, and
   dropped no real event as a duplicate (a delivery id that named two different events).
 
+The final log holds the current deal: a finished deal's events left it when the next deal
+started, and the table keeps a compact record of it instead (docs/deploy.md "What a table
+keeps"). Acknowledged writes of those deals are checked against the records (their moves, in
+order), followers and the webhook against what the log still holds and the records' results.
+
 Each check returns the list of what is wrong (empty: it holds), so one run reports everything.
 """
 
@@ -26,7 +31,8 @@ from urllib.parse import quote
 
 import msgspec
 
-from baohuang.engine import Event
+from baohuang.engine import DealOverEvent, Event, MoveEvent
+from baohuang.tables.deals import DealRecord, plain
 from baohuang.tables.views import cut_event
 from followers import Follower
 from retrying_client import Ledger, RetryingClient
@@ -39,6 +45,13 @@ class FinalLog:
     instance: str
     version: int
     events: list[dict[str, Any]]
+    records: tuple[DealRecord, ...] = ()
+    """The finished deals the table keeps, whose events are no longer in ``events``."""
+
+    @property
+    def first_seq(self) -> int:
+        """The seq of the log's first event (after 1: finished deals' events left it)."""
+        return int(self.events[0]["seq"]) if self.events else 1
 
 
 def _canonical(event: dict[str, Any] | Event) -> str:
@@ -83,7 +96,13 @@ def audit_acknowledged(ledger: Ledger, logs: dict[str, FinalLog]) -> list[str]:
     for log in logs.values():
         for event in log.events:
             by_version[(log.table, int(event["version"]))].append(_canonical(event))
+    first_version = {
+        log.table: int(log.events[0]["version"]) if log.events else log.version + 1
+        for log in logs.values()
+    }
     for ack in ledger.acknowledged:
+        if ack.version < first_version.get(ack.table, 0):
+            continue  # a finished deal's write: audit_recorded checks it
         logged = by_version.get((ack.table, ack.version), [])
         answered = [_canonical(e) for e in ack.events]
         if logged != answered:
@@ -96,16 +115,59 @@ def audit_acknowledged(ledger: Ledger, logs: dict[str, FinalLog]) -> list[str]:
     return wrong
 
 
+def audit_recorded(ledger: Ledger, logs: dict[str, FinalLog]) -> list[str]:
+    """Every acknowledged move of a finished deal is in the records the table keeps, in order
+    (the records keep each move, not its version: the acknowledged moves, by version, must be
+    among the recorded ones in the same order; a lost one is not)."""
+    wrong: list[str] = []
+    for log in logs.values():
+        if not log.events:
+            continue
+        first_version = int(log.events[0]["version"])
+        acked = sorted(
+            (ack for ack in ledger.acknowledged if ack.table == log.table),
+            key=lambda ack: ack.version,
+        )
+        moves = [
+            _canonical(plain(msgspec.convert(event, Event)))
+            for ack in acked
+            if ack.version < first_version
+            for event in ack.events
+            if event.get("type") == "move"
+        ]
+        recorded = iter(
+            _canonical(event)
+            for record in log.records
+            for event in record.events
+            if isinstance(event, MoveEvent)
+        )
+        earliest = log.records[0].deal if log.records else None
+        if moves and earliest != 1:
+            wrong.append(f"{log.table}: the records start at deal {earliest}, not deal 1")
+            continue
+        missing = [move for move in moves if not any(move == kept for kept in recorded)]
+        if missing:
+            wrong.append(
+                f"{log.table}: {len(missing)} acknowledged moves of finished deals are not in "
+                f"their records (first {missing[0][:160]}): lost"
+            )
+    return wrong
+
+
 def audit_continuity(log: FinalLog) -> list[str]:
     seqs = [int(e["seq"]) for e in log.events]
-    if seqs != list(range(1, len(seqs) + 1)):
-        gaps = [b for a, b in zip([0, *seqs], seqs, strict=False) if b != a + 1]
-        return [f"{log.table}: seqs not 1, 2, 3 …: breaks at {gaps[:5]}"]
+    start = log.first_seq
+    if seqs != list(range(start, start + len(seqs))):
+        gaps = [b for a, b in zip([start - 1, *seqs], seqs, strict=False) if b != a + 1]
+        return [f"{log.table}: seqs not {start}, {start + 1} …: breaks at {gaps[:5]}"]
+    if log.records and log.records[-1].seqs[1] + 1 != start:
+        return [f"{log.table}: the log does not start after the last finished deal's record"]
     versions = [int(e["version"]) for e in log.events]
     if any(b < a for a, b in itertools.pairwise(versions)):
         return [f"{log.table}: versions go backwards in the log"]
     present = set(versions)
-    if present and (present != set(range(min(present), log.version + 1)) or min(present) > 2):
+    opening = start == 1 and min(present, default=0) > 2  # the log from the table's creation
+    if present and (present != set(range(min(present), log.version + 1)) or opening):
         missing = sorted(set(range(1, log.version + 1)) - present)
         return [
             f"{log.table}: versions missing from the log: {missing[:10]} (table v{log.version})"
@@ -114,7 +176,8 @@ def audit_continuity(log: FinalLog) -> list[str]:
 
 
 def visible(log: FinalLog, follower: Follower) -> list[str]:
-    """The final log as the follower's caller may see it, from where its history starts."""
+    """The final log as the follower's caller may see it, from where its history starts (or
+    the log's, when the follower started in a finished deal whose events left the log)."""
     shown = []
     for event in log.events:
         if int(event["seq"]) <= follower.start_seq:
@@ -130,7 +193,7 @@ def audit_follower(follower: Follower, log: FinalLog) -> list[str]:
     if follower.opening is None:
         return [*wrong, f"{follower.name}: never opened"]
     expected = visible(log, follower)
-    got = [_canonical(e) for e in follower.history]
+    got = [_canonical(e) for e in _held(follower, log)]
     if got != expected:
         first = next(
             (n for n, (a, b) in enumerate(zip(got, expected, strict=False)) if a != b),
@@ -157,6 +220,11 @@ def audit_webhook(
     dropped = {
         (body["table"], body["instance"], _canonical(body["event"])) for body in receiver.dropped
     }
+    results = {
+        (body["table"], body["instance"], json.dumps(body["event"].get("result"), sort_keys=True))
+        for body in receiver.kept.values()
+        if body["event"]["type"] == "deal_over"
+    }
     for log in logs:
         for event in log.events:
             if event["type"] not in subscribed:
@@ -166,20 +234,33 @@ def audit_webhook(
                 continue
             why = "dropped as a duplicate" if key in dropped else "never delivered"
             wrong.append(f"{log.table} seq {event['seq']} ({event['type']}): {why}")
+        for record in log.records if "deal_over" in subscribed else ():
+            over = [e.result for e in record.events if isinstance(e, DealOverEvent)]
+            result = json.dumps(msgspec.to_builtins(over[-1]) if over else None, sort_keys=True)
+            if (log.table, log.instance, result) not in results:
+                wrong.append(f"{log.table} deal {record.deal}'s deal_over: never delivered")
     if receiver.bad_signatures:
         wrong.append(f"{receiver.bad_signatures} deliveries with a bad signature")
     return wrong
 
 
-def caught_up(follower: Follower, expected: list[str]) -> bool:
+def caught_up(follower: Follower, expected: list[str], log: FinalLog | None = None) -> bool:
     """Whether ``follower`` holds the final log as its caller sees it: as many events and the
     same last one (a count alone would take a follower that still waits for its reset, holding
     a rolled-back event in place of the log's, for one that has caught up)."""
     if follower.closed is not None:
         return True
-    if len(follower.history) != len(expected):
+    if len(_held(follower, log)) != len(expected):
         return False
     return not expected or _canonical(follower.history[-1]) == expected[-1]
+
+
+def _held(follower: Follower, log: FinalLog | None) -> list[dict[str, Any]]:
+    """The follower's history that the final log can still be compared with: from the log's
+    first event on (earlier ones were a finished deal's, whose events left the log)."""
+    if log is None or not log.records:
+        return follower.history
+    return [event for event in follower.history if int(event["seq"]) >= log.first_seq]
 
 
 async def wait_caught_up(
@@ -196,7 +277,7 @@ async def wait_caught_up(
             key = (follower.name, follower.start_seq)
             if key not in expected:
                 expected[key] = visible(logs[follower.table], follower)
-            waiting += not caught_up(follower, expected[key])
+            waiting += not caught_up(follower, expected[key], logs[follower.table])
         if not waiting:
             return
         await asyncio.sleep(0.2)

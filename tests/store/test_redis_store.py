@@ -18,6 +18,7 @@ from redis.crc import key_slot
 from baohuang.store import (
     CasConflict,
     CasOk,
+    DealEnd,
     MemoryTableStore,
     PutResult,
     RedisTableStore,
@@ -74,6 +75,32 @@ async def test_a_table_is_four_keys_in_one_hash_slot_with_one_ttl(
     assert set(fields) == {b"v", b"s", b"w", b"e", b"q", b"h", b"k"}
     for k in found:
         assert 599_000 <= await raw.pttl(k) <= 600_000
+
+
+async def test_a_deal_end_adds_a_fifth_key_in_the_same_slot_and_trims_the_stream(
+    store: RedisTableStore, raw: Redis
+) -> None:
+    """The finished deals' records are a list under the same hash tag, with the same TTL; the
+    stream holds the current deal only, and the hash says where it was trimmed."""
+    await store.put("t", b"snap", [b"dealt"])
+    await store.compare_and_set("t", 1, b"s2", events=[b"e1", b"e2"])
+    await store.compare_and_set(
+        "t", 2, b"s3", events=[b"next"], deal_end=DealEnd(b"record of deal 1", 4)
+    )
+    key = store.key("t")
+    found = sorted([k async for k in raw.scan_iter(match=key + "*")])
+    assert found == sorted(k.encode() for k in (key, f"{key}:deals", f"{key}:log"))
+    assert {key_slot(k) for k in found} == {key_slot(b"t")}
+    assert await raw.type(f"{key}:deals") == b"list"
+    assert await raw.lrange(f"{key}:deals", 0, -1) == [b"record of deal 1"]
+    entries = await raw.xrange(f"{key}:log")
+    assert entries is not None and [entry_id for entry_id, _ in entries] == [b"4-0"]
+    fields = await raw.hgetall(key)
+    assert (fields[b"r"], fields[b"p"], fields[b"q"]) == (b"3", b"3", b"4")
+    for k in found:
+        assert 599_000 <= await raw.pttl(k) <= 600_000
+    assert await store.delete("t")
+    assert [k async for k in raw.scan_iter(match=key + "*")] == []
 
 
 async def test_the_default_key_prefix(redis_url: str) -> None:

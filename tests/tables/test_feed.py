@@ -54,10 +54,19 @@ async def test_followers_share_one_read_per_change_and_leave_cleanly() -> None:
     reads = 0
     read_events = store.read_events
 
-    async def counted(table_id: str, after: int, limit: int, *, with_snapshot: bool = False):  # type: ignore[no-untyped-def]
+    async def counted(  # type: ignore[no-untyped-def]
+        table_id: str,
+        after: int,
+        limit: int,
+        *,
+        with_snapshot: bool = False,
+        with_deals: bool = False,
+    ):
         nonlocal reads
         reads += 1
-        return await read_events(table_id, after, limit, with_snapshot=with_snapshot)
+        return await read_events(
+            table_id, after, limit, with_snapshot=with_snapshot, with_deals=with_deals
+        )
 
     store.read_events = counted  # type: ignore[method-assign]
     followers: list[int] = []

@@ -109,10 +109,16 @@ async def test_every_deal_over_arrives_once_through_refusals_and_an_outage(
     for _ in range(5):  # down for a while
         await dispatcher.tick()
         time.now += 61
+    # Two deals began meanwhile, but the log keeps every event not delivered yet.
+    held = await store.read_events("hooked", 0, 100_000)
+    assert held is not None and held.trimmed < held.recorded and held.recorded > 0
     receiver.down = False
     for _ in range(5):
         await dispatcher.tick()
         time.now += 61
+    delivered_up_to = await store.read_events("hooked", 0, 100_000)
+    assert delivered_up_to is not None
+    assert delivered_up_to.trimmed == delivered_up_to.recorded == held.recorded  # now it goes
     delivered = receiver.deliveries()
     kinds = sorted(d["event"]["type"] for d in delivered.values())
     assert kinds == ["deal_over", "deal_over", "deal_over", "deal_started", "deal_started"]

@@ -364,8 +364,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Re-verify the table from its event log alone (platform only): every deal dealt again from its seed (G-4, P), every move replayed, every result and the running totals recomputed (S, S-9, S-10, T-11)
-         * @description Re-verify the table from its event log alone (platform only): every deal dealt again from its seed (G-4, P), every move replayed, every result and the running totals recomputed (S, S-9, S-10, T-11). `valid: false` names the first event that is wrong.
+         * Re-verify the table from its own record alone (platform only): the compact records of the finished deals it keeps (`BAOHUANG_DEALS_KEPT`) and the log of the current one
+         * @description Re-verify the table from its own record alone (platform only): the compact records of the finished deals it keeps (`BAOHUANG_DEALS_KEPT`) and the log of the current one. Every deal dealt again from its seed (G-4, P), every move replayed, every result and the running totals recomputed (S, S-9, S-10, T-11). `valid: false` names the first thing that is wrong (`seq`: the log's event; `deal`: the deal). `first_deal`: the earliest deal the table still keeps; the totals of those before it are taken from its record.
          */
         get: operations["getTableAudit"];
         put?: never;
@@ -425,7 +425,7 @@ export interface paths {
         };
         /**
          * The table's event log, cut to the caller: a page for polling clients and audits, or, with `Accept: text/event-stream` (Server-Sent Events) or `application/x-ndjson`, a stream: the caller's view first, then each event as it commits (`id` is its `<seq>.<token>`), a heartbeat every 15 s, a `reset` with the view as it now is when a failover rolled the log back past what the stream sent, and a `closed` event when the table is deleted, expires or is replaced
-         * @description The table's event log, cut to the caller: a page for polling clients and audits, or, with `Accept: text/event-stream` (Server-Sent Events) or `application/x-ndjson`, a stream: the caller's view first, then each event as it commits (`id` is its `<seq>.<token>`), a heartbeat every 15 s, a `reset` with the view as it now is when a failover rolled the log back past what the stream sent, and a `closed` event when the table is deleted, expires or is replaced. A stream resumes with no gap and no duplicate from `Last-Event-ID` or `after`, or is reset when the log no longer holds that event.
+         * @description The table's event log, cut to the caller: a page for polling clients and audits, or, with `Accept: text/event-stream` (Server-Sent Events) or `application/x-ndjson`, a stream: the caller's view first, then each event as it commits (`id` is its `<seq>.<token>`), a heartbeat every 15 s, a `reset` with the view as it now is when a failover rolled the log back past what the stream sent, and a `closed` event when the table is deleted, expires or is replaced. A stream resumes with no gap and no duplicate from `Last-Event-ID` or `after`, or is reset when the log no longer holds that event. The log holds the current deal: when the next deal starts, the finished deal's events leave it (its result stays in `table.results`), and a reader behind them is reset.
          */
         get: operations["getTableEvents"];
         put?: never;
@@ -668,19 +668,24 @@ export interface components {
         };
         /**
          * AuditFailure
-         * @description The first thing the log gets wrong: the event's ``seq`` and what is wrong with it.
+         * @description The first thing the record gets wrong: the event's ``seq`` (``None`` in a finished deal's
+         *     compact record, whose events have none), what is wrong with it, and the deal it is in.
          */
         AuditFailure: {
+            deal?: number | null;
             message: string;
             seq: number | null;
         };
         /**
          * AuditReport
-         * @description ``valid`` when every deal, result and total in the log is what the rules give.
+         * @description ``valid`` when every deal, result and total in the record is what the rules give;
+         *     ``deals`` and ``moves``: how many were replayed, from deal ``first_deal`` on.
          */
         AuditReport: {
             deals: number;
             failure?: components["schemas"]["AuditFailure"] | null;
+            /** @description Default: `1`. */
+            first_deal?: number;
             moves: number;
             penalties: number[];
             totals: number[];
@@ -1928,7 +1933,8 @@ export interface components {
          *     time (seconds since the Unix epoch; ``None`` when no clock runs); ``totals[seat]``: the sum of
          *     the finished deals' scores; ``penalties[seat]``: S-9's charges so far (negative), apart from
          *     the zero-sum totals;
-         *     ``results``: each finished deal's result, in order.
+         *     ``results``: the finished deals' results, in order: the newest ``BAOHUANG_DEALS_KEPT`` of
+         *     them once the next deal starts (the totals go on adding every deal up).
          */
         TableState: {
             /** @description Default: `1.0`. */
@@ -4249,7 +4255,7 @@ export interface operations {
     getTableEvents: {
         parameters: {
             query?: {
-                /** @description The id of the last event the client has (`<seq>.<token>`, or a bare seq): events after it (a page: default 0; a stream: resume after it instead of opening with the view). When the log no longer holds it — a failover rolled the log back — the answer is a reset with the view as it is */
+                /** @description The id of the last event the client has (`<seq>.<token>`, or a bare seq): events after it (a page: default 0; a stream: resume after it instead of opening with the view). When the log no longer holds it — a failover rolled the log back, or a new deal began and the finished deal's events left the log — the answer is a reset with the view as it is. 0 reads the log from its start: the current deal's first event */
                 after?: string | null;
                 /** @description A page's size at most */
                 limit?: number;

@@ -123,6 +123,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
             on_timeout=count_timeout,
             dispatcher=dispatcher,
             bot_delay=settings.bot_delay_seconds,
+            deals_kept=settings.deals_kept,
         )
         app.state.tables = tables
         await tables.start()

@@ -11,6 +11,7 @@ import msgspec
 
 from ..store.base import DEFAULT_MAX_REMEMBERED
 from ..store.redis_config import DEFAULT_WAIT_TIMEOUT_MS, RedisConfig, RedisMode, redact_url
+from ..tables.deals import DEFAULT_DEALS_KEPT
 
 MAX_BODY_BYTES = 1024 * 1024  # docs/clients.md: a body over 1 MiB is a 413 problem
 
@@ -58,6 +59,9 @@ class Settings(msgspec.Struct, frozen=True):
     redis_wait_timeout_ms: int = DEFAULT_WAIT_TIMEOUT_MS
     idempotency_keys: int = DEFAULT_MAX_REMEMBERED
     """``BAOHUANG_IDEMPOTENCY_KEYS``: remembered answers a table keeps at most."""
+    deals_kept: int = DEFAULT_DEALS_KEPT
+    """``BAOHUANG_DEALS_KEPT``: finished deals a table keeps a record and a result of (docs/deploy.md
+    "What a table keeps")."""
 
     def redis_config(self) -> RedisConfig | None:
         """How to reach Redis, or ``None`` for the in-memory store (no ``REDIS_URL``).
@@ -152,6 +156,7 @@ class Settings(msgspec.Struct, frozen=True):
             idempotency_keys=int(
                 _positive(env, "BAOHUANG_IDEMPOTENCY_KEYS", DEFAULT_MAX_REMEMBERED)
             ),
+            deals_kept=max(1, int(_positive(env, "BAOHUANG_DEALS_KEPT", DEFAULT_DEALS_KEPT))),
             **_operations_from_env(env),
         )
 

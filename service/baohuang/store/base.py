@@ -30,6 +30,7 @@ __all__ = [
     "CasOk",
     "CasRemembered",
     "CasResult",
+    "DealEnd",
     "EventPage",
     "Index",
     "LoggedEvent",
@@ -209,6 +210,29 @@ class EventPage(msgspec.Struct, frozen=True, gc=False):
     snapshot: bytes | None = None
     """The table's snapshot at ``version``, when :meth:`TableStore.read_events` was asked for
     it: a caller that must check the table's record reads it in the same round trip."""
+    trimmed: int = 0
+    """The log no longer holds any event up to this seq (finished deals', see :class:`DealEnd`):
+    a reader whose position is before it has lost events; one exactly at it has not (``anchor``
+    is still the token of that event)."""
+    recorded: int = 0
+    """The last seq of the finished deals (0: none yet): the current deal's events follow it.
+    Events up to it may still be in the log, kept for the table's webhook."""
+    deals: list[bytes] | None = None
+    """With ``with_deals``: the finished deals' records the table keeps, oldest first, read
+    atomically with the page."""
+
+
+class DealEnd(msgspec.Struct, frozen=True, gc=False):
+    """What a write that starts the next deal does to the table's history, in the same atomic
+    write (:meth:`TableStore.compare_and_set`): every event logged before it belongs to finished
+    deals and leaves the log; ``record``, the compact record of the deal that just finished,
+    is kept in their place, with at most ``kept`` records per table (the oldest dropped first).
+    With ``webhook`` the log keeps every event the table's webhook has not delivered yet, until
+    :meth:`TableStore.advance_hook` moves past it."""
+
+    record: bytes
+    kept: int
+    webhook: bool = False
 
 
 class HookBackoff(msgspec.Struct, frozen=True, gc=False):
@@ -284,7 +308,8 @@ class TableStore(Protocol):
 
     async def advance_hook(self, table_id: str, instance: str, seq: int) -> None:
         """Record that the webhook delivered up to ``seq`` (never backwards; only while the table
-        is still ``instance``)."""
+        is still ``instance``); finished deals' events it has now delivered leave the log
+        (:class:`DealEnd`)."""
         ...
 
     async def hook_backoff(self, table_id: str) -> HookBackoff | None:
@@ -306,6 +331,7 @@ class TableStore(Protocol):
         instance: str | None = None,
         events: Sequence[bytes] = (),
         remember: tuple[str, bytes] | None = None,
+        deal_end: DealEnd | None = None,
     ) -> CasResult:
         """Write ``snapshot`` only if the table is at ``expected_version``, atomically.
 
@@ -321,6 +347,10 @@ class TableStore(Protocol):
         record, nothing is written and the answer is :class:`CasRemembered` with it (checked
         before the version). A table keeps at most the store's ``max_remembered`` records, the
         oldest dropped first.
+
+        ``deal_end``: the write starts the next deal; the events logged before it leave the log
+        (seqs go on growing: :attr:`EventPage.trimmed`) and the finished deal's record is kept
+        (:class:`DealEnd`).
         """
         ...
 
@@ -330,11 +360,18 @@ class TableStore(Protocol):
         ...
 
     async def read_events(
-        self, table_id: str, after: int, limit: int, *, with_snapshot: bool = False
+        self,
+        table_id: str,
+        after: int,
+        limit: int,
+        *,
+        with_snapshot: bool = False,
+        with_deals: bool = False,
     ) -> EventPage | None:
-        """Up to ``limit`` logged events with ``seq > after``, oldest first, and the token of
-        the event at ``after`` (``None``: no table); ``with_snapshot``: and the table's
-        snapshot, read atomically with them."""
+        """Up to ``limit`` logged events with ``seq > after`` that the log still holds, oldest
+        first, and the token of the event at ``after`` (``None``: no table); ``with_snapshot``:
+        and the table's snapshot, ``with_deals``: and its finished deals' records, read
+        atomically with them."""
         ...
 
     async def confirm(self, table_id: str, instance: str) -> None:

@@ -7,7 +7,8 @@ processes or replicas; use Redis for those.
 
 Each method is the twin of one script of :mod:`.redis_scripts` and keeps the same things:
 events logged with their write's token, at most ``max_remembered`` remembered answers per table
-(the oldest dropped first), the token of the event at a reader's position.
+(the oldest dropped first), the token of the event at a reader's position, the finished deals'
+records and the log trimmed to the current deal (what the webhook has not delivered excepted).
 
 Expiry is lazy against a monotonic clock (wall-clock jumps neither kill nor revive tables).
 Entries are kept in last-write order; since every entry has the same TTL that is also expiry
@@ -32,6 +33,7 @@ from .base import (
     CasOk,
     CasRemembered,
     CasResult,
+    DealEnd,
     EventPage,
     HookBackoff,
     Index,
@@ -55,8 +57,8 @@ class _Entry:
     """One table instance: mutable so a write updates in place."""
 
     __slots__ = (
-        "backoff", "events", "expires_at", "hooked", "instance", "remembered", "snapshot", "token",
-        "version",
+        "backoff", "deals", "events", "expires_at", "hooked", "instance", "recorded", "remembered",
+        "snapshot", "token", "trimmed", "trimmed_token", "version",
     )  # fmt: skip
 
     def __init__(self, version: int, snapshot: bytes, expires_at: float) -> None:
@@ -69,14 +71,27 @@ class _Entry:
         self.remembered: dict[str, bytes] = {}
         self.hooked = 0  # the last seq the table's webhook delivered
         self.backoff = HookBackoff()  # its retry schedule
+        self.deals: list[bytes] = []  # the finished deals' records, oldest first
+        self.recorded = 0  # the last seq of the finished deals
+        self.trimmed = 0  # the last seq gone from the log: ``events`` starts after it
+        self.trimmed_token = ""  # ... and the token of the event that had it
 
     @property
     def last_seq(self) -> int:
-        return self.events[-1].seq if self.events else 0
+        return self.events[-1].seq if self.events else self.trimmed
 
     @property
     def last_token(self) -> str:
-        return self.events[-1].token if self.events else ""
+        return self.events[-1].token if self.events else self.trimmed_token
+
+    def trim(self, upto: int) -> None:
+        """The twin of the scripts' ``trim``: the events up to ``upto`` leave the log."""
+        if upto <= self.trimmed:
+            return
+        gone = upto - self.trimmed  # seqs are consecutive: the first ``gone`` events
+        self.trimmed_token = self.events[gone - 1].token
+        del self.events[:gone]
+        self.trimmed = upto
 
 
 class MemoryTableStore:
@@ -196,6 +211,7 @@ class MemoryTableStore:
         entry.remembered = {}
         entry.hooked = 0
         entry.backoff = HookBackoff()
+        entry.deals, entry.recorded, entry.trimmed, entry.trimmed_token = [], 0, 0, ""
         self._write(table_id, entry, snapshot, now, token)
         result = PutResult(
             entry.version,
@@ -219,6 +235,7 @@ class MemoryTableStore:
         instance: str | None = None,
         events: Sequence[bytes] = (),
         remember: tuple[str, bytes] | None = None,
+        deal_end: DealEnd | None = None,
     ) -> CasResult:
         start = time.perf_counter()
         now = self._clock()
@@ -236,14 +253,20 @@ class MemoryTableStore:
         ):
             self._done("cas", "conflict", start)
             return CasConflict(entry.version)
+        if deal_end is not None and (not deal_end.record or deal_end.kept <= 0):
+            raise ValueError("a deal's end needs a record, and a table keeps at least one")
         version = entry.version + 1
         token = self._new_token()
-        seq = entry.last_seq
+        seq = finished = entry.last_seq
         for data in events:
             seq += 1
             entry.events.append(LoggedEvent(seq, version, bytes(data), token))
         if remember is not None:
             self._keep(entry, remember[0], remember[1])
+        if deal_end is not None:
+            entry.deals = [*entry.deals, bytes(deal_end.record)][-deal_end.kept :]
+            entry.recorded = finished
+            entry.trim(min(finished, entry.hooked) if deal_end.webhook else finished)
         self._write(table_id, entry, bytes(snapshot), now, token)
         self._done("cas", "ok", start)
         return CasOk(entry.version, entry.token, seq)
@@ -259,17 +282,28 @@ class MemoryTableStore:
         return kept
 
     async def read_events(
-        self, table_id: str, after: int, limit: int, *, with_snapshot: bool = False
+        self,
+        table_id: str,
+        after: int,
+        limit: int,
+        *,
+        with_snapshot: bool = False,
+        with_deals: bool = False,
     ) -> EventPage | None:
         start = time.perf_counter()
         entry = self._live(table_id, self._clock())
         if entry is None:
             self._done("events", "missing", start)
             return None
-        # seqs are 1, 2, 3 … with no gap, so the events after ``after`` start at index ``after``
+        # seqs go on with no gap from the first event kept (the one after ``trimmed``)
         after = max(after, 0)
-        events = entry.events[after : after + limit]
-        anchor = entry.events[after - 1].token if 0 < after <= len(entry.events) else None
+        first = max(after - entry.trimmed, 0)
+        events = entry.events[first : first + limit]
+        anchor = None
+        if 0 < after == entry.trimmed:
+            anchor = entry.trimmed_token
+        elif entry.trimmed < after <= entry.last_seq:
+            anchor = entry.events[after - entry.trimmed - 1].token
         page = EventPage(
             entry.instance,
             entry.version,
@@ -278,6 +312,9 @@ class MemoryTableStore:
             last_token=entry.last_token,
             anchor=anchor,
             snapshot=entry.snapshot if with_snapshot else None,
+            trimmed=entry.trimmed,
+            recorded=entry.recorded,
+            deals=list(entry.deals) if with_deals else None,
         )
         self._done("events", "ok", start)
         return page
@@ -344,6 +381,7 @@ class MemoryTableStore:
         entry = self._live(table_id, self._clock())
         if entry is not None and entry.instance == instance:
             entry.hooked = max(entry.hooked, seq)
+            entry.trim(min(entry.hooked, entry.recorded))
 
     async def hook_backoff(self, table_id: str) -> HookBackoff | None:
         entry = self._live(table_id, self._clock())

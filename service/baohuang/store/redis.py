@@ -1,20 +1,27 @@
 """The Redis table store: live tables shared by any number of service replicas.
 
-Layout: four keys per table, sharing one hash tag (the table id in braces), so they always live
-in one hash slot and every script may touch all four — on a single Redis, behind a proxy, or on
+Layout: five keys per table, sharing one hash tag (the table id in braces), so they always live
+in one hash slot and every script may touch all five — on a single Redis, behind a proxy, or on
 Redis Cluster (``from_url(..., cluster=True)``) or behind Redis Sentinel
 (:meth:`RedisTableStore.from_sentinel`):
 
 * ``{prefix}{<id>}`` — a hash: ``v`` version, ``s`` snapshot bytes (never parsed here), ``w`` a
   token naming the last write, ``e`` the instance, ``q`` the last event ``seq``, ``k`` the token
   of the write that logged it, ``h`` the last ``seq`` its webhook delivered, ``b`` the webhook's
-  retry schedule (once an attempt failed) and ``c`` a counter that only
-  :meth:`RedisTableStore.confirm` writes;
+  retry schedule (once an attempt failed), ``c`` a counter that only
+  :meth:`RedisTableStore.confirm` writes, ``r`` the last ``seq`` of the finished deals, ``p``
+  the last ``seq`` trimmed from the log and ``u`` the token of the event that had it;
 * ``{prefix}{<id>}:log`` — a Redis Stream, the event log: entry id ``<seq>-0``, fields ``v``
   (the version the event's write produced), ``d`` (the event's bytes) and ``t`` (the token of
-  its write: after a failover rolled the log back, a seq logged again has another token);
+  its write: after a failover rolled the log back, a seq logged again has another token). It
+  holds the current deal: the write that starts the next deal trims every entry before it
+  (``XTRIM MINID``; seqs go on from where they were), except those the webhook (cursor ``h``)
+  has not delivered yet, which go as :meth:`RedisTableStore.advance_hook` moves past them;
 * ``{prefix}{<id>}:idem`` — a hash: idempotency key → the remembered answer; ``:idemq`` — a list
-  of those keys, oldest first, so that at most ``max_remembered`` are kept.
+  of those keys, oldest first, so that at most ``max_remembered`` are kept;
+* ``{prefix}{<id>}:deals`` — a list of the finished deals' compact records (bytes, never parsed
+  here), oldest first: the write that starts a deal pushes the one before's, and keeps the
+  newest ``DealEnd.kept`` (``BAOHUANG_DEALS_KEPT``).
 
 Every write publishes the table id on ``{prefix}changes``, so that each replica's single
 subscriber learns of it (:meth:`RedisTableStore.changes`); the log, not the message, is the
@@ -82,6 +89,7 @@ from .base import (
     CasOk,
     CasRemembered,
     CasResult,
+    DealEnd,
     EventPage,
     HookBackoff,
     Index,
@@ -386,6 +394,7 @@ class RedisTableStore(RedisCore):
         instance: str | None = None,
         events: Sequence[bytes] = (),
         remember: tuple[str, bytes] | None = None,
+        deal_end: DealEnd | None = None,
     ) -> CasResult:
         start = time.perf_counter()
         token = self._token()
@@ -403,6 +412,9 @@ class RedisTableStore(RedisCore):
             idem_key=key,
             record=bytes(record),
             most_kept=self._max_remembered,
+            deal_record=b"" if deal_end is None else _nonempty(deal_end.record),
+            deals_kept=1 if deal_end is None else _positive_kept(deal_end.kept),
+            webhook=int(deal_end is not None and deal_end.webhook),
         )
         args: list[bytes | int | str] = [*named, *events]
         reply = await self._write("cas", start, self._cas, keys, args, committed=cas_wrote)
@@ -432,17 +444,26 @@ class RedisTableStore(RedisCore):
         return _as_bytes(kept) if kept is not None else None
 
     async def read_events(
-        self, table_id: str, after: int, limit: int, *, with_snapshot: bool = False
+        self,
+        table_id: str,
+        after: int,
+        limit: int,
+        *,
+        with_snapshot: bool = False,
+        with_deals: bool = False,
     ) -> EventPage | None:
         start = time.perf_counter()
         keys = self._keys(table_id)
-        args: list[bytes | int | str] = [*EventsArgs(max(after, 0), limit, int(with_snapshot))]
+        named = EventsArgs(max(after, 0), limit, int(with_snapshot), int(with_deals))
+        args: list[bytes | int | str] = [*named]
         reply = await self._call("events", lambda: self._events(keys=keys, args=args), start)
         if not reply:
             self._done("events", "missing", start)
             return None
-        instance, version, last_seq, last_token, entries, anchor, *rest = reply
-        snapshot = _as_bytes(rest[0]) if rest and rest[0] else None
+        instance, version, last_seq, last_token, entries, anchor, kept, trimmed, recorded, deals = (
+            reply
+        )
+        snapshot = _as_bytes(kept) if kept else None
         events = []
         for entry_id, fields in entries:
             values = dict(zip(fields[::2], fields[1::2], strict=True))
@@ -457,6 +478,9 @@ class RedisTableStore(RedisCore):
             last_token=_as_str(last_token),
             anchor=None if anchor is None else _as_str(anchor),
             snapshot=snapshot,
+            trimmed=int(trimmed),
+            recorded=int(recorded),
+            deals=None if deals is None else [_as_bytes(deal) for deal in deals],
         )
         self._done("events", "ok", start)
         return page
@@ -521,6 +545,19 @@ async def _close_quietly(pubsub: Any) -> None:
     with contextlib.suppress(Exception):
         async with asyncio.timeout(SOCKET_TIMEOUT_SECONDS * 2):
             await pubsub.aclose()
+
+
+def _nonempty(record: bytes) -> bytes:
+    """A finished deal's record: never empty (the script reads an empty one as "no deal end")."""
+    if not record:
+        raise ValueError("a finished deal's record must not be empty")
+    return bytes(record)
+
+
+def _positive_kept(kept: int) -> int:
+    if kept <= 0:
+        raise ValueError("a table keeps at least one finished deal's record")
+    return int(kept)
 
 
 def _as_bytes(value: bytes | str) -> bytes:

@@ -127,12 +127,13 @@ class RedisCore:
 
     def key(self, table_id: str) -> str:
         """The Redis key of ``table_id``'s hash (for operators and tests); its log, its
-        remembered answers and their order add ``:log``, ``:idem`` and ``:idemq``."""
+        remembered answers and their order, and its finished deals' records add ``:log``,
+        ``:idem``, ``:idemq`` and ``:deals``."""
         return f"{self._prefix}{{{table_id}}}"
 
     def _keys(self, table_id: str) -> list[str]:
         key = self.key(table_id)
-        return [key, f"{key}:log", f"{key}:idem", f"{key}:idemq"]
+        return [key, f"{key}:log", f"{key}:idem", f"{key}:idemq", f"{key}:deals"]
 
     def _token(self) -> str:
         return f"{self._token_prefix}{next(self._tokens):x}"

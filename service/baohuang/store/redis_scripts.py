@@ -1,6 +1,6 @@
 """The Lua scripts of the Redis table store (see :mod:`.redis` for the layout they keep).
 
-Redis runs each script atomically; every table script touches only the table's own four keys,
+Redis runs each script atomically; every table script touches only the table's own five keys,
 which share one hash slot. Each script's arguments are named once, by a ``NamedTuple`` here: the
 store builds ``ARGV`` from it and the script's first line (made by :func:`_unpacked`) unpacks
 ``ARGV`` into locals of the same names, so Python and Lua can never disagree on the order.
@@ -12,7 +12,8 @@ from __future__ import annotations
 from typing import Final, NamedTuple
 
 # Every table script: KEYS[1] the table hash, KEYS[2] its event log, KEYS[3] its remembered
-# answers (idempotency key → record), KEYS[4] those keys in the order they were kept.
+# answers (idempotency key → record), KEYS[4] those keys in the order they were kept, KEYS[5] its
+# finished deals' records, oldest first.
 
 
 def _unpacked(args: type[tuple[object, ...]]) -> str:
@@ -22,6 +23,42 @@ def _unpacked(args: type[tuple[object, ...]]) -> str:
     values = ", ".join(f"ARGV[{i}]" for i in range(1, len(names) + 1))
     return f"local {', '.join(names)} = {values}\nlocal rest = {len(names) + 1}\n"
 
+
+# Finished deals' events leave the log up to seq ``upto`` (never backwards): the hash keeps the
+# last seq gone ('p') and the token of the event there ('u'), so that a reader standing exactly
+# at it is told its position still holds (the anchor), and one before it that it is gone.
+# The token of the event at ``seq`` ('' for one logged without a token), or false when the log
+# holds no such event.
+_TOKEN_AT: Final = """
+local function token_at(seq)
+  local at = redis.call('XRANGE', KEYS[2], seq .. '-0', seq .. '-0')
+  if not at[1] then
+    return false
+  end
+  local fields = at[1][2]
+  for i = 1, #fields, 2 do
+    if fields[i] == 't' then
+      return fields[i + 1]
+    end
+  end
+  return ''
+end
+"""
+
+_TRIM: Final = (
+    _TOKEN_AT
+    + """
+local function trim(upto)
+  local p = tonumber(redis.call('HGET', KEYS[1], 'p') or '0')
+  if upto <= p then
+    return
+  end
+  local token = token_at(upto) or ''
+  redis.call('XTRIM', KEYS[2], 'MINID', (upto + 1) .. '-0')
+  redis.call('HSET', KEYS[1], 'p', upto, 'u', token)
+end
+"""
+)
 
 # A remembered answer is kept under its key once; beyond ``most`` keys per table the oldest goes.
 _KEEP: Final = """
@@ -56,7 +93,8 @@ if last[1] and last[2] == token then
   return tonumber(last[1])
 end
 local v = redis.call('HINCRBY', KEYS[1], 'v', 1)
-redis.call('DEL', KEYS[2], KEYS[3], KEYS[4])
+redis.call('DEL', KEYS[2], KEYS[3], KEYS[4], KEYS[5])
+redis.call('HDEL', KEYS[1], 'p', 'u', 'r')
 local q = 0
 for i = rest, #ARGV do
   q = q + 1
@@ -106,17 +144,21 @@ class AdvanceArgs(NamedTuple):
     """The seq the webhook delivered up to."""
 
 
-# Moves the webhook cursor forward only.
+# Moves the webhook cursor forward only; the finished deals' events it has delivered now leave
+# the log (a table with a webhook keeps them until then).
 ADVANCE_LUA: Final = (
     _unpacked(AdvanceArgs)
+    + _TRIM
     + """
 if redis.call('HGET', KEYS[1], 'e') ~= instance then
   return 0
 end
 local h = tonumber(redis.call('HGET', KEYS[1], 'h') or '0')
 if tonumber(delivered) > h then
-  redis.call('HSET', KEYS[1], 'h', delivered)
+  h = tonumber(delivered)
+  redis.call('HSET', KEYS[1], 'h', h)
 end
+trim(math.min(h, tonumber(redis.call('HGET', KEYS[1], 'r') or '0')))
 return 1
 """
 )
@@ -141,6 +183,13 @@ class CasArgs(NamedTuple):
     """The answer to keep under it."""
     most_kept: int
     """Remembered answers a table keeps at most."""
+    deal_record: bytes
+    """The write starts the next deal: the finished deal's record ('' for none, the write
+    starts no deal). Every event logged before the write then leaves the log."""
+    deals_kept: int
+    """Finished deals' records a table keeps at most."""
+    webhook: int
+    """1: the table has a webhook, and the log keeps what it has not delivered yet."""
 
 
 class BackoffArgs(NamedTuple):
@@ -165,10 +214,13 @@ return 1
 )
 
 # Returns {1, version, last seq}: written;  {-1, current version}: conflict;  {0}: no table;
-# {2, record}: the idempotency key already has a record, nothing written.
+# {2, record}: the idempotency key already has a record, nothing written. A write that starts the
+# next deal ('deal_record') keeps the finished deal's record, marks every event logged before it
+# as the finished deals' ('r') and drops them from the log — those the webhook has delivered.
 CAS_LUA: Final = (
     _unpacked(CasArgs)
     + _KEEP
+    + _TRIM
     + """
 local cur = redis.call('HMGET', KEYS[1], 'v', 'w', 'e', 'q')
 if not cur[1] then
@@ -204,7 +256,17 @@ end
 if idem_key ~= '' then
   keep(idem_key, record, tonumber(most_kept))
 end
-for i = 1, 4 do
+if deal_record ~= '' then
+  local finished = tonumber(cur[4] or 0)
+  redis.call('RPUSH', KEYS[5], deal_record)
+  redis.call('LTRIM', KEYS[5], -tonumber(deals_kept), -1)
+  redis.call('HSET', KEYS[1], 'r', finished)
+  if webhook == '1' then
+    finished = math.min(finished, tonumber(redis.call('HGET', KEYS[1], 'h') or '0'))
+  end
+  trim(finished)
+end
+for i = 1, 5 do
   redis.call('EXPIRE', KEYS[i], ttl)
 end
 redis.call('PUBLISH', channel, table_id)
@@ -294,37 +356,43 @@ class EventsArgs(NamedTuple):
     limit: int
     with_snapshot: int
     """1: the table's snapshot too (read in the same script, so it is the one at ``version``)."""
+    with_deals: int
+    """1: the finished deals' records too."""
 
 
 # Returns {instance, version, last seq, the token of the last event's write, entries, the token
 # of the event at ``after`` ('' without one, false when the log holds no such seq), the snapshot
-# (false unless asked for)}, or {} when there is no table.
+# (false unless asked for), the last seq trimmed from the log, the last seq of the finished
+# deals, their records (false unless asked for)}, or {} when there is no table.
 EVENTS_LUA: Final = (
     _unpacked(EventsArgs)
+    + _TOKEN_AT
     + """
-local cur = redis.call('HMGET', KEYS[1], 'e', 'v', 'q', 'k', 's')
+local cur = redis.call('HMGET', KEYS[1], 'e', 'v', 'q', 'k', 's', 'p', 'u', 'r')
 if not cur[2] then
   return {}
 end
-local entries = redis.call('XRANGE', KEYS[2], (tonumber(after) + 1) .. '-0', '+', 'COUNT', limit)
+local from = tonumber(after)
+local trimmed = tonumber(cur[6] or '0')
+local entries = redis.call('XRANGE', KEYS[2], (from + 1) .. '-0', '+', 'COUNT', limit)
 local anchor = false
-if tonumber(after) > 0 then
-  local at = redis.call('XRANGE', KEYS[2], after .. '-0', after .. '-0')
-  if at[1] then
-    anchor = ''
-    local fields = at[1][2]
-    for i = 1, #fields, 2 do
-      if fields[i] == 't' then
-        anchor = fields[i + 1]
-      end
-    end
-  end
+if from > 0 and from == trimmed then
+  anchor = cur[7] or ''
+elseif from > trimmed then
+  anchor = token_at(from)
 end
 local snapshot = false
 if tonumber(with_snapshot) == 1 then
   snapshot = cur[5]
 end
-return {cur[1] or '', cur[2], cur[3] or '0', cur[4] or '', entries, anchor, snapshot}
+local deals = false
+if tonumber(with_deals) == 1 then
+  deals = redis.call('LRANGE', KEYS[5], 0, -1)
+end
+return {
+  cur[1] or '', cur[2], cur[3] or '0', cur[4] or '', entries, anchor, snapshot, trimmed,
+  cur[8] or '0', deals
+}
 """
 )
 
@@ -340,7 +408,7 @@ class DeleteArgs(NamedTuple):
 DELETE_LUA: Final = (
     _unpacked(DeleteArgs)
     + """
-local removed = redis.call('DEL', KEYS[1], KEYS[2], KEYS[3], KEYS[4])
+local removed = redis.call('DEL', KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5])
 if removed > 0 then
   redis.call('PUBLISH', channel, table_id)
 end

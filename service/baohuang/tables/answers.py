@@ -138,9 +138,10 @@ class Opening(msgspec.Struct, frozen=True):
 
 
 class Reset(msgspec.Struct, frozen=True):
-    """The log was rolled back past what the stream had sent (a failover promoted a replica
-    that lacked the last writes): the caller's view as it now is, after which the stream goes
-    on from its ``last_event_id``. Everything the client derived from events after the last
+    """The log no longer holds what the stream had sent: rolled back past it (a failover
+    promoted a replica that lacked the last writes), or trimmed past it (a finished deal's events
+    left the log when the next deal started, before the stream had them all): the caller's view
+    as it now is, after which the stream goes on from its ``last_event_id``. Everything the client derived from events after the last
     one it still shares with the log is void: it takes this view instead."""
 
     table: TableRead[Snapshot | PublicView]

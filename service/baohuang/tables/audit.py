@@ -1,4 +1,4 @@
-"""Auditing a table from its event log alone: every deal replayed, every result and the totals
+"""Auditing a table from its record alone: every deal replayed, every result and the totals
 checked (a dispute is settled from the record, not from anyone's word).
 
 The log holds, for the platform, each deal's first snapshot and the seed it was dealt from
@@ -6,6 +6,15 @@ The log holds, for the platform, each deal's first snapshot and the seed it was 
 (G-4, and tribute under P), replays the moves through the engine, and requires that the engine's
 events are exactly the ones logged, that each finished deal's result is the one the rules give
 (S, S-9, S-10, T-11), and that the totals are their sum. Any edit of the log breaks one of these.
+
+The log holds the current deal; each finished deal the table still keeps is a compact record
+(:mod:`.deals`) with the same opening, moves, 托管 and leaving acts and result, but not the
+events the moves made: those are replayed and compared with the record's digest of them, so
+the record is checked as strictly as the log was. Records follow each other without a gap (deal
+numbers and seqs) and the log follows the last; each record's totals are where the replay got to.
+When the table no longer keeps its earliest deals (``BAOHUANG_DEALS_KEPT``) the audit starts at
+the earliest it keeps (``first_deal``), from the totals and seats that record says the deals
+before it left: what it checks starts there.
 """
 
 from __future__ import annotations
@@ -15,6 +24,7 @@ from collections.abc import Sequence
 import msgspec
 
 from ..engine import (
+    CODES,
     SEATS,
     ClockEvent,
     DealOverEvent,
@@ -22,11 +32,13 @@ from ..engine import (
     DealStartedEvent,
     DealtEvent,
     Event,
+    InvalidInput,
     LeftEvent,
     MoveEvent,
     MoveRefused,
     Snapshot,
     TokenRotatedEvent,
+    Transfer,
     TrusteeEvent,
     apply_move,
     deal,
@@ -36,24 +48,30 @@ from ..engine import (
 from ..engine import (
     score as score_of,
 )
-from ..store import TableStore
+from ..store import StoreUnavailable, TableStore
+from .deals import DealRecord, decode_deal, digest_of, is_made
 from .errors import TableNotFound
 from .following import logged_event
-from .record import TableState
+from .record import TableState, decode_record
 
-PAGE = 500
-"""Events read at a time."""
+PAGE = 5000
+"""Events read at a time (a log holds about one deal: ~1,000 events)."""
+ATTEMPTS = 5
+"""How often the audit reads the table again when a deal ended between two of its pages."""
 
 
 class AuditFailure(msgspec.Struct, frozen=True):
-    """The first thing the log gets wrong: the event's ``seq`` and what is wrong with it."""
+    """The first thing the record gets wrong: the event's ``seq`` (``None`` in a finished deal's
+    compact record, whose events have none), what is wrong with it, and the deal it is in."""
 
     seq: int | None
     message: str
+    deal: int | None = None
 
 
 class AuditReport(msgspec.Struct, frozen=True):
-    """``valid`` when every deal, result and total in the log is what the rules give."""
+    """``valid`` when every deal, result and total in the record is what the rules give;
+    ``deals`` and ``moves``: how many were replayed, from deal ``first_deal`` on."""
 
     valid: bool
     deals: int
@@ -61,21 +79,34 @@ class AuditReport(msgspec.Struct, frozen=True):
     totals: list[int]
     penalties: list[int]
     failure: AuditFailure | None = None
+    first_deal: int = 1
+    """The first deal replayed: the table no longer keeps the deals before it
+    (``BAOHUANG_DEALS_KEPT``), whose totals and penalties are taken from its record."""
 
 
 class _Broken(Exception):
     def __init__(self, seq: int | None, message: str) -> None:
         super().__init__(message)
-        self.failure = AuditFailure(seq, message)
+        self.seq = seq
+        self.message = message
 
 
-def audit(events: Sequence[Event]) -> AuditReport:
-    """Check a whole table log (oldest first, as the platform reads it)."""
+def audit(
+    events: Sequence[Event], records: Sequence[DealRecord] = (), table: TableState | None = None
+) -> AuditReport:
+    """Check a table's history: the finished deals' ``records`` it keeps (oldest first), then
+    its log's ``events`` (oldest first, as the platform reads them, from the first after the
+    records); with ``table``, the table as it stands must be where they lead (its totals,
+    penalties and the seats that left)."""
     state = _Audit()
     try:
-        state.run(events)
+        for index, record in enumerate(records):
+            state.record(record, first=index == 0)
+        state.log(events, after=records[-1] if records else None)
+        if table is not None:
+            state.stands(table)
     except _Broken as broken:
-        return state.report(broken.failure)
+        return state.report(AuditFailure(broken.seq, broken.message, state.current))
     return state.report(None)
 
 
@@ -92,29 +123,96 @@ class _Audit:
         self.left = [False] * SEATS
         self.expected: list[Event] = []  # engine events still to be seen in the log
         self.dealer: int | None = None
+        self.tribute: list[Transfer] | None = None  # the tribute the deal's start says was paid
+        self.first_deal = 1
+        self.current: int | None = None  # the deal being replayed, for a failure to name
+        self.last_seq = 0  # the last seq of the records replayed
+        self.compact = False  # replaying a record: the events moves make are not in it
+        self.made: list[list[Event]] = []  # ... but their digest is: what each move made
 
     def report(self, failure: AuditFailure | None) -> AuditReport:
         return AuditReport(
             valid=failure is None,
-            deals=self.deals,
+            deals=self.deals - self.first_deal + 1,
             moves=self.moves,
             totals=self.totals,
             penalties=self.penalties,
             failure=failure,
+            first_deal=self.first_deal,
         )
+
+    def record(self, record: DealRecord, *, first: bool) -> None:
+        """Replay a finished deal's compact record (see the module docstring)."""
+        self.current = record.deal
+        if first and record.deal > 1:
+            self._carry(record)
+        elif record.deal != self.deals + 1:
+            raise _Broken(None, f"deal {record.deal}'s record where deal {self.deals + 1} was due")
+        elif record.seqs[0] != self.last_seq + 1:
+            raise _Broken(None, f"deal {record.deal}'s record does not follow on from the last")
+        self.compact, self.made = True, []
+        self.run(record.events)
+        if self.deals != record.deal:
+            raise _Broken(None, f"the record of deal {record.deal} holds deal {self.deals}")
+        if self.snapshot is None or not self.snapshot.over:
+            raise _Broken(None, f"deal {record.deal}'s record ends before the deal is over")
+        if digest_of(self.made) != record.digest:
+            raise _Broken(None, f"deal {record.deal}'s moves did not make what they made then")
+        left = [seat for seat in range(SEATS) if self.left[seat]]
+        if (self.totals, self.penalties, left) != (record.totals, record.penalties, record.left):
+            raise _Broken(None, f"the table after deal {record.deal} is not what its deals give")
+        self.last_seq = record.seqs[1]
+
+    def _carry(self, record: DealRecord) -> None:
+        """Start at ``record``: the deals before it are no longer kept, and left the table the
+        totals, penalties and departures its record says, less what the deal itself did."""
+        over = next((e for e in record.events if isinstance(e, DealOverEvent)), None)
+        if over is None or over.result is None:
+            raise _Broken(None, f"deal {record.deal}'s record holds no result")
+        scores = over.result.score.scores or [0] * SEATS
+        sizes = (record.totals, record.penalties, scores, over.result.penalties)
+        if {len(values) for values in sizes} != {SEATS}:
+            raise _Broken(None, f"deal {record.deal}'s record holds no totals for five seats")
+        self.totals = [total - gained for total, gained in zip(record.totals, scores, strict=True)]
+        self.penalties = [
+            total - charged
+            for total, charged in zip(record.penalties, over.result.penalties, strict=True)
+        ]
+        leaving = {e.seat for e in record.events if isinstance(e, LeftEvent)}
+        self.left = [seat in record.left and seat not in leaving for seat in range(SEATS)]
+        self.first_deal = record.deal
+        self.deals = record.deal - 1
+        self.last_seq = record.seqs[0] - 1
+
+    def stands(self, table: TableState) -> None:
+        if (self.totals, self.penalties) != (table.totals, table.penalties):
+            raise _Broken(None, "the table's totals are not the sum of its deals")
+        if self.left != [state.left for state in table.seats]:
+            raise _Broken(None, "the seats that left the table are not those its deals say left")
+
+    def log(self, events: Sequence[Event], after: DealRecord | None) -> None:
+        """Replay the log, which must follow on from the last record (``after``)."""
+        self.compact = False
+        if events and after is not None and events[0].seq != after.seqs[1] + 1:
+            raise _Broken(events[0].seq, f"the log does not follow on from deal {after.deal}")
+        self.run(events)
 
     def run(self, events: Sequence[Event]) -> None:
         for event in events:
+            if isinstance(event, DealStartedEvent | TrusteeEvent | LeftEvent) and self.expected:
+                # nothing comes between a move and what it made: a table logs them in one go
+                raise _Broken(event.seq, f"{_name(event)} before {_name(self.expected[0])}")
             if isinstance(event, DealStartedEvent):
                 self.dealer = event.dealer
+                self.tribute = list(event.tribute)
             elif isinstance(event, DealtEvent):
                 self._dealt(event)
             elif isinstance(event, MoveEvent):
                 self._move(event)
             elif isinstance(event, TrusteeEvent):
-                self.trustee[event.seat] = event.on
+                self.trustee[_seat(event)] = event.on
             elif isinstance(event, LeftEvent):
-                self.left[event.seat] = True
+                self.left[_seat(event)] = True
                 self.charges[event.seat] += event.penalty
                 self.penalties[event.seat] += event.penalty
             elif isinstance(event, ClockEvent | TokenRotatedEvent):
@@ -129,11 +227,15 @@ class _Audit:
             raise _Broken(event.seq, f"a new deal before {_name(self.expected[0])}")
         if self.snapshot is not None and not self.snapshot.over:
             raise _Broken(event.seq, "a new deal before the last one was over")
+        if event.deal != self.deals + 1:
+            raise _Broken(event.seq, f"deal {event.deal} where deal {self.deals + 1} was due")
         snapshot = event.snapshot
         if event.seed is not None:
             self._check_dealt(event, snapshot)
         self.previous, self.snapshot = self.snapshot, snapshot
         self.deals += 1
+        self.current = self.deals
+        self.tribute = None
         self.charges = [0] * SEATS
         self.trustee = list(self.left)  # a new deal: only seats that left stay in 托管
 
@@ -142,11 +244,24 @@ class _Audit:
         dealer = self.dealer if self.dealer is not None else 0
         hands = deal(ruleset, event.seed or 0, dealer).hands
         previous = self.snapshot
-        if ruleset.tribute and previous is not None and not previous.void:
-            paid = pay_tribute(
-                ruleset, previous.mode, previous.emperor, previous.guard, previous.finished, hands
-            )
-            hands = paid.hands
+        if ruleset.tribute and previous is not None:
+            transfers: list[Transfer] = []
+            if not previous.void:
+                paid = pay_tribute(
+                    ruleset,
+                    previous.mode,
+                    previous.emperor,
+                    previous.guard,
+                    previous.finished,
+                    hands,
+                )
+                hands, transfers = paid.hands, list(paid.transfers)
+            if self.tribute is not None and self.tribute != transfers:
+                raise _Broken(event.seq, f"deal {event.deal}'s tribute is not what the rules give")
+        elif ruleset.tribute and self.tribute:
+            # The deal before is no longer kept: its tribute, as the deal's start says it was
+            # paid, must still be what turns the seed's hands into the deal's.
+            hands = _paid(hands, self.tribute, event)
         if hands != snapshot.hands:
             raise _Broken(event.seq, f"deal {event.deal} is not what seed {event.seed} deals")
 
@@ -159,10 +274,15 @@ class _Audit:
             self.snapshot, produced = apply_move(self.snapshot, event.move)
         except MoveRefused as refused:
             raise _Broken(event.seq, f"an illegal move: {refused.reason.code}") from None
+        except InvalidInput as invalid:  # a snapshot no deal could have: an edited record
+            raise _Broken(event.seq, f"a move on an impossible deal: {invalid}") from None
         self.moves += 1
         self.expected = list(produced)
         if self.snapshot.over and not any(isinstance(e, DealOverEvent) for e in produced):
             self.expected.append(DealOverEvent(positions=[]))  # a void deal's result
+        if self.compact:  # a record keeps the result alone; the rest goes into the digest
+            self.made.append([e for e in self.expected if is_made(e)])
+            self.expected = [e for e in self.expected if isinstance(e, DealOverEvent)]
 
     def _engine_event(self, event: Event) -> None:
         if not self.expected:
@@ -189,28 +309,77 @@ class _Audit:
             self.totals[seat] += gained
 
 
+def _seat(event: TrusteeEvent | LeftEvent) -> int:
+    if not 0 <= event.seat < SEATS:
+        raise _Broken(event.seq, f"{_name(event)} of seat {event.seat}, which no table has")
+    return event.seat
+
+
 def _name(event: Event) -> str:
     return f"'{type(event).__struct_config__.tag}' event"
+
+
+_CARD_IDS = {code: card for card, code in CODES.items()}
+
+
+def _paid(hands: list[list[str]], tribute: list[Transfer], event: DealtEvent) -> list[list[str]]:
+    """``hands`` after the ``tribute`` cards changed hands, each hand high to low (as P pays)."""
+    held = [list(hand) for hand in hands]
+    for transfer in tribute:
+        giver = held[transfer.from_] if 0 <= transfer.from_ < SEATS else []
+        if transfer.card not in giver or not 0 <= transfer.to < SEATS:
+            raise _Broken(event.seq, f"deal {event.deal}'s tribute was not in the hands dealt")
+        giver.remove(transfer.card)
+        held[transfer.to].append(transfer.card)
+    return [sorted(hand, key=lambda code: _CARD_IDS.get(code, -1), reverse=True) for hand in held]
 
 
 __all__ = ["AuditFailure", "AuditReport", "audit", "audit_table"]
 
 
-async def audit_table(store: TableStore, table_id: str, table: TableState) -> AuditReport:
-    """Replay the whole log of ``table_id`` and check it against ``table``, the table as it
-    stands (its totals and penalties must be the log's)."""
-    events: list[Event] = []
-    after = 0
-    while True:
-        page = await store.read_events(table_id, after, PAGE)
-        if page is None:
-            raise TableNotFound(table_id)
-        events += [logged_event(logged) for logged in page.events]
-        if not page.events or page.events[-1].seq >= page.last_seq:
+async def audit_table(store: TableStore, table_id: str) -> AuditReport:
+    """Replay the finished deals ``table_id`` keeps and its log, and check them against the table
+    as it stands (its totals and penalties must be theirs): all read as of one version."""
+    read = None
+    for _ in range(ATTEMPTS):
+        read = await _history(store, table_id)
+        if read is not None:
             break
+    if read is None:  # a deal ended between two pages, every time: hardly possible
+        raise StoreUnavailable(f"{table_id}'s deals kept ending while it was audited")
+    table, kept, events = read
+    try:
+        records = [decode_deal(data) for data in kept]
+    except ValueError as exc:
+        return AuditReport(
+            False, 0, 0, [0] * SEATS, [0] * SEATS, AuditFailure(None, f"a finished deal: {exc}")
+        )
+    return audit(events, records, table)
+
+
+async def _history(
+    store: TableStore, table_id: str
+) -> tuple[TableState, list[bytes], list[Event]] | None:
+    """The table, its finished deals' records and its log's events after them, as of the version
+    of the first page (later writes' events are left out); ``None`` when a deal ended between
+    two pages, trimming events not read yet."""
+    first = await store.read_events(table_id, 0, PAGE, with_snapshot=True, with_deals=True)
+    if first is None or first.snapshot is None:
+        raise TableNotFound(table_id)
+    table = decode_record(first.snapshot).table
+    page, logged = first, list(first.events)
+    while page.events and page.events[-1].seq < page.last_seq:
         after = page.events[-1].seq
-    report = audit(events)
-    if report.valid and (report.totals, report.penalties) != (table.totals, table.penalties):
-        failure = AuditFailure(None, "the table's totals are not the sum of its deals")
-        report = msgspec.structs.replace(report, valid=False, failure=failure)
-    return report
+        read = await store.read_events(table_id, after, PAGE)
+        if read is None or read.instance != first.instance:
+            raise TableNotFound(table_id)
+        if read.trimmed > after:
+            return None
+        page = read
+        logged += page.events
+    events = [
+        logged_event(entry)
+        for entry in logged
+        if entry.seq > first.recorded and entry.version <= first.version
+    ]
+    return table, list(first.deals or []), events

@@ -11,7 +11,9 @@ falls behind the buffer reads its gap from the store itself.
 Rollbacks: every read goes on from the channel's last event *and* checks that the log still
 holds it (its write's token, :mod:`.positions`). When a failover rolled the log back past it,
 the channel drops its buffer, starts again from the log's end and counts a new ``generation``:
-each follower then checks its own position against the log and, if it is gone, is reset.
+each follower then checks its own position against the log and, if it is gone, is reset. The
+same goes when the log was trimmed past the channel (a new deal started and the finished deal's
+events left it before the channel read them all): :func:`~.positions.rolled_back` says so too.
 """
 
 from __future__ import annotations

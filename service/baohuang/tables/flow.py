@@ -191,9 +191,13 @@ def set_clock(record: TableRecord, clock: Clock | None, now: float) -> Change:
     return replace(record, table=table), events
 
 
-def next_deal(record: TableRecord, seed: int | None, now: float) -> Change:
+def next_deal(
+    record: TableRecord, seed: int | None, now: float, *, results_kept: int | None = None
+) -> Change:
     """The next deal at the table (G-4): dealt from the previous emperor's seat, with tribute
-    (P) under ``tribute`` from the previous deal's result. Seats that left stay in 托管."""
+    (P) under ``tribute`` from the previous deal's result. Seats that left stay in 托管.
+    ``results_kept``: the table keeps the results of that many finished deals (the newest;
+    ``None``: all); the totals go on adding every deal up."""
     previous, table = record.snapshot, record.table
     if not previous.over:
         raise MoveRefused(DEAL_NOT_OVER)
@@ -229,6 +233,7 @@ def next_deal(record: TableRecord, seed: int | None, now: float) -> Change:
         seats=seats,
         charges=[0] * len(seats),
         played=False,
+        results=table.results if results_kept is None else table.results[-results_kept:],
     )
     events: list[Event] = [
         DealStartedEvent(deal=number, dealer=dealer, tribute=transfers),
@@ -257,7 +262,7 @@ def settle(
         events.extend(played)
     if not table.played and any(isinstance(event, PlayedEvent) for event in events):
         table = replace(table, played=True)
-    if snapshot.over and len(table.results) < table.deal:
+    if snapshot.over and (not table.results or table.results[-1].deal < table.deal):
         snapshot, table, events = _record_result(snapshot, table, events)
     table, events = _restart_clock(table, snapshot, events, now, restart)
     return replace(record, snapshot=snapshot, table=table), events

@@ -7,6 +7,11 @@ poller's last id is still in the log only if the event at that seq carries the s
 reader whose position is gone — another event at its seq, or its seq past the log's end — is
 told (a reset: the view as it now is, then the log from there), never left on a history that no
 longer happened (Kubernetes' watch answers ``410 Gone`` for the same reason).
+
+The log also ends behind a reader when a new deal started: the finished deals' events leave it
+(:class:`~baohuang.store.DealEnd`). A reader whose position is before the log's first event has
+lost the events in between, and is reset the same way; one standing exactly at the last event
+trimmed has lost nothing (the store still knows that event's token).
 """
 
 from __future__ import annotations
@@ -45,7 +50,9 @@ def parse_position(text: str) -> Position | None:
 
 def rolled_back(page: EventPage, at: Position) -> bool:
     """Whether ``page`` — read ``after=at.seq`` — shows that the log no longer holds ``at``:
-    its seq is past the log's end, or the event there was logged by another write."""
-    if at.seq > page.last_seq:
+    its seq is past the log's end, the event there was logged by another write, or the log was
+    trimmed past it (a finished deal's events, gone). ``at.seq`` 0 is no position: the log from
+    wherever it starts."""
+    if at.seq > page.last_seq or 0 < at.seq < page.trimmed:
         return True
     return at.seq > 0 and at.token is not None and page.anchor != at.token

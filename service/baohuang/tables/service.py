@@ -19,6 +19,12 @@ memory can save a round trip, never decide a write.
 Clocks: after every write the table's deadline is indexed in the store (:meth:`TableStore.due`),
 and each process's clock task (:meth:`TableService.run_clock`) applies the timeouts that fall
 due, through the same compare-and-set: a late move and its timeout cannot both win.
+
+History: the write that starts the next deal reads the finished deal's events from the log (at
+the version it is judged on) and hands the store its compact record (:mod:`.deals`): in the same
+compare-and-set the record is kept and the deal's events leave the log. So the log holds the
+current deal, a table keeps ``deals_kept`` finished deals' records and results, and the audit
+replays them.
 """
 
 from __future__ import annotations
@@ -33,6 +39,7 @@ from msgspec.structs import replace
 
 from ..bots import Level
 from ..engine import (
+    DealStartedEvent,
     Event,
     InvalidInput,
     Move,
@@ -49,6 +56,7 @@ from ..store import (
     CasMissing,
     CasOk,
     CasRemembered,
+    DealEnd,
     StoredTable,
     TableStore,
 )
@@ -66,6 +74,7 @@ from .answers import (
 from .audit import AuditReport, audit_table
 from .callers import SPECTATORS, Authority, Caller, Forbidden, Unauthorized
 from .clock import ClockDuties
+from .deals import DEFAULT_DEALS_KEPT, compact, encode_deal
 from .errors import TableNotFound, VersionConflict, WebhooksOff, WebhookUrlRefused
 from .feed import TableFeed
 from .following import follow_channel, logged_event, read_position
@@ -89,6 +98,8 @@ HEARTBEAT_SECONDS = 15.0
 STOP_SECONDS = 2.0
 """How long shutdown waits for the feed, clock and webhook tasks to stop."""
 EVENTS_PAGE = 500
+FINISHED_PAGE = 2000
+"""Events a deal's end reads at a time (a deal played out is ~1,000): one round trip, mostly."""
 ROTATE_ATTEMPTS = 8
 """How often a token rotation retries a compare-and-set lost to a racing write."""
 
@@ -117,7 +128,13 @@ class TableService(ClockDuties):
         on_timeout: Callable[[], None] | None = None,
         dispatcher: Dispatcher | None = None,
         bot_delay: float = 1.0,
+        deals_kept: int = DEFAULT_DEALS_KEPT,
     ) -> None:
+        """``deals_kept``: finished deals a table keeps a record and a result of
+        (``BAOHUANG_DEALS_KEPT``, at least 1)."""
+        if deals_kept <= 0:
+            raise ValueError("deals_kept must be positive")
+        self.deals_kept = deals_kept
         self.store = store
         self.authority = authority
         self._recent = recent if recent is not None else RecentWrites()
@@ -271,10 +288,11 @@ class TableService(ClockDuties):
         return EventsPage(page.instance, page.version, page.last_seq, cut, last_id)
 
     async def audit(self, table_id: str, caller: Caller) -> AuditReport:
-        """Replay the table's whole log (platform only): see :mod:`.audit`."""
+        """Replay the finished deals the table keeps and its log (platform only): see
+        :mod:`.audit`."""
         await self._role(table_id, caller, caller.require_platform)
-        *_, record = await self._stored(table_id, caller)
-        return await audit_table(self.store, table_id, record.table)
+        await self._stored(table_id, caller)
+        return await audit_table(self.store, table_id)
 
     async def follow(
         self, table_id: str, caller: Caller, after: Position | int | None = None
@@ -461,7 +479,10 @@ class TableService(ClockDuties):
     ) -> MoveAnswer[View]:
         """The next deal at the table (platform only)."""
         await self._role(table_id, caller, caller.require_platform)
-        change: Change = lambda record: flow.next_deal(record, seed, self.now())  # noqa: E731
+        kept = self.deals_kept
+        change: Change = lambda record: flow.next_deal(  # noqa: E731
+            record, seed, self.now(), results_kept=kept
+        )
         return await self._write(table_id, caller, version, None, change)
 
     async def set_clock(
@@ -589,11 +610,17 @@ class TableService(ClockDuties):
         written_as: str | None,
     ) -> CasOk | CasConflict | CasMissing | CasRemembered:
         record, events = changed
+        deal_end = None
+        if any(isinstance(event, DealStartedEvent) for event in events):
+            finished = await self._deal_end(table_id, version, instance, last_seq, record)
+            if not isinstance(finished, DealEnd):
+                return finished  # the log is not the one judged on: the write would fail
+            deal_end = finished
         logged = _numbered(events, last_seq, version + 1, self.now())
         remember = None
         if key is not None:
             remember = (key, idempotency.committed(print_, instance, version + 1, logged))
-        await self._index_earlier(table_id, record, logged)
+        await self._index_earlier(table_id, record, logged, deal_end is not None)
         result = await self.store.compare_and_set(
             table_id,
             version,
@@ -602,12 +629,36 @@ class TableService(ClockDuties):
             instance=instance,
             events=[encode_record(event) for event in logged],
             remember=remember,
+            deal_end=deal_end,
         )
         if isinstance(result, CasOk):
             await self._index(table_id, record)
             self._wake_bot(table_id, record)
             events[:] = logged
         return result
+
+    async def _deal_end(
+        self, table_id: str, version: int, instance: str, last_seq: int, record: TableRecord
+    ) -> DealEnd | CasConflict | CasMissing:
+        """The finished deal's record, made from its events as the log holds them at
+        ``version`` (every page is checked to be at it), for the write that starts the next
+        deal; ``record`` is the table as that write leaves it (the totals are the finished
+        deal's: a new deal changes none)."""
+        logged = []
+        after = 0
+        while True:
+            page = await self.store.read_events(table_id, after, FINISHED_PAGE)
+            if page is None:
+                return CasMissing()
+            if page.instance != instance or page.version != version:
+                return CasConflict(page.version)
+            logged += [entry for entry in page.events if page.recorded < entry.seq <= last_seq]
+            if not page.events or page.events[-1].seq >= last_seq:
+                break
+            after = page.events[-1].seq
+        events = [logged_event(entry) for entry in logged]
+        finished = compact(record.table.deal - 1, events, record.table)
+        return DealEnd(encode_deal(finished), self.deals_kept, webhook=record.webhook is not None)
 
     def _moved(
         self,
@@ -661,7 +712,8 @@ class TableService(ClockDuties):
 
     async def _with_ids(self, table_id: str, remembered: idempotency.Remembered) -> list[Event]:
         """A remembered move's events with their ids, read from the log (the record is made
-        before its write's token is known)."""
+        before its write's token is known); without ids when the log no longer holds them (a
+        finished deal's events, trimmed since)."""
         events = remembered.events
         if not events or events[0].seq is None:
             return events
@@ -669,21 +721,24 @@ class TableService(ClockDuties):
         if page is None or page.instance != remembered.instance:
             return events
         tokens = {logged.seq: logged.token for logged in page.events}
+        if any(event.seq not in tokens for event in events):
+            return events  # all or none: never a write's events half with ids
         return [
-            replace(event, id=event_id(event.seq, tokens[event.seq]))
-            if event.seq in tokens
-            else event
-            for event in events
+            replace(event, id=event_id(event.seq or 0, tokens[event.seq or 0])) for event in events
         ]
 
-    async def _index_earlier(self, table_id: str, record: TableRecord, logged: list[Event]) -> None:
+    async def _index_earlier(
+        self, table_id: str, record: TableRecord, logged: list[Event], ends_deal: bool = False
+    ) -> None:
         """Before a write: the deadline index never runs later than the deadline the write may
         set, and a write with events for the table's webhook leaves the table in the webhook
-        index whatever happens next (:mod:`.webhooks`)."""
+        index whatever happens next (:mod:`.webhooks`) — so does one that starts the next deal:
+        the dispatcher then moves the webhook's cursor past the finished deal, whose events the
+        log keeps until it has."""
         if record.table.deadline is not None:
             await self.store.schedule(table_id, record.table.deadline, earlier_only=True)
         hook = record.webhook
-        if hook is not None and any(_tag(event) in hook.events for event in logged):
+        if hook is not None and (ends_deal or any(_tag(event) in hook.events for event in logged)):
             await self.store.schedule(table_id, self.now(), earlier_only=True, index="webhooks")
 
     def _wake_bot(self, table_id: str, record: TableRecord) -> None:

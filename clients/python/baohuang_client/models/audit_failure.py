@@ -8,6 +8,7 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
+from ..types import UNSET, Unset
 from typing import cast
 
 
@@ -21,15 +22,18 @@ T = TypeVar("T", bound="AuditFailure")
 
 @_attrs_define
 class AuditFailure:
-    """ The first thing the log gets wrong: the event's ``seq`` and what is wrong with it.
+    """ The first thing the record gets wrong: the event's ``seq`` (``None`` in a finished deal's
+    compact record, whose events have none), what is wrong with it, and the deal it is in.
 
         Attributes:
             message (str):
             seq (int | None):
+            deal (int | None | Unset):
      """
 
     message: str
     seq: int | None
+    deal: int | None | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -42,6 +46,12 @@ class AuditFailure:
         seq: int | None
         seq = self.seq
 
+        deal: int | None | Unset
+        if isinstance(self.deal, Unset):
+            deal = UNSET
+        else:
+            deal = self.deal
+
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -49,6 +59,8 @@ class AuditFailure:
             "message": message,
             "seq": seq,
         })
+        if deal is not UNSET:
+            field_dict["deal"] = deal
 
         return field_dict
 
@@ -67,9 +79,20 @@ class AuditFailure:
         seq = _parse_seq(d.pop("seq"))
 
 
+        def _parse_deal(data: object) -> int | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(int | None | Unset, data)
+
+        deal = _parse_deal(d.pop("deal", UNSET))
+
+
         audit_failure = cls(
             message=message,
             seq=seq,
+            deal=deal,
         )
 
 

@@ -24,7 +24,8 @@ T = TypeVar("T", bound="AuditReport")
 
 @_attrs_define
 class AuditReport:
-    """ ``valid`` when every deal, result and total in the log is what the rules give.
+    """ ``valid`` when every deal, result and total in the record is what the rules give;
+    ``deals`` and ``moves``: how many were replayed, from deal ``first_deal`` on.
 
         Attributes:
             deals (int):
@@ -33,6 +34,7 @@ class AuditReport:
             totals (list[int]):
             valid (bool):
             failure (AuditFailure | None | Unset):
+            first_deal (int | Unset): Default: `1`.
      """
 
     deals: int
@@ -41,6 +43,7 @@ class AuditReport:
     totals: list[int]
     valid: bool
     failure: AuditFailure | None | Unset = UNSET
+    first_deal: int | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -71,6 +74,8 @@ class AuditReport:
         else:
             failure = self.failure
 
+        first_deal = self.first_deal
+
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -83,6 +88,8 @@ class AuditReport:
         })
         if failure is not UNSET:
             field_dict["failure"] = failure
+        if first_deal is not UNSET:
+            field_dict["first_deal"] = first_deal
 
         return field_dict
 
@@ -124,6 +131,8 @@ class AuditReport:
         failure = _parse_failure(d.pop("failure", UNSET))
 
 
+        first_deal = d.pop("first_deal", UNSET)
+
         audit_report = cls(
             deals=deals,
             moves=moves,
@@ -131,6 +140,7 @@ class AuditReport:
             totals=totals,
             valid=valid,
             failure=failure,
+            first_deal=first_deal,
         )
 
 

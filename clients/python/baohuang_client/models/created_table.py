@@ -41,7 +41,8 @@ class CreatedTable:
                 time (seconds since the Unix epoch; ``None`` when no clock runs); ``totals[seat]``: the sum of
                 the finished deals' scores; ``penalties[seat]``: S-9's charges so far (negative), apart from
                 the zero-sum totals;
-                ``results``: each finished deal's result, in order.
+                ``results``: the finished deals' results, in order: the newest ``BAOHUANG_DEALS_KEPT`` of
+                them once the next deal starts (the totals go on adding every deal up).
             version (int):
      """
 

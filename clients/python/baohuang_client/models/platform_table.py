@@ -43,7 +43,8 @@ class PlatformTable:
                 time (seconds since the Unix epoch; ``None`` when no clock runs); ``totals[seat]``: the sum of
                 the finished deals' scores; ``penalties[seat]``: S-9's charges so far (negative), apart from
                 the zero-sum totals;
-                ``results``: each finished deal's result, in order.
+                ``results``: the finished deals' results, in order: the newest ``BAOHUANG_DEALS_KEPT`` of
+                them once the next deal starts (the totals go on adding every deal up).
             version (int):
             view (Snapshot): The whole state of a deal in play (docs/clients.md). ``positions[seat]`` is 1…5 once ``over``.
             last_event_id (str | Unset): Default: `"0"`.

@@ -43,7 +43,8 @@ class SeatTable:
                 time (seconds since the Unix epoch; ``None`` when no clock runs); ``totals[seat]``: the sum of
                 the finished deals' scores; ``penalties[seat]``: S-9's charges so far (negative), apart from
                 the zero-sum totals;
-                ``results``: each finished deal's result, in order.
+                ``results``: the finished deals' results, in order: the newest ``BAOHUANG_DEALS_KEPT`` of
+                them once the next deal starts (the totals go on adding every deal up).
             version (int):
             view (SeatView): One seat's view: the public view plus the seat's own hand, and the guard when this seat
                 is the guard (G-8).

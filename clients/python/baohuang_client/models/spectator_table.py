@@ -43,7 +43,8 @@ class SpectatorTable:
                 time (seconds since the Unix epoch; ``None`` when no clock runs); ``totals[seat]``: the sum of
                 the finished deals' scores; ``penalties[seat]``: S-9's charges so far (negative), apart from
                 the zero-sum totals;
-                ``results``: each finished deal's result, in order.
+                ``results``: the finished deals' results, in order: the newest ``BAOHUANG_DEALS_KEPT`` of
+                them once the next deal starts (the totals go on adding every deal up).
             version (int):
             view (PublicView): What everyone at the table may see (a spectator): no hand, only how many cards each seat
                 holds (``counts[s]``); ``guard`` is null while hidden (G-8), and a 暗独 looks like team play.

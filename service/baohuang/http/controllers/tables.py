@@ -343,7 +343,9 @@ class TablesController(Controller):
                 description="The id of the last event the client has (`<seq>.<token>`, or a "
                 "bare seq): events after it (a page: default 0; a stream: resume after it "
                 "instead of opening with the view). When the log no longer holds it — a "
-                "failover rolled the log back — the answer is a reset with the view as it is",
+                "failover rolled the log back, or a new deal began and the finished deal's "
+                "events left the log — the answer is a reset with the view as it is. 0 reads "
+                "the log from its start: the current deal's first event",
             ),
         ] = None,
         limit: Annotated[
@@ -368,7 +370,9 @@ class TablesController(Controller):
         failover rolled the log back past what the stream sent, and a ``closed`` event when the
         table is deleted, expires or is replaced. A stream resumes with no gap and no duplicate
         from ``Last-Event-ID`` or ``after``, or is reset when the log no longer holds that
-        event."""
+        event. The log holds the current deal: when the next deal starts, the finished deal's
+        events leave it (its result stays in ``table.results``), and a reader behind them is
+        reset."""
         service = _service(request)
         media = request.accept.best_match(["application/json", *STREAM_MEDIA_TYPES])
         resume = (
@@ -539,9 +543,13 @@ class TablesController(Controller):
     async def get_audit(
         self, request: Request[Any, Any, Any], table_id: TableId, caller: NamedDependency[Caller]
     ) -> AuditReport:
-        """Re-verify the table from its event log alone (platform only): every deal dealt again
-        from its seed (G-4, P), every move replayed, every result and the running totals
-        recomputed (S, S-9, S-10, T-11). ``valid: false`` names the first event that is wrong."""
+        """Re-verify the table from its own record alone (platform only): the compact records of
+        the finished deals it keeps (``BAOHUANG_DEALS_KEPT``) and the log of the current one.
+        Every deal dealt again from its seed (G-4, P), every move replayed, every result and the
+        running totals recomputed (S, S-9, S-10, T-11). ``valid: false`` names the first thing
+        that is wrong (``seq``: the log's event; ``deal``: the deal). ``first_deal``: the
+        earliest deal the table still keeps; the totals of those before it are taken from its
+        record."""
         return await _service(request).audit(table_id, caller)
 
     @get("/seats/{seat:int}", operation_id="getTableSeat", responses=problems(401, 403, 404, 503))

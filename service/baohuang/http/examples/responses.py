@@ -341,13 +341,16 @@ RESPONSES: dict[tuple[str, str, int], Examples] = {
         },
     ),
     ("/v1/tables/{table_id}/audit", "get", 200): one(
-        "Three deals replayed from the log; results and totals as the rules give them",
+        "Three deals replayed from their records and the log; results and totals as the rules "
+        "give them",
         {
             "valid": True,
             "deals": 3,
             "moves": 412,
             "totals": [9, -3, 0, -6, 0],
             "penalties": [0, 0, 0, 0, 0],
+            "failure": None,
+            "first_deal": 1,
         },
     ),
     ("/v1/tables/{table_id}/events", "get", 200): one(

@@ -94,7 +94,11 @@ export async function openTable(root, tableId, credential, { hotseat = false } =
 
   /** The trick so far, from the recent log (after a reload the view holds only the top play). */
   async function loadTrick(lastSeq) {
-    const page = await api.get(`${path}/events?after=${Math.max(0, lastSeq - 300)}&limit=300`).catch(() => null);
+    let page = await api.get(`${path}/events?after=${Math.max(0, lastSeq - 300)}&limit=300`).catch(() => null);
+    if (page?.ok && page.body.reset) {
+      // the log starts after that seq (the deal before's events left it): read it from its start
+      page = await api.get(`${path}/events?after=0&limit=300`).catch(() => null);
+    }
     Object.assign(state, emptyState());
     if (!page?.ok) return;
     for (const event of page.body.events) if (event.seq <= lastSeq) note(event);

@@ -112,12 +112,15 @@ def sync_detailed(
     client: AuthenticatedClient | Client,
 
 ) -> Response[AuditReport | ProblemDocument]:
-    """ Re-verify the table from its event log alone (platform only): every deal dealt again from its seed
-    (G-4, P), every move replayed, every result and the running totals recomputed (S, S-9, S-10, T-11)
+    """ Re-verify the table from its own record alone (platform only): the compact records of the finished
+    deals it keeps (`BAOHUANG_DEALS_KEPT`) and the log of the current one
 
-     Re-verify the table from its event log alone (platform only): every deal dealt again from its seed
-    (G-4, P), every move replayed, every result and the running totals recomputed (S, S-9, S-10, T-11).
-    `valid: false` names the first event that is wrong.
+     Re-verify the table from its own record alone (platform only): the compact records of the finished
+    deals it keeps (`BAOHUANG_DEALS_KEPT`) and the log of the current one. Every deal dealt again from
+    its seed (G-4, P), every move replayed, every result and the running totals recomputed (S, S-9,
+    S-10, T-11). `valid: false` names the first thing that is wrong (`seq`: the log's event; `deal`: the
+    deal). `first_deal`: the earliest deal the table still keeps; the totals of those before it are
+    taken from its record.
 
     Args:
         table_id (str): A table id chosen by the platform: 1–128 of A-Z a-z 0-9 _ . : -
@@ -148,12 +151,15 @@ def sync(
     client: AuthenticatedClient | Client,
 
 ) -> AuditReport | ProblemDocument | None:
-    """ Re-verify the table from its event log alone (platform only): every deal dealt again from its seed
-    (G-4, P), every move replayed, every result and the running totals recomputed (S, S-9, S-10, T-11)
+    """ Re-verify the table from its own record alone (platform only): the compact records of the finished
+    deals it keeps (`BAOHUANG_DEALS_KEPT`) and the log of the current one
 
-     Re-verify the table from its event log alone (platform only): every deal dealt again from its seed
-    (G-4, P), every move replayed, every result and the running totals recomputed (S, S-9, S-10, T-11).
-    `valid: false` names the first event that is wrong.
+     Re-verify the table from its own record alone (platform only): the compact records of the finished
+    deals it keeps (`BAOHUANG_DEALS_KEPT`) and the log of the current one. Every deal dealt again from
+    its seed (G-4, P), every move replayed, every result and the running totals recomputed (S, S-9,
+    S-10, T-11). `valid: false` names the first thing that is wrong (`seq`: the log's event; `deal`: the
+    deal). `first_deal`: the earliest deal the table still keeps; the totals of those before it are
+    taken from its record.
 
     Args:
         table_id (str): A table id chosen by the platform: 1–128 of A-Z a-z 0-9 _ . : -
@@ -179,12 +185,15 @@ async def asyncio_detailed(
     client: AuthenticatedClient | Client,
 
 ) -> Response[AuditReport | ProblemDocument]:
-    """ Re-verify the table from its event log alone (platform only): every deal dealt again from its seed
-    (G-4, P), every move replayed, every result and the running totals recomputed (S, S-9, S-10, T-11)
+    """ Re-verify the table from its own record alone (platform only): the compact records of the finished
+    deals it keeps (`BAOHUANG_DEALS_KEPT`) and the log of the current one
 
-     Re-verify the table from its event log alone (platform only): every deal dealt again from its seed
-    (G-4, P), every move replayed, every result and the running totals recomputed (S, S-9, S-10, T-11).
-    `valid: false` names the first event that is wrong.
+     Re-verify the table from its own record alone (platform only): the compact records of the finished
+    deals it keeps (`BAOHUANG_DEALS_KEPT`) and the log of the current one. Every deal dealt again from
+    its seed (G-4, P), every move replayed, every result and the running totals recomputed (S, S-9,
+    S-10, T-11). `valid: false` names the first thing that is wrong (`seq`: the log's event; `deal`: the
+    deal). `first_deal`: the earliest deal the table still keeps; the totals of those before it are
+    taken from its record.
 
     Args:
         table_id (str): A table id chosen by the platform: 1–128 of A-Z a-z 0-9 _ . : -
@@ -215,12 +224,15 @@ async def asyncio(
     client: AuthenticatedClient | Client,
 
 ) -> AuditReport | ProblemDocument | None:
-    """ Re-verify the table from its event log alone (platform only): every deal dealt again from its seed
-    (G-4, P), every move replayed, every result and the running totals recomputed (S, S-9, S-10, T-11)
+    """ Re-verify the table from its own record alone (platform only): the compact records of the finished
+    deals it keeps (`BAOHUANG_DEALS_KEPT`) and the log of the current one
 
-     Re-verify the table from its event log alone (platform only): every deal dealt again from its seed
-    (G-4, P), every move replayed, every result and the running totals recomputed (S, S-9, S-10, T-11).
-    `valid: false` names the first event that is wrong.
+     Re-verify the table from its own record alone (platform only): the compact records of the finished
+    deals it keeps (`BAOHUANG_DEALS_KEPT`) and the log of the current one. Every deal dealt again from
+    its seed (G-4, P), every move replayed, every result and the running totals recomputed (S, S-9,
+    S-10, T-11). `valid: false` names the first thing that is wrong (`seq`: the log's event; `deal`: the
+    deal). `first_deal`: the earliest deal the table still keeps; the totals of those before it are
+    taken from its record.
 
     Args:
         table_id (str): A table id chosen by the platform: 1–128 of A-Z a-z 0-9 _ . : -

@@ -144,14 +144,16 @@ def sync_detailed(
     `reset` with the view as it now is when a failover rolled the log back past what the stream sent,
     and a `closed` event when the table is deleted, expires or is replaced. A stream resumes with no gap
     and no duplicate from `Last-Event-ID` or `after`, or is reset when the log no longer holds that
-    event.
+    event. The log holds the current deal: when the next deal starts, the finished deal's events leave
+    it (its result stays in `table.results`), and a reader behind them is reset.
 
     Args:
         table_id (str): A table id chosen by the platform: 1–128 of A-Z a-z 0-9 _ . : -
         after (None | str | Unset): The id of the last event the client has (`<seq>.<token>`, or a
             bare seq): events after it (a page: default 0; a stream: resume after it instead of
-            opening with the view). When the log no longer holds it — a failover rolled the log back —
-            the answer is a reset with the view as it is
+            opening with the view). When the log no longer holds it — a failover rolled the log back,
+            or a new deal began and the finished deal's events left the log — the answer is a reset
+            with the view as it is. 0 reads the log from its start: the current deal's first event
         limit (int | Unset): A page's size at most Default: 500.
         last_event_id (None | str | Unset): SSE resume: the id of the last event received
             (`<seq>.<token>`); a reset when the log no longer holds it
@@ -200,14 +202,16 @@ def sync(
     `reset` with the view as it now is when a failover rolled the log back past what the stream sent,
     and a `closed` event when the table is deleted, expires or is replaced. A stream resumes with no gap
     and no duplicate from `Last-Event-ID` or `after`, or is reset when the log no longer holds that
-    event.
+    event. The log holds the current deal: when the next deal starts, the finished deal's events leave
+    it (its result stays in `table.results`), and a reader behind them is reset.
 
     Args:
         table_id (str): A table id chosen by the platform: 1–128 of A-Z a-z 0-9 _ . : -
         after (None | str | Unset): The id of the last event the client has (`<seq>.<token>`, or a
             bare seq): events after it (a page: default 0; a stream: resume after it instead of
-            opening with the view). When the log no longer holds it — a failover rolled the log back —
-            the answer is a reset with the view as it is
+            opening with the view). When the log no longer holds it — a failover rolled the log back,
+            or a new deal began and the finished deal's events left the log — the answer is a reset
+            with the view as it is. 0 reads the log from its start: the current deal's first event
         limit (int | Unset): A page's size at most Default: 500.
         last_event_id (None | str | Unset): SSE resume: the id of the last event received
             (`<seq>.<token>`); a reset when the log no longer holds it
@@ -251,14 +255,16 @@ async def asyncio_detailed(
     `reset` with the view as it now is when a failover rolled the log back past what the stream sent,
     and a `closed` event when the table is deleted, expires or is replaced. A stream resumes with no gap
     and no duplicate from `Last-Event-ID` or `after`, or is reset when the log no longer holds that
-    event.
+    event. The log holds the current deal: when the next deal starts, the finished deal's events leave
+    it (its result stays in `table.results`), and a reader behind them is reset.
 
     Args:
         table_id (str): A table id chosen by the platform: 1–128 of A-Z a-z 0-9 _ . : -
         after (None | str | Unset): The id of the last event the client has (`<seq>.<token>`, or a
             bare seq): events after it (a page: default 0; a stream: resume after it instead of
-            opening with the view). When the log no longer holds it — a failover rolled the log back —
-            the answer is a reset with the view as it is
+            opening with the view). When the log no longer holds it — a failover rolled the log back,
+            or a new deal began and the finished deal's events left the log — the answer is a reset
+            with the view as it is. 0 reads the log from its start: the current deal's first event
         limit (int | Unset): A page's size at most Default: 500.
         last_event_id (None | str | Unset): SSE resume: the id of the last event received
             (`<seq>.<token>`); a reset when the log no longer holds it
@@ -307,14 +313,16 @@ async def asyncio(
     `reset` with the view as it now is when a failover rolled the log back past what the stream sent,
     and a `closed` event when the table is deleted, expires or is replaced. A stream resumes with no gap
     and no duplicate from `Last-Event-ID` or `after`, or is reset when the log no longer holds that
-    event.
+    event. The log holds the current deal: when the next deal starts, the finished deal's events leave
+    it (its result stays in `table.results`), and a reader behind them is reset.
 
     Args:
         table_id (str): A table id chosen by the platform: 1–128 of A-Z a-z 0-9 _ . : -
         after (None | str | Unset): The id of the last event the client has (`<seq>.<token>`, or a
             bare seq): events after it (a page: default 0; a stream: resume after it instead of
-            opening with the view). When the log no longer holds it — a failover rolled the log back —
-            the answer is a reset with the view as it is
+            opening with the view). When the log no longer holds it — a failover rolled the log back,
+            or a new deal began and the finished deal's events left the log — the answer is a reset
+            with the view as it is. 0 reads the log from its start: the current deal's first event
         limit (int | Unset): A page's size at most Default: 500.
         last_event_id (None | str | Unset): SSE resume: the id of the last event received
             (`<seq>.<token>`); a reset when the log no longer holds it

@@ -1,0 +1,166 @@
+"""A finished deal kept as a compact record, in place of its events (docs/deploy.md, "What a
+table keeps").
+
+The live log holds the current deal. When the next deal starts, the events of the one that
+finished leave the log in the same write, and this record of it is kept instead — what the audit
+(:mod:`.audit`) needs to check the deal again, and nothing it can derive:
+
+* the deal's opening as logged: ``deal_started`` (the dealer and the tribute paid) and
+  ``dealt`` (the first snapshot and the seed it was dealt from);
+* every ``move`` with who made it (the seat, 托管, a bot), every ``trustee`` and ``left`` act
+  (they decide a void deal, T-11, and S-9's charges), and ``deal_over`` with the result;
+* ``digest``: a hash of the events each move made (``played``, ``passed``, ``trick_won`` …),
+  move by move, which the record does not keep: the audit replays the moves and compares, so
+  that an edited move is caught as it is in the full log, where the events it made would
+  disagree with it;
+* the table's ``totals``, ``penalties`` and the seats that had ``left`` when the deal's record was
+  made (the next deal's start): the audit's running totals must reach them, and an audit whose
+  earlier deals are no longer kept starts from them.
+
+Each event is kept without its ``seq``, ``version`` and time; ``seqs`` are the first and last seq
+the deal's events had. The bytes are the record's JSON, zlib-compressed: a deal of ~1,000
+events (~140 KB in the log) is ~2 KB. A table keeps the newest ``BAOHUANG_DEALS_KEPT`` records
+(and as many results in ``table.results``); they hold every hand and the seed, so only the
+platform reads them (the audit).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import zlib
+from collections.abc import Iterable, Sequence
+from typing import Final
+
+import msgspec
+
+from ..engine import (
+    ClockEvent,
+    DealOverEvent,
+    DealStartedEvent,
+    DealtEvent,
+    Event,
+    LeftEvent,
+    MoveEvent,
+    TokenRotatedEvent,
+    TrusteeEvent,
+)
+from .record import TableState
+
+__all__ = [
+    "DEFAULT_DEALS_KEPT",
+    "DealRecord",
+    "compact",
+    "decode_deal",
+    "digest_of",
+    "encode_deal",
+    "is_made",
+    "made_by_move",
+    "plain",
+]
+
+DEFAULT_DEALS_KEPT: Final = 32
+"""``BAOHUANG_DEALS_KEPT`` default: finished deals a table keeps a record (and a result) of."""
+
+KEPT: Final = (DealStartedEvent, DealtEvent, MoveEvent, TrusteeEvent, LeftEvent, DealOverEvent)
+"""The events a record keeps: what the audit cannot derive from the others."""
+TABLE_ONLY: Final = (ClockEvent, TokenRotatedEvent)
+"""The table's events, not the deal's: neither kept nor made by a move (the audit skips them)."""
+COMPRESSION: Final = 6
+
+
+class DealRecord(msgspec.Struct, frozen=True, kw_only=True):
+    """One finished deal, as the table keeps it once the next deal started (module docstring)."""
+
+    deal: int
+    seqs: tuple[int, int]
+    """The seqs of the deal's first and last events in the log."""
+    events: list[Event]
+    digest: str
+    """:func:`digest_of` the events the deal's moves made, move by move."""
+    totals: list[int]
+    penalties: list[int]
+    left: list[int]
+    """The seats that had left the table (S-9), in order."""
+
+
+def plain(event: Event) -> Event:
+    """The event without what the log adds to it (``seq``, ``version``, ``at``, ``id``)."""
+    return msgspec.structs.replace(event, seq=None, version=None, at=None, id=None)
+
+
+def is_made(event: Event) -> bool:
+    """Whether ``event`` is one a move makes and a record leaves out (``played``, …)."""
+    return not isinstance(event, KEPT + TABLE_ONLY)
+
+
+_encode = msgspec.json.Encoder().encode
+
+
+def digest_of(made: Iterable[Sequence[Event]]) -> str:
+    """The hash of the events each move made (one list per move, in order), each event without
+    what the log adds to it: 128 bits of SHA-256."""
+    digest = hashlib.sha256()
+    for events in made:
+        digest.update(_encode([plain(event) for event in events]))
+        digest.update(b"\n")
+    return digest.hexdigest()[:32]
+
+
+def made_by_move(events: Iterable[Event]) -> list[list[Event]]:
+    """The events the log's moves made, one list per move (what follows a ``move`` in the log
+    up to the next one, the deal's and the table's own events left out)."""
+    made: list[list[Event]] = []
+    for event in events:
+        if isinstance(event, MoveEvent):
+            made.append([])
+        elif is_made(event):
+            if not made:
+                made.append([])  # made by no move: never in a log the audit passes
+            made[-1].append(event)
+    return made
+
+
+def compact(deal: int, events: Sequence[Event], table: TableState) -> DealRecord:
+    """The record of deal ``deal`` from the log's events (oldest first, with their seqs), from
+    anywhere before the deal's first event to the table's last, and ``table`` as the next deal
+    starts (its totals, penalties and seats are the finished deal's). Events before the deal's
+    own (a table's log from before records were kept) are left out."""
+    start = _start(deal, events)
+    own = events[start:]
+    return DealRecord(
+        deal=deal,
+        seqs=(own[0].seq or 0, own[-1].seq or 0) if own else (0, 0),
+        events=[plain(event) for event in own if isinstance(event, KEPT)],
+        digest=digest_of(made_by_move(own)),
+        totals=list(table.totals),
+        penalties=list(table.penalties),
+        left=[seat for seat, state in enumerate(table.seats) if state.left],
+    )
+
+
+def _start(deal: int, events: Sequence[Event]) -> int:
+    """The index of the deal's first event: its ``deal_started`` (``dealt`` for deal 1, which
+    the table's creation logs alone)."""
+    for index in range(len(events) - 1, -1, -1):
+        event = events[index]
+        if isinstance(event, DealtEvent) and event.deal == deal:
+            before = events[index - 1] if index > 0 else None
+            if isinstance(before, DealStartedEvent) and before.deal == deal:
+                return index - 1
+            return index
+    return 0
+
+
+def encode_deal(record: DealRecord) -> bytes:
+    return zlib.compress(_encode(record), COMPRESSION)
+
+
+_decode = msgspec.json.Decoder(DealRecord).decode
+
+
+def decode_deal(data: bytes) -> DealRecord:
+    """A kept record (``ValueError``: not one)."""
+    try:
+        return _decode(zlib.decompress(data))
+    except (zlib.error, msgspec.DecodeError) as exc:
+        raise ValueError(f"not a deal record: {exc}") from None
