@@ -269,7 +269,7 @@ class RedisTableStore(RedisCore):
         start = time.perf_counter()
         keys = self._keys(table_id)
         args: list[bytes | int | str] = [*GetArgs(remembered_as or "")]
-        reply = await self._call("get", lambda: self._get(keys=keys, args=args), start)
+        reply = await self._read("get", start, self._get, keys, args)
         if not reply:
             self._done("get", "missing", start)
             return None
@@ -316,11 +316,13 @@ class RedisTableStore(RedisCore):
         start = time.perf_counter()
         key = self._indexes[index]
         if deadline is None:
-            await self._call("schedule", lambda: self._redis.zrem(key, table_id), start)
+            command: tuple[Any, ...] = ("ZREM", key, table_id)
+            await self._command("schedule", start, command, lambda: self._redis.zrem(key, table_id))
         else:
             mapping = {table_id: deadline}
-            await self._call(
-                "schedule", lambda: self._redis.zadd(key, mapping, lt=earlier_only), start
+            command = ("ZADD", key, *(("LT",) if earlier_only else ()), repr(deadline), table_id)
+            await self._command(
+                "schedule", start, command, lambda: self._redis.zadd(key, mapping, lt=earlier_only)
             )
         self._done("schedule", "ok", start)
 
@@ -328,15 +330,17 @@ class RedisTableStore(RedisCore):
         self, now: float, limit: int, lease: float, *, index: Index = "deadlines"
     ) -> list[str]:
         start = time.perf_counter()
-        keys, args = [self._indexes[index]], [now, limit, lease]
-        ids = await self._call("due", lambda: self._due(keys=keys, args=args), start)
+        keys = [self._indexes[index]]
+        args: list[bytes | int | str] = [repr(now), limit, repr(lease)]  # as redis-py writes floats
+        ids = await self._read("due", start, self._due, keys, args)
         self._done("due", "ok", start)
         return [_as_str(table_id) for table_id in ids]
 
     async def release(self, table_id: str, claimed: float, *, index: Index) -> bool:
         start = time.perf_counter()
-        keys, args = [self._indexes[index]], [table_id, repr(claimed)]
-        removed = await self._call("schedule", lambda: self._release(keys=keys, args=args), start)
+        keys = [self._indexes[index]]
+        args: list[bytes | int | str] = [table_id, repr(claimed)]
+        removed = await self._read("schedule", start, self._release, keys, args)
         self._done("schedule", "ok", start)
         return bool(removed)
 
@@ -437,7 +441,7 @@ class RedisTableStore(RedisCore):
         start = time.perf_counter()
         keys = self._keys(table_id)
         args: list[bytes | int | str] = [*EventsArgs(max(after, 0), limit, int(with_snapshot))]
-        reply = await self._call("events", lambda: self._events(keys=keys, args=args), start)
+        reply = await self._read("events", start, self._events, keys, args)
         if not reply:
             self._done("events", "missing", start)
             return None
