@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import uuid
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
@@ -41,20 +41,6 @@ async def store(redis_url: str) -> AsyncIterator[RedisTableStore]:
         await raw.delete(*keys)
     await raw.aclose()
     await made.close()
-
-
-@pytest.fixture
-def exchanges(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[list[str]]]:
-    """The name of each command of every batch sent, batch by batch."""
-    sent: list[list[str]] = []
-    exchange = redis_batch._exchange
-
-    async def counting(connection: Any, commands: list[Any]) -> Any:
-        sent.append([str(command[0]) for command in commands])
-        return await exchange(connection, commands)
-
-    monkeypatch.setattr(redis_batch, "_exchange", counting)
-    yield sent
 
 
 async def test_one_loop_turn_leaves_as_one_pipeline(

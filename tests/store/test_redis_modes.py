@@ -44,7 +44,6 @@ from baohuang.store import (
     StoreOutcomeUnknown,
     StoreUnavailable,
     open_store,
-    redis_batch,
 )
 from baohuang.store.redis_config import parse_sentinel_url, redact_url
 from baohuang.store.redis_failures import is_outage
@@ -398,7 +397,7 @@ async def test_an_unconfirmed_write_is_outcome_unknown_never_ok(
 async def test_one_wait_vouches_for_every_write_of_a_batch(
     durable: tuple[RedisTableStore, list[str]],
     primary_and_replica: tuple[RedisServer, RedisServer],
-    monkeypatch: pytest.MonkeyPatch,
+    exchanges: list[list[str]],
 ) -> None:
     """Concurrent writes leave as one pipeline ending in one ``WAIT`` (store/redis_batch.py):
     it answers once the replica holds everything the connection wrote before it. With the
@@ -407,14 +406,7 @@ async def test_one_wait_vouches_for_every_write_of_a_batch(
     store, _ = durable
     primary, replica = primary_and_replica
     await _replica_in_sync(replica)
-    sent: list[list[str]] = []
-    exchange = redis_batch._exchange
-
-    async def counting(connection: Any, commands: list[Any]) -> Any:
-        sent.append([str(command[0]) for command in commands])
-        return await exchange(connection, commands)
-
-    monkeypatch.setattr(redis_batch, "_exchange", counting)
+    sent = exchanges
     for n in range(4):
         await store.put(f"t{n}", b"0")
     sent.clear()

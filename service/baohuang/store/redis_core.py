@@ -199,27 +199,20 @@ class RedisCore:
         ``wait_replicas`` replicas in time raises :class:`StoreOutcomeUnknown`.
         """
         durable = self._wait_replicas > 0
-
-        async def write() -> Any:
-            return await self._script(operation, script, keys, args, durable, committed)
-
-        return await self._call(operation, write, start)
+        return await self._call(
+            operation,
+            lambda: self._script(operation, script, keys, args, durable, committed),
+            start,
+        )
 
     async def _read(
-        self,
-        operation: str,
-        start: float,
-        script: AsyncScript,
-        keys: list[str],
-        args: list[bytes | int | str],
+        self, operation: str, start: float, script: AsyncScript, keys: list[str], args: list[Any]
     ) -> Any:
         """A script that only reads (or, like the clock's claims, needs no replica's word),
         in its turn (see :meth:`_call`)."""
-
-        async def read() -> Any:
-            return await self._script(operation, script, keys, args, False, always)
-
-        return await self._call(operation, read, start)
+        return await self._call(
+            operation, lambda: self._script(operation, script, keys, args, False, always), start
+        )
 
     async def _script(
         self,
