@@ -47,6 +47,11 @@ did, the store raises :class:`StoreOutcomeUnknown` (503 ``OUTCOME_UNKNOWN``) ins
 success. On Redis Cluster the pair goes to the node that owns the key, on one of its connections
 (``WAIT`` cannot run inside a script, nor in ``MULTI``, where it does not block).
 
+Batching: the commands that concurrent operations issue in one turn of the event loop leave as
+one pipeline on one connection (per owning node on Redis Cluster), a batch holding a write
+ending in one ``WAIT`` that vouches for all its writes; anything but a plain reply is sent again
+alone, the way described here (:mod:`.redis_batch`).
+
 Failover: every error the client raises while the topology changes (connections reset or closed
 under it, ``READONLY`` from a demoted primary, ``MOVED``/``ASK`` it could not follow, cluster
 down, no primary known to the Sentinels, …) is an outage, :class:`StoreUnavailable`; the clients
