@@ -47,7 +47,6 @@ from loadgen import (
     COMPARE_BODIES,
     FACTORY,
     KAOPAI_BATCH_BODY,
-    LUA,
     OUT,
     Server,
     http_request,
@@ -230,14 +229,15 @@ def run_play(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def _table_files(
-    server: Server, games: list[list[Any]], args: argparse.Namespace, rep: int
+    server: Server, games: list[list[Any]], args: argparse.Namespace, label: str
 ) -> tuple[Path, Path, list[tuple[str, int]]]:
     """(Re)create every table from its deal's first snapshot (PUT), then write, per connection,
     the moves of its own tables interleaved round-robin with the right versions (tables/), and
-    the same (snapshot, move) pairs as validate bodies in the same order (validate/)."""
+    the same (snapshot, move) pairs as validate bodies in the same order (validate/). Table ids
+    start with ``label`` (servers sharing one Redis never touch each other's tables)."""
     from snapshots import table_move_body, validate_body
 
-    tables_dir, validate_dir = OUT / f"seq-tables-{rep}", OUT / f"seq-validate-{rep}"
+    tables_dir, validate_dir = OUT / f"seq-tables-{label}", OUT / f"seq-validate-{label}"
     for folder in (tables_dir, validate_dir):
         folder.mkdir(parents=True, exist_ok=True)
     created: list[tuple[str, int]] = []
@@ -246,7 +246,7 @@ def _table_files(
         table_lines, validate_lines = [], []
         mine = []
         for k in range(per):
-            table_id = f"bench-{conn}-{k}"
+            table_id = f"{label}-{conn}-{k}"
             steps = games[conn * per + k]
             body = msgspec.json.encode({"snapshot": steps[0][0]})
             _status, answer = http_request("PUT", server.url(f"/v1/tables/{table_id}"), body)
@@ -277,103 +277,128 @@ def _check_tables(server: Server, games: list[list[Any]], created: list[tuple[st
         table = decoder.decode(answer)
         taken = table["version"] - first
         expected = steps[taken][0] if taken < len(steps) else apply_move(*steps[-1])[0]
-        got = msgspec.convert(table["snapshot"], Snapshot)
+        got = msgspec.convert(table["view"], Snapshot)  # a platform reads the whole snapshot
         if msgspec.json.encode(got) != msgspec.json.encode(expected):
             wrong += 1
     return wrong
 
 
+TOPOLOGIES = ("standalone", "cluster")
+
+
+def _redis_setup(
+    stack: contextlib.ExitStack, topology: str, wrap: tuple[str, ...]
+) -> tuple[dict[str, str], list[int]]:
+    """Start ``topology`` (pinned with ``wrap``, each node in a process group of its own): the
+    server's environment for it and the pids whose CPU is Redis's."""
+    if topology == "standalone":
+        redis = RedisServer.from_environment(wrap=wrap, own_session=True)
+        stack.callback(redis.close)
+        redis.start()
+        return {"REDIS_URL": redis.url, "REDIS_MODE": "standalone"}, [redis.pid]
+    from redis_server import find_redis_server
+    from redis_topologies import ClusterSetup
+
+    binary = find_redis_server()
+    if binary is None:
+        raise SystemExit("no redis-server")
+    cluster = ClusterSetup(binary)  # 3 primaries, 1 replica each: the tests' cluster
+    for node in cluster.nodes:
+        node.wrap, node.own_session = wrap, True
+    stack.callback(cluster.close)
+    cluster.start()
+    return {"REDIS_URL": cluster.url, "REDIS_MODE": "cluster"}, [n.pid for n in cluster.nodes]
+
+
 def run_tables(args: argparse.Namespace) -> dict[str, Any]:
-    """Live tables: POST /v1/tables/{id}/moves through Redis vs stateless POST /v1/moves/validate with
-    the same (snapshot, move) sequence, same server (REDIS_URL set), same run, same client:
-    wrk -tN -cN with bench/wrk/seq.lua, each connection owning its own tables."""
+    """Live tables: POST /v1/tables/{id}/moves through Redis vs stateless POST /v1/moves/validate
+    with the same (snapshot, move) sequence, same server, same run, same client: wrk -tN -cN
+    with bench/wrk/seq.lua, each connection owning its own tables. One server per topology
+    (``--topologies``: a redis-server, and a Redis Cluster of 3 primaries × 1 replica with the
+    mode's default ``REDIS_WAIT_REPLICAS`` of 1) and version (the working tree, and
+    ``--before REV`` in a worktree), all up at once, measured in turn, repetition by
+    repetition."""
     games = _games(args)
     moves = sum(map(len, games))
     print(f"{len(games)} tables (deals), {moves} moves in all", flush=True)
     wrap = ("taskset", "-c", args.wrk_cpu) if args.wrk_cpu is not None else ()
-    redis = RedisServer.from_environment(wrap=wrap, own_session=True)
-    redis.start()
-    runs: dict[str, list[dict[str, Any]]] = {"healthz": [], "validate": [], "tables": []}
-    wrong_tables: list[int] = []
+    topologies = [t.strip() for t in args.topologies.split(",") if t.strip()]
+    if not set(topologies) <= set(TOPOLOGIES):
+        raise SystemExit(f"--topologies: {TOPOLOGIES} only")
     conns = args.connections
-    try:
-        env = {"REDIS_URL": redis.url, "BAOHUANG_API_KEYS": ""}
-        with Server(FACTORY, args.port, args.server_cpu, env) as server:
-            tables_dir, validate_dir, created = _table_files(server, games, args, 0)
-            wrk(server.url("/healthz"), args.warmup, conns, None, args.wrk_cpu)
-            for folder, lua in ((validate_dir, SEQ_LUA), (tables_dir, SEQ_LUA)):
-                wrk(
-                    server.url("/"),
-                    args.warmup,
-                    conns,
-                    None,
-                    args.wrk_cpu,
-                    lua=lua,
-                    threads=conns,
-                    env={"SEQ_DIR": str(folder)},
-                )
-            for rep in range(1, args.reps + 1):
-                tables_dir, validate_dir, created = _table_files(server, games, args, rep)
+    servers: dict[str, tuple[Server, list[int]]] = {}
+    with contextlib.ExitStack() as stack:
+        trees: dict[str, Path | None] = {"after": None}
+        if args.before:
+            trees = {"before": stack.enter_context(worktree(args.before)), **trees}
+        port = args.port
+        for topology in topologies:
+            redis_env, redis_pids = _redis_setup(stack, topology, wrap)
+            if args.wait_replicas is not None:
+                redis_env["REDIS_WAIT_REPLICAS"] = str(args.wait_replicas)
+            for version, tree in trees.items():
+                env = {**redis_env, "BAOHUANG_API_KEYS": ""}
+                if tree is not None:
+                    env["PYTHONPATH"] = f"{tree / 'service'}{os.pathsep}{BENCH}"
+                server = stack.enter_context(Server(FACTORY, port, args.server_cpu, env))
+                servers[f"{topology}/{version}"] = (server, redis_pids)
+                port += 1
+        for label, (server, _) in servers.items():  # warm-up, not recorded
+            warm = f"warm-{label.replace('/', '-')}"
+            tables_dir, validate_dir, _created = _table_files(server, games, args, warm)
+            for folder in (validate_dir, tables_dir):
+                env = {"SEQ_DIR": str(folder)}
+                wrk(server.url("/"), args.warmup, conns, None, args.wrk_cpu, lua=SEQ_LUA,
+                    threads=conns, env=env)  # fmt: skip
+        runs: dict[str, dict[str, list[dict[str, Any]]]] = {
+            label: {"validate": [], "tables": []} for label in servers
+        }
+        wrong_tables: dict[str, list[int]] = {label: [] for label in servers}
+        for rep in range(1, args.reps + 1):
+            for label, (server, redis_pids) in servers.items():
+                tag = f"{label.replace('/', '-')}-{rep}"
+                tables_dir, validate_dir, created = _table_files(server, games, args, tag)
                 plan = (
-                    ("healthz", "/healthz", LUA, 1, {}, "validate", "/healthz"),
-                    (
-                        "validate",
-                        "/",
-                        SEQ_LUA,
-                        conns,
-                        {"SEQ_DIR": str(validate_dir)},
-                        "validate",
-                        "/v1/moves/validate",
-                    ),
-                    (
-                        "tables",
-                        "/",
-                        SEQ_LUA,
-                        conns,
-                        {"SEQ_DIR": str(tables_dir)},
-                        "table_move",
-                        "/v1/tables/{table_id}/moves",
-                    ),
+                    ("validate", validate_dir, "validate", "/v1/moves/validate"),
+                    ("tables", tables_dir, "table_move", "/v1/tables/{table_id}/moves"),
                 )
-                for name, path, lua, threads, extra, operation, route in plan:
+                for name, folder, operation, route in plan:
                     before = scrape_route(server, operation, route)
                     data = wrk(
-                        server.url(path),
+                        server.url("/"),
                         args.duration,
                         conns,
                         None,
                         args.wrk_cpu,
                         server=server,
                         quiet=args.quiet,
-                        lua=lua,
-                        threads=threads,
-                        env=extra,
-                        also=redis.pid,
+                        lua=SEQ_LUA,
+                        threads=conns,
+                        env={"SEQ_DIR": str(folder)},
+                        also=redis_pids,
                     )
-                    if name != "healthz":
-                        data["server"] = per_request_ms(
-                            before, scrape_route(server, operation, route)
-                        )
-                    runs[name].append(data)
-                    report(name, rep, data)
+                    data["server"] = per_request_ms(before, scrape_route(server, operation, route))
+                    runs[label][name].append(data)
+                    report(f"{label} {name}", rep, data)
                 wrong = _check_tables(server, games, created)
-                wrong_tables.append(wrong)
-                print(f"  rep {rep} tables holding a wrong state afterwards: {wrong}", flush=True)
-    finally:
-        redis.close()
-    summary = summarise(runs, "healthz")
-    tables, validate = runs["tables"], runs["validate"]
-    summary["tables_vs_validate"] = {
-        "ratio": med([t["rps"] / v["rps"] for t, v in zip(tables, validate, strict=True)]),
-        "ratios": [t["rps"] / v["rps"] for t, v in zip(tables, validate, strict=True)],
-        "capacity_ratio": med(
-            [t["capacity"] / v["capacity"] for t, v in zip(tables, validate, strict=True)]
-        ),
-        "redis_cpu_share": med([t["other_cpu_share"] for t in tables]),
-        "wrong_tables": wrong_tables,
-    }
-    print("tables/validate " + json.dumps(summary["tables_vs_validate"]))
-    return {"summary": summary, "runs": runs}
+                wrong_tables[label].append(wrong)
+                print(f"  rep {rep} {label}: tables holding a wrong state afterwards: {wrong}")
+    results: dict[str, Any] = {}
+    for label, by_name in runs.items():
+        summary = summarise(by_name, "validate")
+        tables, validate = by_name["tables"], by_name["validate"]
+        summary["tables_vs_validate"] = {
+            "ratio": med([t["rps"] / v["rps"] for t, v in zip(tables, validate, strict=True)]),
+            "ratios": [t["rps"] / v["rps"] for t, v in zip(tables, validate, strict=True)],
+            "capacity_ratio": med(
+                [t["capacity"] / v["capacity"] for t, v in zip(tables, validate, strict=True)]
+            ),
+            "redis_cpu_share": med([t["other_cpu_share"] for t in tables]),
+            "wrong_tables": wrong_tables[label],
+        }
+        print(f"{label} tables/validate " + json.dumps(summary["tables_vs_validate"]), flush=True)
+        results[label] = {"summary": summary, "runs": by_name}
+    return results
 
 
 def main() -> None:
@@ -395,7 +420,17 @@ def main() -> None:
         help="before each measured run wait up to this many s for an idle machine",
     )
     parser.add_argument("--no-pin", action="store_true", help="do not taskset server and wrk")
-    parser.add_argument("--before", help="combos: also serve this git revision, interleaved")
+    parser.add_argument(
+        "--before", help="combos, tables: also serve this git revision, interleaved"
+    )
+    parser.add_argument(
+        "--topologies",
+        default="standalone,cluster",
+        help="tables: standalone and/or cluster (a Redis Cluster of 3 primaries x 1 replica)",
+    )
+    parser.add_argument(
+        "--wait-replicas", type=int, help="tables: REDIS_WAIT_REPLICAS (default: the mode's)"
+    )
     parser.add_argument("--json", type=Path)
     args = parser.parse_args()
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # so `with Server` stops the server

@@ -224,11 +224,11 @@ def wrk(
     lua: Path = LUA,
     threads: int = 1,
     env: dict[str, str] | None = None,
-    also: int | None = None,
+    also: int | list[int] | None = None,
 ) -> dict[str, Any]:
     """One wrk run. With ``quiet`` > 0, first wait up to that many seconds for an idle machine;
     with ``server``, also record the share of one CPU the server process group got (and with
-    ``also``, the share of another process group, e.g. a redis-server)."""
+    ``also``, the share of other process groups, e.g. redis-servers, added up)."""
     busy_before = wait_for_quiet(max_wait=quiet) if quiet > 0 else None
     command = [
         "wrk",
@@ -244,12 +244,13 @@ def wrk(
         command = ["taskset", "-c", pin, *command]
     env = os.environ | {"BODY_FILE": str(body_file) if body_file else ""} | (env or {})
     cpu0, wall0 = (group_cpu_seconds(server.process.pid), time.monotonic()) if server else (0, 0)
-    other0 = group_cpu_seconds(also) if also else 0.0
+    others = [also] if isinstance(also, int) else list(also or ())
+    other0 = sum(map(group_cpu_seconds, others))
     result = subprocess.run(
         command, env=env, capture_output=True, text=True, timeout=duration + 30, check=True
     )
     cpu1, wall1 = (group_cpu_seconds(server.process.pid), time.monotonic()) if server else (0, 1)
-    other1 = group_cpu_seconds(also) if also else 0.0
+    other1 = sum(map(group_cpu_seconds, others))
     match = re.search(r"^WRK_JSON (.*)$", result.stdout, re.M)
     if not match:
         raise RuntimeError(f"no WRK_JSON in wrk output:\n{result.stdout}\n{result.stderr}")
@@ -262,7 +263,7 @@ def wrk(
     if server is not None:
         data["server_cpu_share"] = (cpu1 - cpu0) / (wall1 - wall0)
         data["capacity"] = data["rps"] / max(data["server_cpu_share"], 1e-9)
-    if also:
+    if others:
         data["other_cpu_share"] = (other1 - other0) / (wall1 - wall0)
     bad = sum(data["errors"].values())
     if bad:

@@ -4,11 +4,13 @@
     .venv/bin/python bench/store_bench.py --tasks 1,8,32,64 --seconds 5 --snapshot-bytes 4096
     .venv/bin/python bench/store_bench.py --contended           # every task races one table
     .venv/bin/python bench/store_bench.py --memory              # the in-memory store, for scale
+    PYTHONPATH=<a worktree>/service .venv/bin/python bench/store_bench.py   # another revision
 
 Each of N concurrent tasks loops ``compare_and_set`` on its own table (uncontended: every CAS
 wins, so this is the store's round-trip ceiling), or with ``--contended`` all tasks race one table
-and re-read after a conflict, as clients of one deal would. Prints CAS per second and the median
-and p99 latency of one CAS. Tables live under a unique prefix and are deleted afterwards.
+and re-read after a conflict, as clients of one deal would. Prints CAS per second, the median
+and p99 latency of one CAS, and this process's CPU time per CAS (the client's whole cost).
+Tables live under a unique prefix and are deleted afterwards.
 """
 
 from __future__ import annotations
@@ -57,9 +59,9 @@ async def _run(store: TableStore, tasks: int, seconds: float, size: int, contend
     await _gather(store, ids, tasks, snapshot, time.perf_counter() + 0.3, [])
 
     latencies: list[float] = []
-    started = time.perf_counter()
+    started, cpu = time.perf_counter(), time.process_time()
     results = await _gather(store, ids, tasks, snapshot, started + seconds, latencies)
-    elapsed = time.perf_counter() - started
+    elapsed, cpu = time.perf_counter() - started, time.process_time() - cpu
     wins = sum(w for w, _ in results)
     conflicts = sum(c for _, c in results)
     latencies.sort()
@@ -68,6 +70,7 @@ async def _run(store: TableStore, tasks: int, seconds: float, size: int, contend
     print(
         f"{tasks:>5} tasks  {len(latencies) / elapsed:>9,.0f} CAS/s  {wins / elapsed:>9,.0f} won/s"
         f"  {conflicts:>7} conflicts  median {median:6.3f} ms  p99 {p99:6.3f} ms"
+        f"  {cpu / len(latencies) * 1e6:6.1f} us CPU per CAS (this process)"
     )
     for table_id in ids:
         await store.delete(table_id)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import AsyncIterator, Iterator
-from typing import Protocol
+from typing import Any, Protocol
 
 import pytest
 from redis import Redis as SyncRedis
@@ -214,3 +214,20 @@ async def harness(request: pytest.FixtureRequest) -> AsyncIterator[Harness]:
         yield made
     finally:
         await made.close()
+
+
+@pytest.fixture
+def exchanges(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[list[str]]]:
+    """The names of the commands of every pipeline the Redis store's batcher sends
+    (store/redis_batch.py), pipeline by pipeline."""
+    from baohuang.store import redis_batch
+
+    sent: list[list[str]] = []
+    exchange = redis_batch._exchange
+
+    async def counting(connection: Any, commands: list[Any]) -> Any:
+        sent.append([str(command[0]) for command in commands])
+        return await exchange(connection, commands)
+
+    monkeypatch.setattr(redis_batch, "_exchange", counting)
+    yield sent

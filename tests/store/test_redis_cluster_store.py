@@ -130,3 +130,32 @@ async def test_a_replay_on_a_cluster_shard_is_confirmed_on_the_owning_node(
     finally:
         await _replica_link(shard_with_replica, up=True)
         await store.close()
+
+
+async def test_a_loop_turn_s_commands_go_to_their_node_as_one_pipeline(
+    one_node_cluster: ClusterSetup, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """On Cluster a batch is per node (store/redis_batch.py); here one node owns every slot."""
+    from baohuang.store import CasOk, redis_batch
+
+    sent: list[int] = []
+    exchange = redis_batch._exchange
+
+    async def counting(connection: object, commands: list[tuple[object, ...]]) -> object:
+        sent.append(len(commands))
+        return await exchange(connection, commands)
+
+    monkeypatch.setattr(redis_batch, "_exchange", counting)
+    store = RedisTableStore.from_url(
+        one_node_cluster.url, 600, key_prefix=f"batch-{uuid.uuid4().hex}:", cluster=True
+    )
+    try:
+        ids = [f"t{n}" for n in range(6)]
+        for table_id in ids:
+            await store.put(table_id, b"0")
+        sent.clear()
+        results = await asyncio.gather(*(store.compare_and_set(t, 1, b"1") for t in ids))
+        assert all(isinstance(result, CasOk) and result.version == 2 for result in results)
+        assert sent == [6]
+    finally:
+        await store.close()

@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 from litestar.testing import AsyncTestClient
 from redis.asyncio.cluster import RedisCluster
+from redis.asyncio.connection import Connection
 from redis.asyncio.sentinel import MasterNotFoundError, SentinelConnectionPool, SlaveNotFoundError
 from redis.exceptions import (
     AskError,
@@ -391,6 +392,78 @@ async def test_an_unconfirmed_write_is_outcome_unknown_never_ok(
     assert "cas:unconfirmed" in observed
     await _replica_in_sync(replica)
     assert isinstance(await store.compare_and_set("t", 2, b"three"), CasOk)
+
+
+async def test_one_wait_vouches_for_every_write_of_a_batch(
+    durable: tuple[RedisTableStore, list[str]],
+    primary_and_replica: tuple[RedisServer, RedisServer],
+    exchanges: list[list[str]],
+) -> None:
+    """Concurrent writes leave as one pipeline ending in one ``WAIT`` (store/redis_batch.py):
+    it answers once the replica holds everything the connection wrote before it. With the
+    replica cut off, every write of the batch that wrote is outcome-unknown, and one that
+    wrote nothing is a plain conflict."""
+    store, _ = durable
+    primary, replica = primary_and_replica
+    await _replica_in_sync(replica)
+    sent = exchanges
+    for n in range(4):
+        await store.put(f"t{n}", b"0")
+    sent.clear()
+    results = await asyncio.gather(*(store.compare_and_set(f"t{n}", 1, b"1") for n in range(4)))
+    assert all(isinstance(result, CasOk) for result in results)
+    assert sent == [["EVALSHA"] * 4 + ["WAIT"]]
+
+    sleeper = lag(replica, 2.5, primary)
+    try:
+        sent.clear()
+        outcomes = await asyncio.gather(
+            *(store.compare_and_set(f"t{n}", 2, b"2") for n in range(3)),
+            store.compare_and_set("t3", 1, b"stale"),
+            return_exceptions=True,
+        )
+        assert sent == [["EVALSHA"] * 4 + ["WAIT"]]
+        assert all(isinstance(outcome, StoreOutcomeUnknown) for outcome in outcomes[:3])
+        assert outcomes[3] == CasConflict(2)
+    finally:
+        await asyncio.to_thread(sleeper.join, 10)
+    await _replica_in_sync(replica)
+
+
+async def test_a_write_whose_wait_went_unanswered_is_outcome_unknown(
+    durable: tuple[RedisTableStore, list[str]],
+    primary_and_replica: tuple[RedisServer, RedisServer],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The connection breaks after the write's reply, before ``WAIT``'s: sent again, the
+    write would find its own token and write nothing, and a ``WAIT`` on a new connection would
+    vouch for nothing. So it is not sent again: 503 ``OUTCOME_UNKNOWN``."""
+    store, observed = durable
+    await _replica_in_sync(primary_and_replica[1])
+    await store.put("t", b"0")
+    assert isinstance(await store.compare_and_set("t", 1, b"0"), CasOk)  # the script is loaded
+    read = Connection.read_response
+    breaking: set[int] = set()  # by id: a connection's hash may change as it connects
+    broke: list[int] = []
+
+    async def breaks_at_wait(self: Connection, *args: Any, **kwargs: Any) -> Any:
+        if id(self) in breaking:  # the next reply on this connection is WAIT's
+            breaking.discard(id(self))
+            broke.append(id(self))
+            await self.disconnect()
+            raise ConnectionError("Connection reset by peer (test)")
+        reply = await read(self, *args, **kwargs)
+        if not broke and isinstance(reply, list):  # the script's reply
+            breaking.add(id(self))
+        return reply
+
+    monkeypatch.setattr(Connection, "read_response", breaks_at_wait)
+    with pytest.raises(StoreOutcomeUnknown, match="ConnectionError"):
+        await store.compare_and_set("t", 2, b"1")
+    assert len(broke) == 1  # not sent again
+    table = await store.get("t")
+    assert table is not None and table.version == 3  # it did run
+    assert "cas:unconfirmed" in observed
 
 
 async def test_the_script_is_loaded_again_after_a_flush(

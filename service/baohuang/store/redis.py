@@ -54,6 +54,11 @@ did, the store raises :class:`StoreOutcomeUnknown` (503 ``OUTCOME_UNKNOWN``) ins
 success. On Redis Cluster the pair goes to the node that owns the key, on one of its connections
 (``WAIT`` cannot run inside a script, nor in ``MULTI``, where it does not block).
 
+Batching: the commands that concurrent operations issue in one turn of the event loop leave as
+one pipeline on one connection (per owning node on Redis Cluster), a batch holding a write
+ending in one ``WAIT`` that vouches for all its writes; anything but a plain reply is sent again
+alone, the way described here (:mod:`.redis_batch`).
+
 Failover: every error the client raises while the topology changes (connections reset or closed
 under it, ``READONLY`` from a demoted primary, ``MOVED``/``ASK`` it could not follow, cluster
 down, no primary known to the Sentinels, …) is an outage, :class:`StoreUnavailable`; the clients
@@ -277,7 +282,7 @@ class RedisTableStore(RedisCore):
         start = time.perf_counter()
         keys = self._keys(table_id)
         args: list[bytes | int | str] = [*GetArgs(remembered_as or "")]
-        reply = await self._call("get", lambda: self._get(keys=keys, args=args), start)
+        reply = await self._read("get", start, self._get, keys, args)
         if not reply:
             self._done("get", "missing", start)
             return None
@@ -324,11 +329,13 @@ class RedisTableStore(RedisCore):
         start = time.perf_counter()
         key = self._indexes[index]
         if deadline is None:
-            await self._call("schedule", lambda: self._redis.zrem(key, table_id), start)
+            command: tuple[Any, ...] = ("ZREM", key, table_id)
+            await self._command("schedule", start, command, lambda: self._redis.zrem(key, table_id))
         else:
             mapping = {table_id: deadline}
-            await self._call(
-                "schedule", lambda: self._redis.zadd(key, mapping, lt=earlier_only), start
+            command = ("ZADD", key, *(("LT",) if earlier_only else ()), repr(deadline), table_id)
+            await self._command(
+                "schedule", start, command, lambda: self._redis.zadd(key, mapping, lt=earlier_only)
             )
         self._done("schedule", "ok", start)
 
@@ -336,15 +343,17 @@ class RedisTableStore(RedisCore):
         self, now: float, limit: int, lease: float, *, index: Index = "deadlines"
     ) -> list[str]:
         start = time.perf_counter()
-        keys, args = [self._indexes[index]], [now, limit, lease]
-        ids = await self._call("due", lambda: self._due(keys=keys, args=args), start)
+        keys = [self._indexes[index]]
+        args: list[bytes | int | str] = [repr(now), limit, repr(lease)]  # as redis-py writes floats
+        ids = await self._read("due", start, self._due, keys, args)
         self._done("due", "ok", start)
         return [_as_str(table_id) for table_id in ids]
 
     async def release(self, table_id: str, claimed: float, *, index: Index) -> bool:
         start = time.perf_counter()
-        keys, args = [self._indexes[index]], [table_id, repr(claimed)]
-        removed = await self._call("schedule", lambda: self._release(keys=keys, args=args), start)
+        keys = [self._indexes[index]]
+        args: list[bytes | int | str] = [table_id, repr(claimed)]
+        removed = await self._read("schedule", start, self._release, keys, args)
         self._done("schedule", "ok", start)
         return bool(removed)
 
@@ -456,7 +465,7 @@ class RedisTableStore(RedisCore):
         keys = self._keys(table_id)
         named = EventsArgs(max(after, 0), limit, int(with_snapshot), int(with_deals))
         args: list[bytes | int | str] = [*named]
-        reply = await self._call("events", lambda: self._events(keys=keys, args=args), start)
+        reply = await self._read("events", start, self._events, keys, args)
         if not reply:
             self._done("events", "missing", start)
             return None

@@ -30,6 +30,7 @@ from .base import (
     no_observe,
     safe_observe,
 )
+from .redis_batch import FALLBACK, Batcher
 from .redis_config import DEFAULT_WAIT_TIMEOUT_MS
 from .redis_durable import cluster_write_and_wait, write_and_wait
 from .redis_failures import always, is_outage, is_pool_exhausted, warn_cluster_redirect
@@ -97,6 +98,7 @@ class RedisCore:
         self._slots = asyncio.Semaphore(max_in_flight)
         self._wait = wait_seconds
         self._redis = client
+        self._batch = Batcher(client, self._wait_command() if self._wait_replicas else None)
         self._ttl = int(ttl_seconds)
         self._prefix = key_prefix
         self._observe = observe
@@ -197,28 +199,73 @@ class RedisCore:
         not, so there is nothing to wait for). A write that ran but was not acknowledged by
         ``wait_replicas`` replicas in time raises :class:`StoreOutcomeUnknown`.
         """
-        if not self._wait_replicas:
-            return await self._call(operation, lambda: script(keys=keys, args=args), start)
+        durable = self._wait_replicas > 0
+        return await self._call(
+            operation,
+            lambda: self._script(operation, script, keys, args, durable, committed),
+            start,
+        )
 
-        async def durable() -> Any:
+    async def _read(
+        self, operation: str, start: float, script: AsyncScript, keys: list[str], args: list[Any]
+    ) -> Any:
+        """A script that only reads (or, like the clock's claims, needs no replica's word),
+        in its turn (see :meth:`_call`)."""
+        return await self._call(
+            operation, lambda: self._script(operation, script, keys, args, False, always), start
+        )
+
+    async def _script(
+        self,
+        operation: str,
+        script: AsyncScript,
+        keys: list[str],
+        args: list[bytes | int | str],
+        durable: bool,
+        committed: Callable[[Any], bool],
+    ) -> Any:
+        """``EVALSHA`` batched with the loop turn's other commands (:mod:`.redis_batch`), or,
+        when the batch could not carry it, sent alone the usual way: redis-py's script object
+        (which loads the script after ``NOSCRIPT``), or with ``durable`` the write and its
+        ``WAIT`` of :mod:`.redis_durable`."""
+        command = ("EVALSHA", script.sha, len(keys), *keys, *args)
+        reply = await self._batch.submit(command, keys[0], durable)
+        if reply is FALLBACK:
+            if not durable:
+                return await script(keys=keys, args=args)
             if isinstance(self._redis, RedisCluster):
-                reply, acknowledged = await cluster_write_and_wait(
+                reply = await cluster_write_and_wait(
                     self._redis, script, keys, args, self._wait_command()
                 )
             else:
-                reply, acknowledged = await write_and_wait(
-                    self._redis, script, keys, args, self._wait_command()
-                )
-            if committed(reply) and not (
-                isinstance(acknowledged, int) and acknowledged >= self._wait_replicas
-            ):
-                raise StoreOutcomeUnknown(
-                    f"redis {operation}: written, but {acknowledged!r} of {self._wait_replicas} "
-                    f"replicas acknowledged it within {self._wait_timeout_ms} ms"
-                )
+                reply = await write_and_wait(self._redis, script, keys, args, self._wait_command())
+        elif not durable:
             return reply
+        reply, acknowledged = reply
+        if committed(reply) and not (
+            isinstance(acknowledged, int) and acknowledged >= self._wait_replicas
+        ):
+            raise StoreOutcomeUnknown(
+                f"redis {operation}: written, but {acknowledged!r} of {self._wait_replicas} "
+                f"replicas acknowledged it within {self._wait_timeout_ms} ms"
+            )
+        return reply
 
-        return await self._call(operation, durable, start)
+    async def _command(
+        self,
+        operation: str,
+        start: float,
+        command: tuple[Any, ...],
+        alone: Callable[[], Awaitable[T]],
+    ) -> T | Any:
+        """A plain command (``command[1]`` its key) batched, in its turn; ``alone`` sends it
+        the usual way when the batch could not carry it."""
+
+        async def call() -> Any:
+            reply = await self._batch.submit(command, command[1], False)
+            return await alone() if reply is FALLBACK else reply
+
+        return await self._call(operation, call, start)
 
     def _wait_command(self) -> tuple[str, int, int]:
         return ("WAIT", self._wait_replicas, self._wait_timeout_ms)
@@ -228,6 +275,7 @@ class RedisCore:
         if self._closed:
             return
         self._closed = True
+        await self._batch.aclose()
         if self._owns_client:
             await self._redis.aclose()
         if self._sentinel is not None:
