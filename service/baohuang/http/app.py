@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -32,12 +34,14 @@ from .controllers.tables import TablesController
 from .cors import cors_config, quiet_refusals
 from .docs import document_request_bodies
 from .metrics import (
+    WORKER_SECONDS,
     HttpMetrics,
     count_timeout,
     observe_delivery,
     observe_followers,
     observe_store,
     observe_table_move,
+    publish_requests,
 )
 from .problems import EXCEPTION_HANDLERS, problem_details_plugin
 from .ratelimit import RateLimits
@@ -126,9 +130,13 @@ def create_app(settings: Settings | None = None) -> Litestar:
         )
         app.state.tables = tables
         await tables.start()
+        publishing = asyncio.create_task(_publish_requests(app.state.http_metrics))
         try:
             yield
         finally:
+            publishing.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await publishing
             await tables.close()
             if close_sender is not None:
                 await close_sender()
@@ -182,7 +190,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
     )
     document_request_bodies(app)
     access = AccessLog(log_writer) if settings.access_log else None
-    app.asgi_handler = HttpMetrics(
+    app.asgi_handler = app.state.http_metrics = HttpMetrics(
         RequestBounds(
             quiet_refusals(app.asgi_handler, cors),
             settings.body_timeout_seconds,
@@ -191,3 +199,10 @@ def create_app(settings: Settings | None = None) -> Litestar:
         access,
     )
     return app
+
+
+async def _publish_requests(metrics: HttpMetrics) -> None:
+    """This process's request count for ``baohuang_worker_requests``, every second."""
+    while True:
+        publish_requests(metrics)
+        await asyncio.sleep(WORKER_SECONDS)
