@@ -48,6 +48,7 @@ from .ratelimit import RateLimits
 from .reference import ReferenceAssetsController, render_plugin
 from .settings import Settings
 from .stream_slots import StreamLimits, StreamSlots, stream_capacity
+from .suggestions import Suggestions
 
 DESCRIPTION = """\
 The rules referee for 保皇 (Baohuang): is a combo legal, does it beat the top play (normal rules
@@ -105,6 +106,8 @@ def create_app(settings: Settings | None = None) -> Litestar:
             max_remembered=settings.idempotency_keys,
         )
         app.state.store = store
+        # The search level's suggestions think on threads of their own, never the bot seats'.
+        app.state.suggestions = Suggestions(settings.suggest_threads, settings.suggest_per_caller)
         dispatcher, close_sender = None, None
         if settings.webhook_secret:
             targets = Targets(allow_private=settings.webhook_allow_private)

@@ -160,6 +160,13 @@ def count_stream_refusal(limit: str) -> None:
     STREAMS_REFUSED.labels(limit).inc()
 
 
+SUGGESTIONS_REFUSED = Counter(
+    "baohuang_suggestions_refused_total",
+    "Search-level bot suggestions refused with 429 TOO_MANY_SUGGESTIONS: their caller had "
+    "BAOHUANG_SUGGEST_PER_CALLER in flight.",
+)
+
+
 TIMEOUTS = Counter(
     "baohuang_timeouts_total",
     "Turns whose clock ran out and that 托管 played (T-11), applied by this process.",
