@@ -111,12 +111,21 @@ def _scraped_as_a_worker(directory: Path) -> str:
         "PROMETHEUS_MULTIPROC_DIR": str(directory),
         "PYTHONPATH": os.pathsep.join([str(root / "tests"), str(root / "clients" / "python")]),
     }
-    code = "from ship.test_observability import exercise_and_scrape as e; print(e(), end='')"
+    scraped = directory / "metrics.txt"  # not stdout: the app logs there
+    code = (
+        "import sys; from pathlib import Path; from ship.test_observability import "
+        "exercise_and_scrape as e; Path(sys.argv[1]).write_text(e())"
+    )
     done = subprocess.run(
-        [sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=300
+        [sys.executable, "-c", code, str(scraped)],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
     )
     assert done.returncode == 0, done.stderr[-3000:]
-    return done.stdout
+    return scraped.read_text()
 
 
 @pytest.fixture(scope="module", params=["one process", "workers"])
