@@ -236,8 +236,11 @@ def test_more_than_one_worker_without_redis_is_refused(
     assert "needs REDIS_URL" in done.stderr and "in-memory store" in done.stderr
 
 
-async def test_workers_stop_when_their_parent_is_killed(redis_url: str, tmp_path: Path) -> None:
-    """SIGKILL leaves the parent no time to stop its workers: they see it gone and stop."""
+async def test_a_killed_worker_is_replaced_and_workers_stop_when_their_parent_is_killed(
+    redis_url: str, tmp_path: Path
+) -> None:
+    """A worker killed outright is replaced; its live series leave ``/metrics``, what it counted
+    stays. SIGKILL leaves the parent no time to stop its workers: they see it gone and stop."""
     log = tmp_path / "serve.log"
     server = ProcessServer(
         {"REDIS_URL": redis_url, "BAOHUANG_TOKEN_SECRET": "workers", "NO_PROXY": "127.0.0.1"},
@@ -248,6 +251,21 @@ async def test_workers_stop_when_their_parent_is_killed(redis_url: str, tmp_path
     workers: list[int] = []
     try:
         text = await _published(server.url, lambda t: len(_per_worker(t)) == 2, timeout=30)
+        workers = sorted(_per_worker(text))
+        async with httpx.AsyncClient(base_url=server.url, timeout=5, trust_env=False) as c:
+            for _ in range(20):
+                assert (await c.get("/v1/rulesets")).status_code == 200
+        route = {"method": "GET", "route": "/v1/rulesets", "status": "200"}
+        text = await _published(
+            server.url, lambda t: _sample(t, "baohuang_http_requests_total", **route) == 20
+        )
+        os.kill(workers[0], signal.SIGKILL)
+        text = await _published(
+            server.url,
+            lambda t: len(_per_worker(t)) == 2 and workers[0] not in _per_worker(t),
+            timeout=30,
+        )
+        assert _sample(text, "baohuang_http_requests_total", **route) == 20  # still counted
         workers = sorted(_per_worker(text))
         os.kill(server.pid, signal.SIGKILL)
         try:

@@ -66,7 +66,7 @@ def _serve_app() -> Litestar:
     if settings.probe_port is not None:
         app.asgi_handler = ProbeGate(app.asgi_handler, settings.probe_port)
     parent = os.environ.get(PARENT)
-    if parent is not None:
+    if settings.workers > 1 and parent is not None:
         _follow_parent(int(parent))
     return app
 
