@@ -22,6 +22,7 @@ import msgspec
 import pytest
 
 from baohuang.engine import Snapshot, deal, legal_moves, opening_snapshot, ruleset_of
+from baohuang.http.settings import Settings
 from followers import Stream
 from live_server import ProcessServer, free_port
 from redis_server import RedisServer
@@ -279,3 +280,12 @@ async def test_a_killed_worker_is_replaced_and_workers_stop_when_their_parent_is
         for pid in workers:
             if _alive(pid):
                 os.kill(pid, signal.SIGKILL)
+
+
+def test_the_worker_settings_are_positive_whole_numbers() -> None:
+    assert Settings.from_env({}).workers == 1
+    assert Settings.from_env({"BAOHUANG_WORKERS": "3"}).workers == 3
+    for name in ("BAOHUANG_WORKERS", "BAOHUANG_SHUTDOWN_SECONDS", "BAOHUANG_SUGGEST_PER_CALLER"):
+        for wrong in ("0", "-2", "1.5", "two"):
+            with pytest.raises(ValueError, match=name):
+                Settings.from_env({name: wrong})
