@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import os
 import re
+import shutil
 import signal
 import subprocess
 import sys
@@ -250,6 +251,7 @@ async def test_a_killed_worker_is_replaced_and_workers_stop_when_their_parent_is
     )
     await server.start()
     workers: list[int] = []
+    directory: Path | None = None
     try:
         text = await _published(server.url, lambda t: len(_per_worker(t)) == 2, timeout=30)
         workers = sorted(_per_worker(text))
@@ -268,6 +270,7 @@ async def test_a_killed_worker_is_replaced_and_workers_stop_when_their_parent_is
         )
         assert _sample(text, "baohuang_http_requests_total", **route) == 20  # still counted
         workers = sorted(_per_worker(text))
+        directory = _multiproc_dir(workers[0])
         os.kill(server.pid, signal.SIGKILL)
         try:
             async with asyncio.timeout(STOP_BOUND):
@@ -280,6 +283,8 @@ async def test_a_killed_worker_is_replaced_and_workers_stop_when_their_parent_is
         for pid in workers:
             if _alive(pid):
                 os.kill(pid, signal.SIGKILL)
+        if directory is not None:  # a parent killed outright leaves it (the pod's /tmp)
+            shutil.rmtree(directory, ignore_errors=True)
 
 
 def test_the_worker_settings_are_positive_whole_numbers() -> None:

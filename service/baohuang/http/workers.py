@@ -25,7 +25,9 @@ What the workers share, and what each keeps for itself:
   by the others.
 * **Shutdown**: SIGTERM or SIGINT to the parent stops every worker gracefully (each closes its
   listeners, finishes its requests within ``timeout_graceful_shutdown``, then closes its store);
-  a worker still running :data:`KILL_AFTER_SECONDS` later is killed.
+  a worker still running :data:`KILL_AFTER_SECONDS` later is killed. A parent killed outright
+  (SIGKILL) cannot remove its metrics directory: it stays in ``/tmp`` (in the chart an
+  ``emptyDir``, gone with the pod), and its workers stop by themselves (:mod:`.serving`).
 """
 
 from __future__ import annotations
