@@ -80,11 +80,17 @@ class ProcessServer:
     connections really drop, as when a pod goes away."""
 
     def __init__(
-        self, environment: dict[str, str], port: int | None = None, log: Path | None = None
+        self,
+        environment: dict[str, str],
+        port: int | None = None,
+        log: Path | None = None,
+        arguments: tuple[str, ...] = (),
     ) -> None:
         """``log``: a file that gets the process's output (appended), for tests that read what
-        the service logged; otherwise it goes nowhere."""
+        the service logged; otherwise it goes nowhere. ``arguments``: more of ``baohuang
+        serve``'s (``--workers 2``)."""
         self.environment = environment
+        self.arguments = arguments
         self.port = port or free_port()
         self.log = log
         self._process: asyncio.subprocess.Process | None = None
@@ -101,7 +107,7 @@ class ProcessServer:
                 output = files.enter_context(self.log.open("ab"))
             self._process = await asyncio.create_subprocess_exec(
                 sys.executable, "-m", "baohuang.cli", "serve", "--port", str(self.port),
-                env=env, stdout=output, stderr=asyncio.subprocess.STDOUT,
+                *self.arguments, env=env, stdout=output, stderr=asyncio.subprocess.STDOUT,
             )  # fmt: skip
         async with asyncio.timeout(timeout):
             while True:
@@ -113,6 +119,11 @@ class ProcessServer:
                     return
                 except OSError:
                     await asyncio.sleep(0.05)
+
+    @property
+    def pid(self) -> int:
+        assert self._process is not None
+        return self._process.pid
 
     async def terminate(self, timeout: float = 10.0) -> int:
         """Stop it as Kubernetes does (SIGTERM) and wait: its exit status."""

@@ -3,69 +3,65 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
+import os
 import sys
 from collections.abc import Sequence
-from typing import Any
 
 
 def _serve(args: argparse.Namespace) -> int:
-    import asyncio
-
-    import msgspec
     import uvicorn
 
-    from .http.app import create_app
-    from .http.bounds import bounded_protocol, connection_cap, raise_open_files_limit
     from .http.settings import Settings
+    from .http.workers import PROTOCOL, SERVE_APP, bind, refusal, run_workers
 
     settings = Settings.from_env()
-    open_files = raise_open_files_limit()
-    max_connections = connection_cap(settings.max_connections, open_files)
-    # The cap in force, so that the streams' share of it (http/stream_slots.py) is of this one.
-    settings = msgspec.structs.replace(settings, max_connections=max_connections)
-    base: type[asyncio.Protocol]
-    try:
-        from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
-
-        base = HttpToolsProtocol
-    except ImportError:  # pragma: no cover - httptools comes with uvicorn[standard]
-        from uvicorn.protocols.http.h11_impl import H11Protocol
-
-        base = H11Protocol
-    app = create_app(settings)
-    app.state.startup_notes = [
-        f"bounds: {open_files} open files, {max_connections} connections, "
-        f"{settings.max_in_flight} requests in flight, headers within "
-        f"{settings.header_timeout_seconds:g}s, bodies within {settings.body_timeout_seconds:g}s, "
-        f"keep-alive {settings.keep_alive_seconds}s, backlog {settings.backlog}, "
-        f"{app.state.stream_slots.limits.per_process} streams at most"
-    ]
-    # One worker per process: scale with replicas (each exposes its own /metrics).
+    workers = args.workers if args.workers is not None else settings.workers
+    if workers < 1:
+        print(f"--workers {workers}: at least 1", file=sys.stderr)
+        return 2
+    refused = refusal(settings, workers)
+    if refused is not None:
+        print(refused, file=sys.stderr)
+        return 2
+    # Every worker imports the app factory and the protocol by their dotted paths and builds
+    # them from the environment (http/serving.py); BAOHUANG_WORKERS tells each how many there are.
+    os.environ["BAOHUANG_WORKERS"] = str(workers)
     # No limit_concurrency: uvicorn counts idle and slow connections in it and would answer 503
     # to every request, probes included, while slow clients hold connections; http/bounds.py
     # evicts those instead and limits only the requests waiting for an answer.
-    served: dict[str, Any] = {
-        "host": args.host,
-        "log_level": args.log_level,
-        "access_log": False,
-        "server_header": False,
-        "ws": "none",
-        "timeout_keep_alive": settings.keep_alive_seconds,
-    }
-    if settings.probe_port is None:
-        uvicorn.run(
-            app,
-            port=args.port,
-            proxy_headers=True,
-            http=bounded_protocol(base, settings.header_timeout_seconds, max_connections),
-            backlog=settings.backlog,
-            **served,
-        )
-        return 0
-    from .http.probes import run_with_probes
-
-    return run_with_probes(app, args.port, settings, base, max_connections, served)
+    config = uvicorn.Config(
+        SERVE_APP,
+        factory=True,
+        http=PROTOCOL,
+        host=args.host,
+        port=args.port,
+        workers=workers,
+        log_level=args.log_level,
+        access_log=False,
+        server_header=False,
+        ws="none",
+        proxy_headers=True,
+        timeout_keep_alive=settings.keep_alive_seconds,
+        timeout_graceful_shutdown=settings.shutdown_seconds,
+        backlog=settings.backlog,
+    )
+    # The listeners are bound here, once, before any worker starts: the service's port and the
+    # probe port (http/probes.py), one of each however many workers serve them.
+    sockets = [config.bind_socket()]
+    if settings.probe_port is not None:
+        try:
+            sockets.append(bind(args.host, settings.probe_port))
+        except OSError as error:
+            print(f"BAOHUANG_PROBE_PORT={settings.probe_port}: {error}", file=sys.stderr)
+            return 3
+    if workers > 1:
+        return run_workers(config, sockets, settings)
+    server = uvicorn.Server(config)
+    with contextlib.suppress(KeyboardInterrupt):  # as uvicorn.run: Ctrl-C ends it quietly
+        server.run(sockets=sockets)
+    return 0 if server.started else 3
 
 
 def _openapi(_: argparse.Namespace) -> int:
@@ -112,6 +108,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     serve.add_argument("--host", default="127.0.0.1")
     serve.add_argument("--port", type=int, default=8000)
     serve.add_argument("--log-level", default="info")
+    serve.add_argument(
+        "--workers",
+        type=int,
+        default=None,
+        help="worker processes behind the port (default BAOHUANG_WORKERS, else 1; more than "
+        "one needs REDIS_URL)",
+    )
     serve.set_defaults(run=_serve)
     openapi = commands.add_parser("openapi", help="print the OpenAPI document (JSON)")
     openapi.set_defaults(run=_openapi)

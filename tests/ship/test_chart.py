@@ -350,6 +350,10 @@ CONFIG_ENV = {
     "BAOHUANG_MAX_STREAMS_PER_ADDRESS",
     "BAOHUANG_STREAM_RESERVE",
     "BAOHUANG_CORS_ORIGINS",
+    "BAOHUANG_WORKERS",
+    "BAOHUANG_SHUTDOWN_SECONDS",
+    "BAOHUANG_SUGGEST_THREADS",
+    "BAOHUANG_SUGGEST_PER_CALLER",
 }
 
 
@@ -396,6 +400,8 @@ def test_values_reach_the_secret(chart: Any, yaml: ModuleType) -> None:
                 "webhookTimeoutSeconds": 2.5,
                 "corsOrigins": ["https://play.example", "http://localhost:5173"],
                 "botDelaySeconds": 0.25,
+                "workers": 2,
+                "suggestions": {"threads": 3, "perCaller": 1},
             },
         },
     )
@@ -427,8 +433,13 @@ def test_values_reach_the_secret(chart: Any, yaml: ModuleType) -> None:
         "BAOHUANG_MAX_STREAMS_PER_ADDRESS": "64",
         "BAOHUANG_STREAM_RESERVE": "128",
         "BAOHUANG_CORS_ORIGINS": "https://play.example,http://localhost:5173",
+        "BAOHUANG_WORKERS": "2",
+        "BAOHUANG_SHUTDOWN_SECONDS": "10",
+        "BAOHUANG_SUGGEST_THREADS": "3",
+        "BAOHUANG_SUGGEST_PER_CALLER": "1",
     }
     settings = Settings.from_env(settings_map(docs)["data"])
+    assert (settings.workers, settings.suggest_threads, settings.suggest_per_caller) == (2, 3, 1)
     assert settings.webhook_allow_private is True
     assert (settings.webhook_concurrency, settings.webhook_timeout_seconds) == (4, 2.5)
     # What the chart renders is what the service accepts.
@@ -605,6 +616,8 @@ def test_embedded_store_only_with_one_replica(
         render(
             chart, yaml, {"redis": {"url": ""}, "replicaCount": 1, "autoscaling": {"enabled": True}}
         )
+    with pytest.raises(helm.HelmRenderError, match=r"config.workers > 1"):
+        render(chart, yaml, {"redis": {"url": ""}, "replicaCount": 1, "config": {"workers": 2}})
     docs = render(chart, yaml, {"redis": {"url": ""}, "replicaCount": 1})
     assert decoded(one(docs, "Secret"))["redis-url"] == ""
     assert of_kind(docs, "PodDisruptionBudget") == []  # one pod: a PDB would block drains

@@ -20,6 +20,7 @@ import os
 import re
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -81,9 +82,8 @@ def _operations(document: dict[str, Any]) -> list[tuple[str, str]]:
     return sorted(found, key=lambda pv: (order[pv[1]], pv[0]))
 
 
-@pytest.fixture(scope="module")
-def exported() -> dict[str, set[str]]:
-    """Sample name → label names, from /metrics after each operation was called once."""
+def exercise_and_scrape() -> str:
+    """``/metrics`` of a test app after each documented operation was called once."""
     settings = Settings(
         token_secret="s", rate_limit="1000/second", rate_limit_stateless="1000/second"
     )
@@ -98,7 +98,47 @@ def exported() -> dict[str, set[str]]:
             assert response.status_code < 500, (verb, path, response.text)
             called.append((verb, path))
         assert ("put", "/v1/tables/{table_id}") in called and len(called) >= 15
-        text = client.get("/metrics").text
+        text: str = client.get("/metrics").text
+    return text
+
+
+def _scraped_as_a_worker(directory: Path) -> str:
+    """The same, in a process whose metrics are prometheus-client's multiprocess files, as every
+    worker of ``baohuang serve --workers N`` writes them (``/metrics`` adds them up)."""
+    root = HERE.parents[1]
+    env = {
+        **os.environ,
+        "PROMETHEUS_MULTIPROC_DIR": str(directory),
+        "PYTHONPATH": os.pathsep.join([str(root / "tests"), str(root / "clients" / "python")]),
+    }
+    scraped = directory / "metrics.txt"  # not stdout: the app logs there
+    code = (
+        "import sys; from pathlib import Path; from ship.test_observability import "
+        "exercise_and_scrape as e; Path(sys.argv[1]).write_text(e())"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code, str(scraped)],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    return scraped.read_text()
+
+
+@pytest.fixture(scope="module", params=["one process", "workers"])
+def exported(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> dict[str, set[str]]:
+    """Sample name → label names, from /metrics after each operation was called once: of one
+    process, and as several workers expose them (multiprocess mode)."""
+    if request.param == "one process":
+        text = exercise_and_scrape()
+    else:
+        text = _scraped_as_a_worker(tmp_path_factory.mktemp("multiproc"))
+        assert "baohuang_worker_requests" in text
     samples: dict[str, set[str]] = {}
     for family in text_string_to_metric_families(text):
         for sample in family.samples:

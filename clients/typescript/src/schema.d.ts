@@ -77,7 +77,7 @@ export interface paths {
         put?: never;
         /**
          * Suggest a move for one seat from its view
-         * @description The move a bot level plays for the view's seat, judged from the seat's view and the deal's public events only: always one of the legal moves. 422 `NOT_TO_ACT` when the view's seat is not the one to act or the deal is over (:mod:`..problems`).
+         * @description The move a bot level plays for the view's seat, judged from the seat's view and the deal's public events only: always one of the legal moves. 422 `NOT_TO_ACT` when the view's seat is not the one to act or the deal is over (:mod:`..problems`); 429 `TOO_MANY_SUGGESTIONS` when the caller (a platform key, else its address) already has `BAOHUANG_SUGGEST_PER_CALLER` search-level suggestions in flight.
          */
         post: operations["suggestMove"];
         delete?: never;

@@ -183,6 +183,9 @@ Refuse settings that would break a multi-pod deployment.
 {{- if and (not $external) (or .Values.autoscaling.enabled (gt (int .Values.replicaCount) 1)) }}
 {{- fail "redis.url is empty: the embedded in-memory store is per process, so live tables would not be shared between pods. Set redis.url (redis:// or rediss://), redis.existingSecret or existingSecret, or run replicaCount=1 with autoscaling.enabled=false." }}
 {{- end }}
+{{- if and (not $external) (gt (int .Values.config.workers) 1) }}
+{{- fail "redis.url is empty: the embedded in-memory store is per process, so config.workers > 1 would not share tables between its workers. Set redis.url, redis.existingSecret or existingSecret, or run config.workers=1." }}
+{{- end }}
 {{- if and (eq .Values.redis.mode "sentinel") (not .Values.redis.sentinelService) }}
 {{- fail "redis.mode=sentinel needs redis.sentinelService: the primary's name as the Sentinels know it." }}
 {{- end }}

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -32,18 +34,21 @@ from .controllers.tables import TablesController
 from .cors import cors_config, quiet_refusals
 from .docs import document_request_bodies
 from .metrics import (
+    WORKER_SECONDS,
     HttpMetrics,
     count_timeout,
     observe_delivery,
     observe_followers,
     observe_store,
     observe_table_move,
+    publish_requests,
 )
 from .problems import EXCEPTION_HANDLERS, problem_details_plugin
 from .ratelimit import RateLimits
 from .reference import ReferenceAssetsController, render_plugin
 from .settings import Settings
 from .stream_slots import StreamLimits, StreamSlots, stream_capacity
+from .suggestions import Suggestions
 
 DESCRIPTION = """\
 The rules referee for 保皇 (Baohuang): is a combo legal, does it beat the top play (normal rules
@@ -101,6 +106,8 @@ def create_app(settings: Settings | None = None) -> Litestar:
             max_remembered=settings.idempotency_keys,
         )
         app.state.store = store
+        # The search level's suggestions think on threads of their own, never the bot seats'.
+        app.state.suggestions = Suggestions(settings.suggest_threads, settings.suggest_per_caller)
         dispatcher, close_sender = None, None
         if settings.webhook_secret:
             targets = Targets(allow_private=settings.webhook_allow_private)
@@ -127,9 +134,13 @@ def create_app(settings: Settings | None = None) -> Litestar:
         )
         app.state.tables = tables
         await tables.start()
+        publishing = asyncio.create_task(_publish_requests(app.state.http_metrics))
         try:
             yield
         finally:
+            publishing.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await publishing
             await tables.close()
             if close_sender is not None:
                 await close_sender()
@@ -183,7 +194,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
     )
     document_request_bodies(app)
     access = AccessLog(log_writer) if settings.access_log else None
-    app.asgi_handler = HttpMetrics(
+    app.asgi_handler = app.state.http_metrics = HttpMetrics(
         RequestBounds(
             quiet_refusals(app.asgi_handler, cors),
             settings.body_timeout_seconds,
@@ -192,3 +203,10 @@ def create_app(settings: Settings | None = None) -> Litestar:
         access,
     )
     return app
+
+
+async def _publish_requests(metrics: HttpMetrics) -> None:
+    """This process's request count for ``baohuang_worker_requests``, every second."""
+    while True:
+        publish_requests(metrics)
+        await asyncio.sleep(WORKER_SECONDS)

@@ -5,14 +5,18 @@ file descriptor and some memory for as long as it likes, unless something bounds
 only the idle time between two requests on one connection (its keep-alive timeout). This module
 adds the rest, at the two places that can see it:
 
-* :func:`bounded_protocol`, uvicorn's HTTP protocol with two more rules. A request's headers
+* :class:`BoundedHttpToolsProtocol` (and :class:`BoundedH11Protocol`), uvicorn's HTTP protocol
+  with two more rules, under the limits :func:`configure` sets in each process. A request's headers
   must be complete within ``header_timeout`` seconds of the connection opening (or of the first
   byte of a later request on a kept-alive connection), else the connection is closed (with a 408
   when part of a request had come). And at most ``max_connections`` connections are open: one more
   closes the oldest connection that is waiting on its client (for headers, for the rest of a body,
   or idle between requests), and is itself closed only when every connection is busy being
   answered. So a flood of slow connections can neither exhaust the file descriptors nor keep a
-  new request, a probe's among them, from being read.
+  new request, a probe's among them, from being read. The connections of the probe port
+  (``BAOHUANG_PROBE_PORT``) are counted apart, with a cap of their own: nothing the service's
+  clients do can take them. The classes are importable by their dotted path, so that every
+  worker of ``baohuang serve --workers N`` builds the same one (docs/deploy.md "Workers").
 * :class:`RequestBounds`, an ASGI wrapper for the requests that carry a body (``POST``, ``PUT``,
   ``PATCH``). The body must arrive within ``body_timeout`` seconds of the request reaching the
   app, else 408 ``REQUEST_TIMEOUT`` (the wait is interrupted by a sweep that runs a few times a
@@ -30,10 +34,12 @@ import asyncio
 import logging
 import resource
 from collections import OrderedDict
-from typing import Any, ClassVar
+from typing import Any, NamedTuple
 
 import msgspec
 from litestar.exceptions import HTTPException
+from uvicorn.protocols.http.h11_impl import H11Protocol
+from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
 from .problems import RETRY_AFTER_SECONDS, Problem
 
@@ -83,41 +89,97 @@ _HEADER_TIMEOUT_RESPONSE = (
 )
 
 
+class Limits(NamedTuple):
+    """The connection bounds of one process (:func:`configure`)."""
+
+    header_timeout: float
+    max_connections: int
+    probe_port: int | None = None
+    probe_connections: int = 64
+
+
+class _Pool:
+    """The connections of one listener (the service's port or the probe port) and its cap."""
+
+    __slots__ = ("cap", "members", "waiting")
+
+    def __init__(self, cap: int) -> None:
+        self.cap = cap
+        self.members: set[Any] = set()
+        # Connections waiting on their client for headers (or idle between requests), oldest first.
+        self.waiting: OrderedDict[Any, None] = OrderedDict()
+
+
+class _Bounds:
+    """The process's limits and its two pools (set by :func:`configure`)."""
+
+    def __init__(self, limits: Limits) -> None:
+        self.limits = limits
+        self.service = _Pool(limits.max_connections)
+        self.probes = _Pool(limits.probe_connections)
+
+
+_bounds = _Bounds(Limits(10.0, 2048))
+
+
+def configure(limits: Limits) -> None:
+    """The bounds of the connections this process opens from now on (once, at start-up, in each
+    worker; the settings decide them, so every worker has the same)."""
+    global _bounds
+    _bounds = _Bounds(limits)
+
+
+def limits() -> Limits:
+    """The bounds in force in this process."""
+    return _bounds.limits
+
+
 class _BoundedConnection:
-    """Mixed into a uvicorn HTTP protocol class by :func:`bounded_protocol`.
+    """Mixed into a uvicorn HTTP protocol class (:class:`BoundedHttpToolsProtocol`,
+    :class:`BoundedH11Protocol`).
 
     It relies on what uvicorn's h11 and httptools protocols share: ``connection_made``,
     ``data_received``, ``connection_lost``, ``on_response_complete``, ``self.cycle`` (a new one
     per request, made once its headers are complete, with ``more_body`` and
-    ``response_started``), ``self.transport``, ``self.loop`` and ``self.connections`` (every open
-    connection of the server); and on httptools' ``self.pipeline``.
+    ``response_started``), ``self.transport`` and ``self.loop``; and on httptools'
+    ``self.pipeline``.
     """
-
-    header_timeout: ClassVar[float]
-    max_connections: ClassVar[int]
-    # Connections waiting on their client for headers (or idle between requests), oldest first.
-    waiting: ClassVar[OrderedDict[Any, None]]
 
     cycle: Any
     transport: asyncio.Transport
     loop: asyncio.AbstractEventLoop
-    connections: set[Any]
 
+    _pool: _Pool
+    _header_timeout: float
     _header_timer: asyncio.TimerHandle | None
     _awaiting_headers: bool
     _partial: bool
 
-    def connection_made(self, transport: asyncio.Transport) -> None:
+    @property
+    def waiting(self) -> OrderedDict[Any, None]:
+        """The connections of this one's listener that wait on their clients, oldest first."""
+        return self._pool.waiting
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
         super().connection_made(transport)  # type: ignore[misc]
+        bounds = _bounds
+        self._header_timeout = bounds.limits.header_timeout
         self._header_timer = None
         self._awaiting_headers = True
         self._partial = False
-        if len(self.connections) > self.max_connections and not self._evict():
+        probe_port = bounds.limits.probe_port
+        sockname = transport.get_extra_info("sockname")
+        on_probe_port = (
+            probe_port is not None and isinstance(sockname, tuple) and sockname[1] == probe_port
+        )
+        pool = self._pool = bounds.probes if on_probe_port else bounds.service
+        pool.members.add(self)
+        if len(pool.members) > pool.cap and not self._evict():
             self._awaiting_headers = False
             transport.close()  # every other connection is busy: this one cannot be served now
             return
-        self.waiting[self] = None
-        self._header_timer = self.loop.call_later(self.header_timeout, self._headers_timed_out)
+        pool.waiting[self] = None
+        self._header_timer = self.loop.call_later(self._header_timeout, self._headers_timed_out)
 
     def data_received(self, data: bytes) -> None:
         cycle = self.cycle
@@ -127,10 +189,11 @@ class _BoundedConnection:
         elif self._awaiting_headers and not self.transport.is_closing():
             self._partial = True
             if self._header_timer is None:  # the first bytes of a later request
-                self.waiting.pop(self, None)
-                self.waiting[self] = None
+                waiting = self._pool.waiting
+                waiting.pop(self, None)
+                waiting[self] = None
                 self._header_timer = self.loop.call_later(
-                    self.header_timeout, self._headers_timed_out
+                    self._header_timeout, self._headers_timed_out
                 )
 
     def on_response_complete(self) -> None:
@@ -139,19 +202,21 @@ class _BoundedConnection:
         if not pipelined and not self.transport.is_closing():
             self._awaiting_headers = True  # idle until the next request: uvicorn's keep-alive
             self._partial = False
-            self.waiting.pop(self, None)
-            self.waiting[self] = None
+            waiting = self._pool.waiting
+            waiting.pop(self, None)
+            waiting[self] = None
 
     def connection_lost(self, exc: Exception | None) -> None:
         self._stop_header_timer()
-        self.waiting.pop(self, None)
+        self._pool.waiting.pop(self, None)
+        self._pool.members.discard(self)
         super().connection_lost(exc)  # type: ignore[misc]
 
     def _headers_done(self) -> None:
         self._awaiting_headers = False
         self._partial = False
         self._stop_header_timer()
-        self.waiting.pop(self, None)
+        self._pool.waiting.pop(self, None)
 
     def _stop_header_timer(self) -> None:
         if self._header_timer is not None:
@@ -169,17 +234,18 @@ class _BoundedConnection:
     def _close(self) -> None:
         self._awaiting_headers = False
         self._stop_header_timer()
-        self.waiting.pop(self, None)
+        self._pool.waiting.pop(self, None)
         self.transport.close()
 
     def _evict(self) -> bool:
-        """Close the connection that has waited longest on its client; ``False`` if none does."""
-        for victim in self.waiting:
+        """Close the connection of this listener that has waited longest on its client;
+        ``False`` if none does."""
+        for victim in self._pool.waiting:
             if victim is not self:
                 victim._close()
                 return True
         # No connection waits for headers: the oldest one still sending a body, if any.
-        for victim in self.connections:
+        for victim in self._pool.members:
             cycle = getattr(victim, "cycle", None)
             if (
                 victim is not self
@@ -193,19 +259,12 @@ class _BoundedConnection:
         return False
 
 
-def bounded_protocol(
-    base: type[asyncio.Protocol], header_timeout: float, max_connections: int
-) -> type[asyncio.Protocol]:
-    """``base`` (a uvicorn HTTP protocol class) with :class:`_BoundedConnection`'s rules."""
-    return type(
-        f"Bounded{base.__name__}",
-        (_BoundedConnection, base),
-        {
-            "header_timeout": header_timeout,
-            "max_connections": max_connections,
-            "waiting": OrderedDict(),
-        },
-    )
+class BoundedHttpToolsProtocol(_BoundedConnection, HttpToolsProtocol):
+    """uvicorn's httptools protocol under the process's bounds: what ``baohuang serve`` runs."""
+
+
+class BoundedH11Protocol(_BoundedConnection, H11Protocol):
+    """uvicorn's h11 protocol under the same bounds (for a platform without httptools)."""
 
 
 # --------------------------------------------------------------------------------------------

@@ -45,6 +45,7 @@ from .problems import (
 )
 from .schemas import ProblemDocument
 from .stream_slots import CREDENTIAL, too_many_streams_problem
+from .suggestions import too_many_suggestions_problem
 
 
 def body(decoder: BodyDecoder[Any], returns: type[Any] | None = None) -> dict[str, Any]:
@@ -230,7 +231,12 @@ def _route_problem_examples(path: str) -> dict[int, Any]:
                         path="$.view.counts[3]",
                     )
                 ),
-            ]
+            ],
+            # a caller's suggestions in flight (http/suggestions.py), or its rate limit
+            429: [
+                _example(rate_limited_problem({})),
+                _example(too_many_suggestions_problem(2)),
+            ],
         }
     if path.startswith("/v1/moves/") or path == "/v1/scores":
         return {

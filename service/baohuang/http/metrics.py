@@ -4,24 +4,33 @@ A lean ASGI wrapper over prometheus-client with pre-bound label children (a dict
 observations per request). bench/RESULTS.md records why this and not Litestar's Prometheus plugin.
 The same wrapper gives each request its id and writes its access line (:mod:`.access`), so a
 request pays for one wrapper, one clock pair and one ``send`` closure for all three.
-One worker per process: each process exposes its own registry (scale with replicas).
+With one worker, the process exposes its own registry. With ``baohuang serve --workers N`` each
+worker writes its values to files in ``PROMETHEUS_MULTIPROC_DIR`` (a directory of the parent's,
+http/workers.py) and ``/metrics`` from any worker adds every worker's up (prometheus-client's
+multiprocess mode): counters and histograms are summed, gauges too over the live workers, and
+``baohuang_worker_requests`` has one series per live worker (``pid``).
 """
 
 from __future__ import annotations
 
+import os
+import re
 from collections import Counter as Tally
 from collections.abc import Callable, Iterable
+from pathlib import Path
 from time import perf_counter, time
-from typing import Any
+from typing import Any, Final
 
 from prometheus_client import (
     CONTENT_TYPE_LATEST,
     REGISTRY,
+    CollectorRegistry,
     Counter,
     Gauge,
     Histogram,
     disable_created_metrics,
     generate_latest,
+    multiprocess,
 )
 
 from ..logs import MAX_QUEUED, AccessLine
@@ -117,6 +126,7 @@ def observe_store(operation: str, outcome: str, seconds: float) -> None:
 STREAM_FOLLOWERS = Gauge(
     "baohuang_stream_followers",
     "Table streams (SSE and NDJSON) this process is serving now.",
+    multiprocess_mode="livesum",  # several workers: the pod's, summed over its live workers
 )
 
 
@@ -124,6 +134,7 @@ STREAMS_OPEN = Gauge(
     "baohuang_streams_open",
     "Table streams open in this process, by caller kind (platform, seat, spectator).",
     ["caller"],
+    multiprocess_mode="livesum",
 )
 STREAMS_REFUSED = Counter(
     "baohuang_streams_refused_total",
@@ -147,6 +158,13 @@ def observe_streams(kind: str, count: int) -> None:
 
 def count_stream_refusal(limit: str) -> None:
     STREAMS_REFUSED.labels(limit).inc()
+
+
+SUGGESTIONS_REFUSED = Counter(
+    "baohuang_suggestions_refused_total",
+    "Search-level bot suggestions refused with 429 TOO_MANY_SUGGESTIONS: their caller had "
+    "BAOHUANG_SUGGEST_PER_CALLER in flight.",
+)
 
 
 TIMEOUTS = Counter(
@@ -214,8 +232,56 @@ def count_verdicts(operation: str, codes: Iterable[str | None]) -> None:
         count_verdict(operation, code, amount)
 
 
+WORKER_REQUESTS = Gauge(
+    "baohuang_worker_requests",
+    "HTTP requests this worker has answered since it started, updated every second (with "
+    "several workers one series per live worker, labelled pid: how evenly they share the load).",
+    multiprocess_mode="liveall",
+)
+WORKER_SECONDS: Final = 1.0
+"""How often a worker publishes its request count (:func:`publish_requests`)."""
+
+_MULTIPROC_DIR = os.environ.get("PROMETHEUS_MULTIPROC_DIR") or None
+_LIVE_FILE = re.compile(r"^gauge_live[a-z]*_(\d+)\.db$")
+
+
+def _registry() -> CollectorRegistry:
+    """What ``/metrics`` shows: this process's registry, or with several workers all of theirs."""
+    if _MULTIPROC_DIR is None:
+        return REGISTRY
+    registry = CollectorRegistry()
+    multiprocess.MultiProcessCollector(registry, path=_MULTIPROC_DIR)  # type: ignore[no-untyped-call]
+    return registry
+
+
+_EXPOSED = _registry()
+
+
+def _forget_dead_workers(directory: str) -> None:
+    """The live gauges of workers that are gone (killed, crashed, restarted) no longer count.
+    Their counters and histograms stay: what they counted happened."""
+    for entry in Path(directory).iterdir():
+        match = _LIVE_FILE.match(entry.name)
+        if match is None:
+            continue
+        pid = int(match.group(1))
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            multiprocess.mark_process_dead(pid, directory)  # type: ignore[no-untyped-call]
+        except PermissionError:  # alive, someone else's: not a worker of ours, left alone
+            pass
+
+
 def exposition() -> tuple[bytes, str]:
-    return generate_latest(REGISTRY), CONTENT_TYPE_LATEST
+    if _MULTIPROC_DIR is not None:
+        _forget_dead_workers(_MULTIPROC_DIR)
+    return generate_latest(_EXPOSED), CONTENT_TYPE_LATEST
+
+
+def publish_requests(metrics: HttpMetrics) -> None:
+    """This worker's request count into :data:`WORKER_REQUESTS` (the lifespan, every second)."""
+    WORKER_REQUESTS.set(metrics.answered)
 
 
 _KNOWN_METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"})
@@ -236,6 +302,7 @@ class HttpMetrics:
         self.access = access if access is not None and access.records else None
         self.writer = access.writer if access is not None else None
         self._bound: dict[tuple[str, str, int], Bound] = {}
+        self.answered = 0
 
     def _children(self, method: str, route: str, status: int) -> Bound:
         key = (method, route, status)
@@ -271,6 +338,7 @@ class HttpMetrics:
             counter, histogram = self._children(method, route, status)
             counter.inc()
             histogram.observe(elapsed)
+            self.answered += 1
             writer = self.writer
             if writer is not None:  # the service's own log writer: two C calls, no frame
                 if writer.backlog() < MAX_QUEUED:

@@ -48,6 +48,11 @@ class Settings(msgspec.Struct, frozen=True):
     max_streams_per_address: int = 64
     stream_reserve: int = 128
     probe_port: int | None = None  # http/probes.py: /healthz, /readyz, /metrics also there
+    workers: int = 1  # processes of `baohuang serve` (http/workers.py, docs/deploy.md "Workers")
+    shutdown_seconds: int = 10  # a stopping process waits this long for its open requests
+    # Bot suggestions (http/controllers/bots.py, docs/deploy.md "Bot suggestions").
+    suggest_threads: int = 2
+    suggest_per_caller: int = 2
     redis_mode: RedisMode = "standalone"
     redis_sentinel_service: str | None = None
     redis_username: str | None = None
@@ -144,6 +149,10 @@ class Settings(msgspec.Struct, frozen=True):
             max_streams_per_address=int(_positive(env, "BAOHUANG_MAX_STREAMS_PER_ADDRESS", 64)),
             stream_reserve=int(_positive(env, "BAOHUANG_STREAM_RESERVE", 128)),
             probe_port=int(_positive(env, "BAOHUANG_PROBE_PORT", 0)) or None,
+            workers=_count(env, "BAOHUANG_WORKERS", 1),
+            shutdown_seconds=_count(env, "BAOHUANG_SHUTDOWN_SECONDS", 10),
+            suggest_threads=_count(env, "BAOHUANG_SUGGEST_THREADS", 2),
+            suggest_per_caller=_count(env, "BAOHUANG_SUGGEST_PER_CALLER", 2),
             redis_mode=mode,  # type: ignore[arg-type]  # checked above
             redis_sentinel_service=env.get("REDIS_SENTINEL_SERVICE") or None,
             redis_username=env.get("REDIS_USERNAME") or None,
@@ -173,6 +182,14 @@ def _positive(env: Mapping[str, str], name: str, default: float) -> float:
     if not value > 0:
         raise ValueError(f"{name}={raw!r} must be positive")
     return value
+
+
+def _count(env: Mapping[str, str], name: str, default: int) -> int:
+    """A positive whole number from ``env``; anything else stops the start-up."""
+    value = _positive(env, name, default)
+    if value != int(value):
+        raise ValueError(f"{name}={env.get(name)!r} must be a whole number")
+    return int(value)
 
 
 def _switch(value: str | None, *, default: bool) -> bool:

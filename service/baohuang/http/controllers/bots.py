@@ -2,7 +2,8 @@
 
 Stateless: the body carries the seat's view and the deal's public events, never a snapshot, so
 the answer cannot depend on anything the seat may not see. The search level thinks on a worker
-thread, so the event loop keeps serving other requests meanwhile.
+thread, so the event loop keeps serving other requests meanwhile: one of the suggestions' own
+threads, a few per caller at a time (:mod:`..suggestions`), never the bot seats'.
 """
 
 from __future__ import annotations
@@ -10,7 +11,6 @@ from __future__ import annotations
 from functools import partial
 from typing import Any
 
-import anyio.to_thread
 from litestar import Controller, Request, post
 
 from ...bots import DEFAULT_BUDGET_MS, Act, BotInput, suggest
@@ -19,6 +19,7 @@ from ..bodies import BodyDecoder
 from ..docs import body, problems
 from ..problems import Problem
 from ..schemas.bots import HistoryEvent, SuggestRequest, SuggestResult
+from ..suggestions import Suggestions, caller_of
 
 SUGGEST = BodyDecoder(SuggestRequest)
 
@@ -57,7 +58,9 @@ class BotsController(Controller):
     async def suggest(self, request: Request[Any, Any, Any]) -> SuggestResult:
         """The move a bot level plays for the view's seat, judged from the seat's view and the
         deal's public events only: always one of the legal moves. 422 ``NOT_TO_ACT`` when the
-        view's seat is not the one to act or the deal is over (:mod:`..problems`)."""
+        view's seat is not the one to act or the deal is over (:mod:`..problems`); 429
+        ``TOO_MANY_SUGGESTIONS`` when the caller (a platform key, else its address) already has
+        ``BAOHUANG_SUGGEST_PER_CALLER`` search-level suggestions in flight."""
         query = await SUGGEST.read(request)
         bot = BotInput(view=query.view, history=_acts(query.history))
         budget = float(query.budget_ms) if query.budget_ms is not None else DEFAULT_BUDGET_MS
@@ -65,5 +68,7 @@ class BotsController(Controller):
         if query.level == "heuristic":
             move = think()
         else:
-            move = await anyio.to_thread.run_sync(think)
+            suggestions: Suggestions = request.app.state.suggestions
+            caller = caller_of(request.scope, request.app.state.authority.verifies)
+            move = await suggestions.think(caller, think)
         return SuggestResult(move=move, level=query.level)

@@ -130,7 +130,8 @@ def sync_detailed(
 
      The move a bot level plays for the view's seat, judged from the seat's view and the deal's public
     events only: always one of the legal moves. 422 `NOT_TO_ACT` when the view's seat is not the one to
-    act or the deal is over (:mod:`..problems`).
+    act or the deal is over (:mod:`..problems`); 429 `TOO_MANY_SUGGESTIONS` when the caller (a platform
+    key, else its address) already has `BAOHUANG_SUGGEST_PER_CALLER` search-level suggestions in flight.
 
     Args:
         body (SuggestRequest): ``view``: the seat's view (what ``GET /v1/tables/{id}`` shows a
@@ -168,7 +169,8 @@ def sync(
 
      The move a bot level plays for the view's seat, judged from the seat's view and the deal's public
     events only: always one of the legal moves. 422 `NOT_TO_ACT` when the view's seat is not the one to
-    act or the deal is over (:mod:`..problems`).
+    act or the deal is over (:mod:`..problems`); 429 `TOO_MANY_SUGGESTIONS` when the caller (a platform
+    key, else its address) already has `BAOHUANG_SUGGEST_PER_CALLER` search-level suggestions in flight.
 
     Args:
         body (SuggestRequest): ``view``: the seat's view (what ``GET /v1/tables/{id}`` shows a
@@ -201,7 +203,8 @@ async def asyncio_detailed(
 
      The move a bot level plays for the view's seat, judged from the seat's view and the deal's public
     events only: always one of the legal moves. 422 `NOT_TO_ACT` when the view's seat is not the one to
-    act or the deal is over (:mod:`..problems`).
+    act or the deal is over (:mod:`..problems`); 429 `TOO_MANY_SUGGESTIONS` when the caller (a platform
+    key, else its address) already has `BAOHUANG_SUGGEST_PER_CALLER` search-level suggestions in flight.
 
     Args:
         body (SuggestRequest): ``view``: the seat's view (what ``GET /v1/tables/{id}`` shows a
@@ -239,7 +242,8 @@ async def asyncio(
 
      The move a bot level plays for the view's seat, judged from the seat's view and the deal's public
     events only: always one of the legal moves. 422 `NOT_TO_ACT` when the view's seat is not the one to
-    act or the deal is over (:mod:`..problems`).
+    act or the deal is over (:mod:`..problems`); 429 `TOO_MANY_SUGGESTIONS` when the caller (a platform
+    key, else its address) already has `BAOHUANG_SUGGEST_PER_CALLER` search-level suggestions in flight.
 
     Args:
         body (SuggestRequest): ``view``: the seat's view (what ``GET /v1/tables/{id}`` shows a
