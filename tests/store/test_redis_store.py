@@ -161,6 +161,26 @@ async def test_a_retried_write_is_applied_once(
     assert await store.compare_and_set("t", 1, b"2") == CasConflict(2)  # a different client
 
 
+async def test_a_retried_write_writes_again_for_its_wait(
+    store: RedisTableStore, raw: Redis, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The re-sent write runs on another connection than the first, and ``WAIT`` vouches only
+    for what its own connection wrote: a retry that found its token and wrote nothing would be
+    "acknowledged" by replicas that never got the first run. So it touches the table's hash,
+    which replicates after the first run's write."""
+    monkeypatch.setattr(store, "_token", lambda: "token-1")
+    await store.put("t", b"1")
+    key = store._keys("t")[0]
+    before = int(await raw.hget(key, "c") or 0)
+    await store.put("t", b"1")  # the re-sent PUT
+    assert int(await raw.hget(key, "c") or 0) == before + 1
+
+    monkeypatch.setattr(store, "_token", lambda: "token-2")
+    await store.compare_and_set("t", 1, b"2")
+    await store.compare_and_set("t", 1, b"2")  # the re-sent CAS
+    assert int(await raw.hget(key, "c") or 0) == before + 2
+
+
 async def test_open_store_picks_the_backend(redis_url: str) -> None:
     assert isinstance(open_store(None, 60), MemoryTableStore)
     assert isinstance(open_store("", 60), MemoryTableStore)

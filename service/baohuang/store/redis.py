@@ -67,7 +67,9 @@ find the new primary by themselves, so the store recovers without a restart.
 Retries and idempotence: a write whose reply was lost (a timeout or a dropped connection after the
 server ran it) is retried by redis-py with the same arguments. Each write carries a unique token
 stored in ``w``; a script that finds its own token already there returns the result of the first
-run instead of applying the write again or reporting a false conflict.
+run instead of applying the write again or reporting a false conflict; it still touches the
+table's hash (``c``), because the retry's ``WAIT`` vouches only for what its own connection wrote,
+and the touch replicates after the first run's write.
 """
 
 from __future__ import annotations

@@ -90,6 +90,7 @@ PUT_LUA: Final = (
     + """
 local last = redis.call('HMGET', KEYS[1], 'v', 'w')
 if last[1] and last[2] == token then
+  redis.call('HINCRBY', KEYS[1], 'c', 1)  -- a retry's WAIT then vouches for the first run too
   return tonumber(last[1])
 end
 local v = redis.call('HINCRBY', KEYS[1], 'v', 1)
@@ -236,6 +237,7 @@ local v = tonumber(cur[1])
 local want = tonumber(expected)
 if v ~= want then
   if v == want + 1 and cur[2] == token then
+    redis.call('HINCRBY', KEYS[1], 'c', 1)  -- a retry's WAIT then vouches for the first run too
     return {1, v, tonumber(cur[4] or 0)}
   end
   return {-1, v}
