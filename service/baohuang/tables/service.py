@@ -65,7 +65,7 @@ from .answers import (
 )
 from .audit import AuditReport, audit_table
 from .callers import SPECTATORS, Authority, Caller, Forbidden, Unauthorized
-from .clock import ClockDuties
+from .clock import ClockDuties, deadline_index
 from .errors import TableNotFound, VersionConflict, WebhooksOff, WebhookUrlRefused
 from .feed import TableFeed
 from .following import follow_channel, logged_event, read_position
@@ -361,6 +361,7 @@ class TableService(ClockDuties):
         self._recent.forget(table_id)
         await self.store.delete(table_id)
         await self.store.schedule(table_id, None)
+        await self.store.schedule(table_id, None, index="playouts")
 
     async def rotate_token(
         self, table_id: str, caller: Caller, seat: int | None, seen: int | None = None
@@ -681,7 +682,9 @@ class TableService(ClockDuties):
         set, and a write with events for the table's webhook leaves the table in the webhook
         index whatever happens next (:mod:`.webhooks`)."""
         if record.table.deadline is not None:
-            await self.store.schedule(table_id, record.table.deadline, earlier_only=True)
+            await self.store.schedule(
+                table_id, record.table.deadline, earlier_only=True, index=deadline_index(record)
+            )
         hook = record.webhook
         if hook is not None and any(_tag(event) in hook.events for event in logged):
             await self.store.schedule(table_id, self.now(), earlier_only=True, index="webhooks")
@@ -716,8 +719,11 @@ class TableService(ClockDuties):
             return False
 
     async def _index(self, table_id: str, record: TableRecord) -> None:
-        """After a write: the index holds the table's deadline exactly."""
-        if record.table.clock is not None or any(seat.bot for seat in record.table.seats):
+        """After a write: the index holds the table's deadline exactly (a play-out's, clock or
+        none, in the play-outs' index: :mod:`.clock`)."""
+        if flow.playing_out(record):
+            await self.store.schedule(table_id, record.table.deadline, index="playouts")
+        elif record.table.clock is not None or any(seat.bot for seat in record.table.seats):
             await self.store.schedule(table_id, record.table.deadline)
 
 
