@@ -83,6 +83,8 @@ TIMEOUTS_PER_TABLE = 5
 OTHER_TABLES = 2000
 """Enough deals for wrk's whole run: a table is retired when its deal has no moves left (about
 350 each), and at ~4,000 moves/s 400 tables ran out in about 35 s, before the clocks did."""
+PREFIX = "baohuang:table:"
+"""The store's default key prefix (``redis_core.DEFAULT_KEY_PREFIX``): its indexes' keys."""
 MOVES_200 = (
     r'baohuang_http_requests_total\{[^}]*route="/v1/tables/\{table_id\}/moves",status="200"\}'
 )
@@ -161,7 +163,7 @@ def indexed(redis_port: int) -> int:
 
     client = redis.Redis(port=redis_port)
     try:
-        return int(client.zcard("baohuang:deadlines")) + int(client.zcard("baohuang:playouts"))
+        return int(client.zcard(f"{PREFIX}deadlines")) + int(client.zcard(f"{PREFIX}playouts"))
     finally:
         client.close()
 
@@ -499,6 +501,8 @@ def main() -> None:
                     redis.close()
                 results.append({"version": name, **result})
                 report(results[-1])
+                partial = {"machine": machine_line(), "command": sys.argv, "runs": results}
+                args.json.write_text(json.dumps(partial, indent=2))  # kept if a later run fails
     summaries = {
         name: summarise(args, [r for r in results if r["version"] == name])
         for name in dict.fromkeys(r["version"] for r in results)

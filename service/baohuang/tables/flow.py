@@ -72,7 +72,7 @@ TRUSTEE_LIMIT: Final = 3
 MAX_AUTOMATIC: Final = 1000
 """More 托管 moves than a whole deal has: ``settle(limit=MAX_AUTOMATIC)`` plays a deal out in one
 write (the tests' oracle for the play-out spread over writes)."""
-PLAYOUT_MOVES: Final = 64
+PLAYOUT_MOVES: Final = 128
 """At most this many 托管 moves in one write (T-11's reading): a deal played out by 托管 (~550
 moves, ~1,250 events) is spread over writes of this many, so no write holds the process for the
 whole deal and the clock can put fresh timeouts and other tables' moves first."""
