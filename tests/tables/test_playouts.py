@@ -93,7 +93,7 @@ def _played_out(record: TableRecord, now: float) -> list[tuple[TableRecord, list
     """The clock's writes going on with a play-out until the deal is over."""
     writes = []
     while flow.playing_out(record):
-        assert record.table.deadline == pytest.approx(now + flow.PLAYOUT_PACE, abs=1.0)
+        assert record.table.deadline is not None and record.table.deadline <= now
         now += 0.25
         judged = flow.time_out(record, now)
         assert judged is not None  # due: the play-out's deadline has passed
@@ -118,6 +118,7 @@ def test_T_11_a_playout_over_several_writes_is_the_playout_in_one(
     spread += _played_out(spread[-1][0], now)
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(flow, "PLAYOUT_MOVES", flow.MAX_AUTOMATIC)
+        patch.setattr(flow, "TIMEOUT_MOVES", flow.MAX_AUTOMATIC)
         whole, _ = _everyone_in_tuoguan(base, seed, steps, ways, level)
     assert not flow.playing_out(whole[-1][0])  # the oracle: done in the writes it made
     final, oracle = spread[-1][0], whole[-1][0]
@@ -134,11 +135,13 @@ def test_T_11_a_playout_over_several_writes_is_the_playout_in_one(
     assert report.valid, report
     longest = max(sum(isinstance(e, MoveEvent) for e in write) for _, write in spread)
     assert longest <= flow.PLAYOUT_MOVES + 1  # a seat's own move, then at most the limit
-    for record, write in spread[:-1]:
-        if flow.playing_out(record):  # the view between writes says when it goes on
-            assert write[-1] == ClockEvent(
-                seat=record.snapshot.turn, deadline=record.table.deadline
-            )
+    pending = [(record, write) for record, write in spread if flow.playing_out(record)]
+    if pending:  # (none when the moves left fit in one write)
+        # the view between writes: due since the play-out began, as a clock event said then
+        first, began = pending[0]
+        assert began[-1] == ClockEvent(seat=first.snapshot.turn, deadline=first.table.deadline)
+        assert all(record.table.deadline == first.table.deadline for record, _ in pending)
+        assert all(not any(isinstance(e, ClockEvent) for e in write) for _, write in pending[1:])
 
 
 pytestmark = pytest.mark.anyio
@@ -183,7 +186,7 @@ async def test_T_11_every_seat_in_tuoguan_plays_out_over_writes_clock_or_none(
     writes = await second.tick()
     table = await first.read("out", PLATFORM)
     assert table.view.over and table.table.deadline is None
-    assert table.version == version + writes and writes >= 5  # ~550 moves, 64 a write
+    assert table.version == version + writes and writes >= 3  # ~550 moves, 128 a write
     events = await _log(first, "out")
     assert [e.seq for e in events] == list(range(1, len(events) + 1))
     versions = [e.version or 0 for e in events]

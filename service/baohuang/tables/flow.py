@@ -76,6 +76,11 @@ PLAYOUT_MOVES: Final = 128
 """At most this many 托管 moves in one write (T-11's reading): a deal played out by 托管 (~550
 moves, ~1,250 events) is spread over writes of this many, so no write holds the process for the
 whole deal and the clock can put fresh timeouts and other tables' moves first."""
+TIMEOUT_MOVES: Final = SEATS
+"""At most this many 托管 moves in a timeout's write: the seat timed out and the seats in 托管
+after it, up to a seat that plays itself (as many as there are seats); where every seat is then
+in 托管, the play-out goes on in writes of its own, so that a timeout costs about the same
+whether or not it is a table's last (the clock applies timeouts before play-outs)."""
 PLAYOUT_PACE: Final = 0.0
 """Seconds from a write that stopped at :data:`PLAYOUT_MOVES` to the next 托管 move: its
 ``deadline``. None: the play-out goes on as soon as the clock gets to it."""
@@ -143,8 +148,10 @@ def time_out(record: TableRecord, now: float) -> Change | None:
         return None
     seat = record.snapshot.turn
     if record.table.seats[seat].trustee:
-        # A play-out left for this write (every seat to act is in 托管): it goes on.
-        return settle(record, [], now)
+        # A play-out left for this write (every seat to act is in 托管): it goes on, keeping
+        # the deadline it has been due since, so that the clock takes the play-outs that fell
+        # due first, first, and each ends in turn.
+        return settle(record, [], now, due_since=deadline)
     level = record.table.seats[seat].bot
     if level is not None:
         # A bot seat's deadline is its delay: the bot moves now, as the seat itself would.
@@ -154,7 +161,7 @@ def time_out(record: TableRecord, now: float) -> Change | None:
             replace(record, snapshot=snapshot), [MoveEvent(move=move, by="bot"), *events], now
         )
     table, events = _enter(record.table, seat, "timeout")
-    return settle(replace(record, table=table), events, now)
+    return settle(replace(record, table=table), events, now, limit=TIMEOUT_MOVES)
 
 
 def set_trustee(record: TableRecord, seat: int, on: bool, now: float) -> Change:
@@ -263,11 +270,13 @@ def settle(
     *,
     restart: bool = False,
     limit: int | None = None,
+    due_since: float | None = None,
 ) -> Change:
     """After any change: 托管 plays every turn that falls to it (T-11), up to ``limit`` moves
     (:data:`PLAYOUT_MOVES` unless given; the rest in later writes: :func:`playing_out`), a finished deal's result is recorded (S,
     S-9, S-10, T-11), and the clock starts for the seat to act (``restart``: even after a write
-    without moves)."""
+    without moves; ``due_since``: the deadline of the play-out this write goes on with, kept
+    while it is not over)."""
     snapshot, table = record.snapshot, record.table
     events = list(events)  # appended to in place: a deal played out by 托管 makes ~1,000 events
     for _ in range(PLAYOUT_MOVES if limit is None else limit):
@@ -284,7 +293,7 @@ def settle(
         table = replace(table, played=True)
     if snapshot.over and len(table.results) < table.deal:
         snapshot, table, events = _record_result(snapshot, table, events)
-    table, events = _restart_clock(table, snapshot, events, now, restart)
+    table, events = _restart_clock(table, snapshot, events, now, restart, due_since)
     return replace(record, snapshot=snapshot, table=table), events
 
 
@@ -314,17 +323,23 @@ def _record_result(
 
 
 def _restart_clock(
-    table: TableState, snapshot: Snapshot, events: list[Event], now: float, restart: bool
+    table: TableState,
+    snapshot: Snapshot,
+    events: list[Event],
+    now: float,
+    restart: bool,
+    due_since: float | None = None,
 ) -> tuple[TableState, list[Event]]:
     """The seat to act gets a fresh deadline after every move; a quiet write keeps it. A bot
     seat's deadline is its delay (it moves then), with or without a clock; a seat in 托管 left
-    to act (a play-out stopped at its limit) has the play-out's, :data:`PLAYOUT_PACE` away."""
+    to act (a play-out stopped at its limit) has the play-out's, :data:`PLAYOUT_PACE` away, or
+    ``due_since``, the deadline of the play-out this write went on with."""
     deadline: float | None = None
     clock = table.clock
     acting = None if snapshot.over else table.seats[snapshot.turn]
     if acting is not None and acting.trustee:
         # settle stopped at its limit: the play-out goes on at this deadline, clock or none
-        deadline = now + PLAYOUT_PACE
+        deadline = now + PLAYOUT_PACE if due_since is None else min(due_since, now + PLAYOUT_PACE)
     elif acting is not None and (clock is not None or acting.bot):
         moved = any(isinstance(event, MoveEvent | DealtEvent) for event in events)
         if table.deadline is not None and not moved and not restart:
