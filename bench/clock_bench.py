@@ -110,6 +110,18 @@ async def _deals(port: int, count: int) -> list[bytes]:
     return snapshots
 
 
+async def _get(connection: Connection, path: str) -> Any:
+    """GET ``path``, again after a moment while the server answers 503 (a Redis round trip that
+    timed out on the loaded machine; at most 20 times): the JSON answer."""
+    for _ in range(20):
+        status, answer = await connection.request("GET", path)
+        if status != 503:
+            break
+        await asyncio.sleep(0.5)
+    assert status == 200, answer
+    return json.loads(answer)
+
+
 async def _event_logs(port: int, count: int) -> list[list[dict[str, Any]]]:
     """The first 60 logged events of every clocked table (enough for its five timeouts)."""
     logs: list[list[dict[str, Any]]] = [[] for _ in range(count)]
@@ -119,11 +131,7 @@ async def _event_logs(port: int, count: int) -> list[list[dict[str, Any]]]:
         connection = Connection(port)
         while todo:
             k = todo.pop()
-            status, answer = await connection.request(
-                "GET", f"/v1/tables/clock-{k}/events?limit=60"
-            )
-            assert status == 200, answer
-            logs[k] = json.loads(answer)["events"]
+            logs[k] = (await _get(connection, f"/v1/tables/clock-{k}/events?limit=60"))["events"]
         await connection.close()
 
     await asyncio.gather(*(worker() for _ in range(8)))
@@ -140,14 +148,9 @@ async def _deal_ends(port: int, count: int) -> list[float | None]:
         connection = Connection(port)
         while todo:
             k = todo.pop()
-            status, answer = await connection.request("GET", f"/v1/tables/clock-{k}")
-            assert status == 200, answer
-            last = json.loads(answer)["last_seq"]
-            status, answer = await connection.request(
-                "GET", f"/v1/tables/clock-{k}/events?after={max(0, last - 5)}"
-            )
-            assert status == 200, answer
-            for event in json.loads(answer)["events"]:
+            last = (await _get(connection, f"/v1/tables/clock-{k}"))["last_seq"]
+            page = await _get(connection, f"/v1/tables/clock-{k}/events?after={max(0, last - 5)}")
+            for event in page["events"]:
                 if event["type"] == "deal_over":
                     ends[k] = event["at"]
         await connection.close()
