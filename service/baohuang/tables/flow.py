@@ -83,7 +83,7 @@ in 托管, the play-out goes on in writes of its own, so that a timeout costs ab
 whether or not it is a table's last (the clock applies timeouts before play-outs)."""
 PLAYOUT_PACE: Final = 0.0
 """Seconds from a write that stopped at :data:`PLAYOUT_MOVES` to the next 托管 move: its
-``deadline``. None: the play-out goes on as soon as the clock gets to it."""
+``deadline``. 0: the play-out goes on as soon as the clock gets to it."""
 
 DEAL_NOT_OVER = Reason(
     "DEAL_NOT_OVER", "T-9", "the deal is still being played; the next deal starts once it is over"
@@ -273,10 +273,10 @@ def settle(
     due_since: float | None = None,
 ) -> Change:
     """After any change: 托管 plays every turn that falls to it (T-11), up to ``limit`` moves
-    (:data:`PLAYOUT_MOVES` unless given; the rest in later writes: :func:`playing_out`), a finished deal's result is recorded (S,
-    S-9, S-10, T-11), and the clock starts for the seat to act (``restart``: even after a write
-    without moves; ``due_since``: the deadline of the play-out this write goes on with, kept
-    while it is not over)."""
+    (:data:`PLAYOUT_MOVES` unless given; the rest in later writes: :func:`playing_out`), a
+    finished deal's result is recorded (S, S-9, S-10, T-11), and the clock starts for the seat
+    to act (``restart``: even after a write without moves; ``due_since``: the deadline of the
+    play-out this write goes on with, kept while it is not over)."""
     snapshot, table = record.snapshot, record.table
     events = list(events)  # appended to in place: a deal played out by 托管 makes ~1,000 events
     for _ in range(PLAYOUT_MOVES if limit is None else limit):
