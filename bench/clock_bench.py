@@ -2,6 +2,7 @@
 
     .venv/bin/python bench/clock_bench.py                     # 2,000 clocked tables, 3 reps
     .venv/bin/python bench/clock_bench.py --tables 500 --reps 1
+    .venv/bin/python bench/clock_bench.py --before 93277c4 --reps 1   # REV, then the tree
 
 One ``baohuang serve`` (uvicorn, one worker, pinned to CPU 0) on our own redis-server (the
 tests' launcher, a free port); the bench, its follower process and wrk on CPU 1.
@@ -16,12 +17,17 @@ Each repetition, on a timeline:
   "before_play_seconds": 5}}``, each snapshot from ``POST /v1/deal`` (classic, seed k, dealer
   k mod 5; phase crown). Nobody moves them: every seat's first turn runs out, 托管 takes the
   seat (T-11) and plays it, and the seat stays in 托管; the fifth timeout of a table puts its
-  last seat in 托管, which then plays the whole deal to its end in that same write. So a table
-  times out five times and is over (a void deal, S-10). The first ``--sample`` tables are
-  followed over NDJSON (platform, ``?after=0``) from just after their PUT.
-* The repetition waits until every table timed out five times (or no timeout came for 15 s; at
-  most ``--max-seconds`` after the first PUT), reads every clocked table's log, DELETEs the
-  clocked tables (which stops their clocks), waits 15 s more and stops wrk.
+  last seat in 托管, which then plays the deal to its end (in that one write before the play-out
+  was spread over writes; over writes of ``flow.PLAYOUT_MOVES`` moves after). So a table times
+  out five times and is over (a void deal, S-10). The first ``--sample`` tables are followed
+  over NDJSON (platform, ``?after=0``) from just after their PUT.
+* The repetition waits until every table timed out five times and every play-out finished
+  (the Redis indexes ``deadlines`` and ``playouts`` are empty: the other tables are unclocked;
+  or nothing changed for 15 s; at most ``--max-seconds`` after the first PUT), reads every
+  clocked table's first events and its last (the ``deal_over``), DELETEs the clocked tables,
+  waits 15 s more and stops wrk.
+* ``--before REV``: each repetition runs REV (a git worktree, its ``service/`` first on
+  ``PYTHONPATH``) and then the working tree, each on a fresh redis-server and server.
 
 Figures: timeouts per second (from the samples); lateness past the deadline, observed: for each
 ``trustee`` event with cause ``timeout`` on a followed table, its arrival time minus the
@@ -30,13 +36,17 @@ server applied it, for every table: the ``at`` of each timeout's ``trustee`` eve
 its write was judged at) minus the deadline before it, read back from each table's event log
 afterwards; other tables' moves per second
 before the clocked tables, while they time out (from the last PUT to the end of the wait) and
-after they are deleted. ``--connections 0`` runs the clocks alone, without wrk.
+after they are deleted; "during" is from the last PUT until the play-outs finished, split at the
+last timeout into "timeouts" and "play-outs"; the play-outs' time, per table from its fifth
+timeout to its ``deal_over``, and for all from the first PUT to the last ``deal_over``.
+``--connections 0`` runs the clocks alone, without wrk.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import itertools
 import json
 import os
@@ -51,6 +61,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from live import (
+    BENCH,
     OUT,
     Connection,
     Followers,
@@ -64,6 +75,7 @@ from live import (
     raise_open_files,
     serve,
 )
+from loadgen import worktree
 from overload_bench import TABLES_LUA, create_tables, write_deals
 
 CLOCK = {"turn_seconds": 5, "before_play_seconds": 5}
@@ -71,6 +83,8 @@ TIMEOUTS_PER_TABLE = 5
 OTHER_TABLES = 2000
 """Enough deals for wrk's whole run: a table is retired when its deal has no moves left (about
 350 each), and at ~4,000 moves/s 400 tables ran out in about 35 s, before the clocks did."""
+PREFIX = "baohuang:table:"
+"""The store's default key prefix (``redis_core.DEFAULT_KEY_PREFIX``): its indexes' keys."""
 MOVES_200 = (
     r'baohuang_http_requests_total\{[^}]*route="/v1/tables/\{table_id\}/moves",status="200"\}'
 )
@@ -96,6 +110,18 @@ async def _deals(port: int, count: int) -> list[bytes]:
     return snapshots
 
 
+async def _get(connection: Connection, path: str) -> Any:
+    """GET ``path``, again after a moment while the server answers 503 (a Redis round trip that
+    timed out on the loaded machine; at most 20 times): the JSON answer."""
+    for _ in range(20):
+        status, answer = await connection.request("GET", path)
+        if status != 503:
+            break
+        await asyncio.sleep(0.5)
+    assert status == 200, answer
+    return json.loads(answer)
+
+
 async def _event_logs(port: int, count: int) -> list[list[dict[str, Any]]]:
     """The first 60 logged events of every clocked table (enough for its five timeouts)."""
     logs: list[list[dict[str, Any]]] = [[] for _ in range(count)]
@@ -105,15 +131,44 @@ async def _event_logs(port: int, count: int) -> list[list[dict[str, Any]]]:
         connection = Connection(port)
         while todo:
             k = todo.pop()
-            status, answer = await connection.request(
-                "GET", f"/v1/tables/clock-{k}/events?limit=60"
-            )
-            assert status == 200, answer
-            logs[k] = json.loads(answer)["events"]
+            logs[k] = (await _get(connection, f"/v1/tables/clock-{k}/events?limit=60"))["events"]
         await connection.close()
 
     await asyncio.gather(*(worker() for _ in range(8)))
     return logs
+
+
+async def _deal_ends(port: int, count: int) -> list[float | None]:
+    """The ``at`` of every clocked table's ``deal_over`` (``None``: not over), from its last
+    events."""
+    ends: list[float | None] = [None] * count
+    todo = list(range(count))
+
+    async def worker() -> None:
+        connection = Connection(port)
+        while todo:
+            k = todo.pop()
+            last = (await _get(connection, f"/v1/tables/clock-{k}"))["last_seq"]
+            page = await _get(connection, f"/v1/tables/clock-{k}/events?after={max(0, last - 5)}")
+            for event in page["events"]:
+                if event["type"] == "deal_over":
+                    ends[k] = event["at"]
+        await connection.close()
+
+    await asyncio.gather(*(worker() for _ in range(8)))
+    return ends
+
+
+def indexed(redis_port: int) -> int:
+    """Tables in the clocks' indexes (``deadlines`` and, since the play-out is spread,
+    ``playouts``): 0 once every clocked deal is over."""
+    import redis  # the service's own client library
+
+    client = redis.Redis(port=redis_port)
+    try:
+        return int(client.zcard(f"{PREFIX}deadlines")) + int(client.zcard(f"{PREFIX}playouts"))
+    finally:
+        client.close()
 
 
 async def _delete_tables(port: int, count: int) -> None:
@@ -189,7 +244,12 @@ def overdue(logs: list[list[dict[str, Any]]], at: float) -> list[float]:
 
 
 def run(
-    args: argparse.Namespace, server: Any, snapshots: list[bytes], bodies: list[bytes], rep: int
+    args: argparse.Namespace,
+    server: Any,
+    redis_port: int,
+    snapshots: list[bytes],
+    bodies: list[bytes],
+    rep: int,
 ) -> dict[str, Any]:
     tables_file = OUT / "clock-other-tables.txt"
     if args.connections:
@@ -232,16 +292,22 @@ def run(
         asyncio.run(put_tables(server.port, ids[args.sample :], concurrency=16))
         created_all = time.time()
         target = samples[-1][1] + TIMEOUTS_PER_TABLE * args.tables if samples else 0
-        last_change, last = time.time(), -1.0
+        last_change, last = time.time(), (-1.0, -1)
+        timed_out: float | None = None
         while time.time() < created + args.max_seconds:
             time.sleep(1.0)
-            now = samples[-1][1]
+            now = (samples[-1][1], indexed(redis_port))
             if now != last:
                 last_change, last = time.time(), now
-            if now >= target or time.time() - last_change > 15:
+            if now[0] >= target and timed_out is None:
+                timed_out = time.time()
+            if (now[0] >= target and now[1] == 0) or time.time() - last_change > 15:
                 break
         finished = time.time()
+        if timed_out is None:
+            timed_out = finished
         logs = asyncio.run(_event_logs(server.port, args.tables))
+        ends = asyncio.run(_deal_ends(server.port, args.tables))
         asyncio.run(_delete_tables(server.port, args.tables))  # their clocks stop
         deleted = time.time()
         time.sleep(args.lead)
@@ -271,7 +337,12 @@ def run(
     last_timeout = timed[-1][0] if timed else finished
     before = [r[2] for r in rates if r[0] < created]
     during = [r[2] for r in rates if created_all <= r[0] <= finished]
+    during_timeouts = [r[2] for r in rates if created_all <= r[0] <= last_timeout]
+    during_playouts = [r[2] for r in rates if last_timeout < r[0] <= finished]
     after = [r[2] for r in rates if r[0] > deleted + 1]
+    fifth = fifth_at(logs)
+    playout_s = [end - at for at, end in zip(fifth, ends, strict=True) if at and end]
+    over = [end for end in ends if end is not None]
     result = {
         "rep": rep,
         "tables": args.tables,
@@ -288,6 +359,16 @@ def run(
         "moves_before": med(before),
         "moves_during": med(during),
         "moves_after": med(after),
+        "moves_during_timeouts": med(during_timeouts),
+        "moves_during_playouts": med(during_playouts),
+        "tables_over": len(over),
+        "last_deal_over_after_s": (max(over) - created) if over else float("nan"),
+        "all_timed_out_after_s": timed_out - created,
+        "playout_s": {
+            "p50": pct(playout_s, 50),
+            "p99": pct(playout_s, 99),
+            "max": max(playout_s, default=float("nan")),
+        },
         "server_cpu_during": med(r[3] for r in rates if created_all <= r[0] <= finished),
         "window_s": finished - created,
         "applied_lateness_ms": {
@@ -316,6 +397,11 @@ def run(
             "max": 1e3 * max(one_seat, default=float("nan")),
         },
         "applied_within_1s": sum(1 for x in every_applied if x <= 1.0) / max(len(every_applied), 1),
+        "applied_5_ms": {
+            "p50": 1e3 * pct(applied[TIMEOUTS_PER_TABLE], 50),
+            "p99": 1e3 * pct(applied[TIMEOUTS_PER_TABLE], 99),
+            "max": 1e3 * max(applied[TIMEOUTS_PER_TABLE], default=float("nan")),
+        },
         "overdue_at_end": {
             "tables": len(pending),
             "p50_ms": 1e3 * pct(pending, 50),
@@ -329,9 +415,22 @@ def run(
     return result
 
 
+def fifth_at(logs: list[list[dict[str, Any]]]) -> list[float | None]:
+    """The ``at`` of each table's fifth timeout (``None``: it has none)."""
+    found: list[float | None] = []
+    for events in logs:
+        timeouts = [
+            e["at"] for e in events if e["type"] == "trustee" and e.get("cause") == "timeout"
+        ]
+        found.append(
+            timeouts[TIMEOUTS_PER_TABLE - 1] if len(timeouts) >= TIMEOUTS_PER_TABLE else None
+        )
+    return found
+
+
 def report(r: dict[str, Any]) -> None:
     print(
-        f"  rep {r['rep']}: {r['tables']} tables created in {r['creation_s']:.1f} s; {r['timeouts']} timeouts"
+        f"  {r.get('version', '')} rep {r['rep']}: {r['tables']} tables created in {r['creation_s']:.1f} s; {r['timeouts']} timeouts"
         f" ({r['tables_with_5']} tables with all 5) from {r['first_timeout_after_s']:.1f} s to"
         f" {r['last_timeout_after_s']:.1f} s; {r['timeouts_per_s_median']:.0f}/s median,"
         f" {r['timeouts_per_s_max']:.0f}/s max, {r['timeouts_per_s_busy_median']:.0f}/s median of"
@@ -342,6 +441,15 @@ def report(r: dict[str, Any]) -> None:
         f" during {r['moves_during']:.0f}, after {r['moves_after']:.0f}; server cpu during"
         f" {r['server_cpu_during']:.0%}; at the end {r['overdue_at_end']['tables']} tables"
         f" overdue, p50 {r['overdue_at_end']['p50_ms']:.0f} p99 {r['overdue_at_end']['p99_ms']:.0f} ms",
+        flush=True,
+    )
+    print(
+        f"    moves/s during the timeouts {r['moves_during_timeouts']:.0f}, during the play-outs"
+        f" after them {r['moves_during_playouts']:.0f}; {r['tables_over']} deals over, the last"
+        f" {r['last_deal_over_after_s']:.1f} s after the first PUT (all timed out after"
+        f" {r['all_timed_out_after_s']:.1f} s); play-out from the fifth timeout to deal_over p50"
+        f" {r['playout_s']['p50']:.2f} p99 {r['playout_s']['p99']:.2f} max"
+        f" {r['playout_s']['max']:.2f} s",
         flush=True,
     )
     for k in range(1, TIMEOUTS_PER_TABLE + 1):
@@ -366,6 +474,7 @@ def main() -> None:
     parser.add_argument("--port", type=int, default=18600)
     parser.add_argument("--no-pin", action="store_true")
     parser.add_argument("--json", type=Path, default=OUT / "clocks.json")
+    parser.add_argument("--before", help="a git revision run before the tree in each repetition")
     args = parser.parse_args()
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # so the server is stopped
     OUT.mkdir(parents=True, exist_ok=True)
@@ -376,16 +485,46 @@ def main() -> None:
     args.moves = OUT / "overload-moves.txt"
     bodies = write_deals(args.moves)
     started = time.time()
-    redis = own_redis(args.other_cpu)
-    results = []
-    try:
-        with serve(args.port, redis.url, args.server_cpu) as server:
-            snapshots = asyncio.run(_deals(server.port, args.tables))
-            for rep in range(1, args.reps + 1):
-                results.append(run(args, server, snapshots, bodies, rep))
+    results: list[dict[str, Any]] = []
+    with contextlib.ExitStack() as stack:
+        versions: dict[str, Path | None] = {"after": None}
+        if args.before:
+            versions = {"before": stack.enter_context(worktree(args.before)), **versions}
+        for rep in range(1, args.reps + 1):
+            for name, tree in versions.items():
+                env = (
+                    {} if tree is None else {"PYTHONPATH": f"{tree / 'service'}{os.pathsep}{BENCH}"}
+                )
+                redis = own_redis(args.other_cpu)
+                try:
+                    with serve(args.port, redis.url, args.server_cpu, **env) as server:
+                        snapshots = asyncio.run(_deals(server.port, args.tables))
+                        result = run(args, server, redis.port, snapshots, bodies, rep)
+                finally:
+                    redis.close()
+                results.append({"version": name, **result})
                 report(results[-1])
-    finally:
-        redis.close()
+                partial = {"machine": machine_line(), "command": sys.argv, "runs": results}
+                args.json.write_text(json.dumps(partial, indent=2))  # kept if a later run fails
+    summaries = {
+        name: summarise(args, [r for r in results if r["version"] == name])
+        for name in dict.fromkeys(r["version"] for r in results)
+    }
+    for name, summary in summaries.items():
+        print(f"summary {name} " + json.dumps(summary))
+    record = {
+        "machine": machine_line(),
+        "command": sys.argv,
+        "started": started,
+        "summary": summaries,
+        "runs": results,
+    }
+    args.json.write_text(json.dumps(record, indent=2))
+    print(f"wrote {args.json}")
+
+
+def summarise(args: argparse.Namespace, results: list[dict[str, Any]]) -> dict[str, Any]:
+    """Medians over the repetitions of one version."""
     keys = (
         "timeouts_per_s_median",
         "timeouts_per_s_max",
@@ -394,8 +533,15 @@ def main() -> None:
         "moves_before",
         "moves_during",
         "moves_after",
+        "moves_during_timeouts",
+        "moves_during_playouts",
+        "last_deal_over_after_s",
+        "all_timed_out_after_s",
     )
-    summary = {key: med(r[key] for r in results) for key in keys}
+    summary: dict[str, Any] = {key: med(r[key] for r in results) for key in keys}
+    for q in ("p50", "p99", "max"):
+        summary[f"applied_5_{q}_ms"] = med(r["applied_5_ms"][q] for r in results)
+        summary[f"playout_{q}_s"] = med(r["playout_s"][q] for r in results)
     for kind in ("applied", "observed"):
         for q in ("p50", "p99", "max"):
             summary[f"{kind}_{q}_ms"] = med(r[f"{kind}_all_ms"][q] for r in results)
@@ -409,16 +555,13 @@ def main() -> None:
         summary["during_vs_after"] = med(
             r["moves_during"] / r["moves_after"] for r in results if r["moves_after"]
         )
-    print("summary " + json.dumps(summary))
-    record = {
-        "machine": machine_line(),
-        "command": sys.argv,
-        "started": started,
-        "summary": summary,
-        "runs": results,
-    }
-    args.json.write_text(json.dumps(record, indent=2))
-    print(f"wrote {args.json}")
+        summary["during_vs_before_min"] = min(
+            (r["moves_during"] / r["moves_before"] for r in results if r["moves_before"]),
+            default=float("nan"),
+        )
+    summary["applied_within_1s_min"] = min(r["applied_within_1s"] for r in results)
+    summary["tables_over_min"] = min(r["tables_over"] for r in results)
+    return summary
 
 
 if __name__ == "__main__":

@@ -14,6 +14,7 @@ import msgspec
 import pytest
 
 from baohuang.engine import (
+    ClockEvent,
     DealOverEvent,
     MoveEvent,
     PassMove,
@@ -398,7 +399,7 @@ async def test_T_11_the_clock_starts_at_set_clock_not_at_put_and_stops_when_stop
         await first.set_clock("late", PLATFORM, CLOCK, created.version)
 
 
-def test_T_11_set_clock_before_play_gives_before_play_seconds_and_none_in_trustee() -> None:
+def test_T_11_set_clock_before_play_gives_before_play_seconds_and_the_playout_in_trustee() -> None:
     record, _ = flow.open_table(SMALL, None, 100.0)
     before = msgspec.structs.replace(record.snapshot, phase="crown")
     started, events = flow.set_clock(msgspec.structs.replace(record, snapshot=before), CLOCK, 5.0)
@@ -408,5 +409,7 @@ def test_T_11_set_clock_before_play_gives_before_play_seconds_and_none_in_truste
     trustee = msgspec.structs.replace(
         record, table=msgspec.structs.replace(record.table, seats=seats)
     )
+    # the seat to act in 托管: a play-out left for the next write, due at once, clock or none
     started, events = flow.set_clock(trustee, CLOCK, 5.0)
-    assert started.table.clock == CLOCK and started.table.deadline is None and events == []
+    assert started.table.clock == CLOCK and started.table.deadline == 5.0
+    assert events == [ClockEvent(seat=0, deadline=5.0)]

@@ -243,8 +243,9 @@ class HookBackoff(msgspec.Struct, frozen=True, gc=False):
     retry_at: float = 0.0
 
 
-Index: TypeAlias = Literal["deadlines", "webhooks"]
-"""The store's two indexes of tables to handle at a time: clocks and webhook deliveries."""
+Index: TypeAlias = Literal["deadlines", "webhooks", "playouts"]
+"""The store's indexes of tables to handle at a time: clocks, webhook deliveries, and deals
+that 托管 is playing out over several writes (the clock takes them after the deadlines)."""
 
 RECHECK_ALL: Final = ""
 """Yielded by :meth:`TableStore.changes` when notifications may have been missed (a lost
@@ -292,8 +293,8 @@ class TableStore(Protocol):
     ) -> list[str]:
         """Up to ``limit`` tables whose indexed time is ``now`` or earlier, each claimed for
         ``lease`` seconds (moved to ``now + lease`` in the index), so that a replica that dies
-        before it handles one leaves it to another. ``index``: ``deadlines`` (clocks) or
-        ``webhooks`` (tables with events to deliver)."""
+        before it handles one leaves it to another. ``index``: ``deadlines`` (clocks),
+        ``webhooks`` (tables with events to deliver) or ``playouts`` (deals 托管 plays out)."""
         ...
 
     async def release(self, table_id: str, claimed: float, *, index: Index) -> bool:

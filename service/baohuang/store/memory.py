@@ -121,7 +121,11 @@ class MemoryTableStore:
         self._tables: OrderedDict[str, _Entry] = OrderedDict()
         self._tokens = itertools.count(1)  # unique per write within this store
         self._listeners: set[asyncio.Queue[str]] = set()
-        self._indexes: dict[Index, dict[str, float]] = {"deadlines": {}, "webhooks": {}}
+        self._indexes: dict[Index, dict[str, float]] = {
+            "deadlines": {},
+            "webhooks": {},
+            "playouts": {},
+        }
 
     def __repr__(self) -> str:
         return f"MemoryTableStore(ttl_seconds={self._ttl:g}, tables={len(self._tables)})"

@@ -119,6 +119,7 @@ class RedisCore:
         self._indexes: dict[Index, str] = {
             "deadlines": f"{key_prefix}deadlines",
             "webhooks": f"{key_prefix}webhooks",
+            "playouts": f"{key_prefix}playouts",
         }
         # Unique across processes and replicas: a random prefix per store, a counter per write.
         self._token_prefix = secrets.token_hex(8)

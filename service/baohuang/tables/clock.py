@@ -1,5 +1,14 @@
 """The table clock's duties (T-11): apply the timeouts that fall due, through the table
-service's one write path, from whichever replica is up."""
+service's one write path, from whichever replica is up.
+
+Two indexes in the store, shared by every replica with their leases: ``deadlines``, the clocks
+and bot seats, and ``playouts``, the deals that 托管 plays out over several writes
+(:func:`flow.playing_out`: one write plays at most :data:`flow.PLAYOUT_MOVES` moves and leaves
+the table due again). A table is in the one its record calls for (:func:`deadline_index`). The
+clock task applies every due timeout first, each poll, as one tick always did; a second task
+goes on with the play-outs, :data:`PLAYOUT_CONCURRENCY` at a time, so that a wave of them
+(2,000 tables whose last seats time out together) never delays a fresh timeout behind it, and
+takes about that many requests' share of the event loop from other tables' moves."""
 
 from __future__ import annotations
 
@@ -10,7 +19,7 @@ from typing import TYPE_CHECKING, Final, Protocol
 
 import anyio.to_thread
 
-from ..store import StoredTable, StoreOverloaded, StoreUnavailable, TableStore
+from ..store import Index, StoredTable, StoreOverloaded, StoreUnavailable, TableStore
 from . import flow
 from .callers import PLATFORM
 from .errors import TableNotFound, VersionConflict
@@ -35,6 +44,16 @@ moves, and a full batch is followed by the next at once (:meth:`ClockDuties.tick
 CLOCK_ROUNDS: Final = 100
 """At most this many batches in one tick, so that a tick ends even if the index were refilled
 with due tables as fast as it is drained."""
+PLAYOUT_CONCURRENCY: Final = 2
+"""Play-outs the play-out task goes on with side by side, each one write of up to
+:data:`flow.PLAYOUT_MOVES` moves; then the next at once while any is due. Like that many
+requests, they get that share of a busy event loop and all of an idle one."""
+
+
+def deadline_index(record: TableRecord) -> Index:
+    """The index the table's deadline belongs in: ``playouts`` while 托管 plays its deal out
+    over several writes, else ``deadlines`` (clocks and bot seats)."""
+    return "playouts" if flow.playing_out(record) else "deadlines"
 
 
 class _Service(Protocol):
@@ -58,22 +77,44 @@ class _Service(Protocol):
 
     async def _index(self, table_id: str, record: TableRecord) -> None: ...
 
-    async def time_out(self, table_id: str) -> bool: ...
+    async def time_out(self, table_id: str, claimed: tuple[Index, float] | None = ...) -> bool: ...
 
     async def tick(self, limit: int = ...) -> int: ...
+
+    async def _apply_due(
+        self, index: Index, limit: int, rounds: int, *, drain: bool, counted: bool = ...
+    ) -> int: ...
+
+    async def _run_playouts(self, poll_seconds: float) -> None: ...
 
 
 class ClockDuties:
     """Mixed into the table service, which provides the store, the time and the write path."""
 
-    async def time_out(self: _Service, table_id: str) -> bool:
-        """Apply the table's timeout if its deadline passed (the clock task's work): whether a
-        write was made. A write racing it simply wins; the deadline is then looked at again."""
+    async def time_out(
+        self: _Service, table_id: str, claimed: tuple[Index, float] | None = None
+    ) -> bool:
+        """Apply the table's timeout if its deadline passed (the clock task's work), or go on
+        with its play-out: whether a write was made. A write racing it simply wins; the deadline
+        is then looked at again. ``claimed``: the index the table was claimed from and the score
+        of the claim (``now + lease``), so that the claim is given up where the table has moved
+        to the other index."""
+        index: Index = "deadlines" if claimed is None else claimed[0]
         stored = await self.store.get(table_id)
         if stored is None:
-            await self.store.schedule(table_id, None)
+            await self.store.schedule(table_id, None, index=index)
             return False
         record = decode_record(stored.snapshot)
+        belongs = deadline_index(record)
+        if claimed is not None and belongs != index:
+            # A write moved the table to the other index since (a play-out began or ended the
+            # other way): it is handled there, and this claim is given up.
+            if record.table.deadline is not None:
+                await self.store.schedule(
+                    table_id, record.table.deadline, earlier_only=True, index=belongs
+                )
+            await self.store.release(table_id, claimed[1], index=index)
+            return False
         acting = None if record.snapshot.over else record.table.seats[record.snapshot.turn]
         if acting is not None and acting.bot == "search":
             # The search thinks for its budget: on a worker thread, so the loop serves on.
@@ -82,7 +123,7 @@ class ClockDuties:
             judged = flow.time_out(record, self.now())
         if judged is None:
             # not due (yet): the index said so too early, or the clock was stopped
-            await self.store.schedule(table_id, record.table.deadline)
+            await self.store.schedule(table_id, record.table.deadline, index=belongs)
             return False
         # Judged once: given the table as read, the write path judges the change on that same
         # state (this version of this instance) or finds it changed and refuses, so the
@@ -99,43 +140,87 @@ class ClockDuties:
             )
         except (VersionConflict, TableNotFound):
             return False
-        bot_moved = acting is not None and acting.bot is not None and not acting.trustee
-        if self._on_timeout is not None and not bot_moved:  # a bot's turn is no timeout
+        if claimed is not None and deadline_index(judged[0]) != index:
+            # the write put the table in the other index: the claim here is over
+            await self.store.release(table_id, claimed[1], index=index)
+        # a bot's turn is no timeout, nor a play-out going on
+        timed_out = acting is not None and acting.bot is None and not acting.trustee
+        if self._on_timeout is not None and timed_out:
             self._on_timeout()
         return True
 
     async def run_clock(self: _Service, poll_seconds: float = CLOCK_POLL_SECONDS) -> None:
-        """Apply timeouts as they fall due, for as long as the process runs."""
+        """Apply timeouts as they fall due, for as long as the process runs, and (a task of its
+        own) go on with the play-outs."""
+        playouts = asyncio.create_task(self._run_playouts(poll_seconds))
+        try:
+            while True:
+                try:
+                    await self._apply_due("deadlines", CLOCK_BATCH, CLOCK_ROUNDS, drain=False)
+                except (StoreUnavailable, StoreOverloaded) as exc:
+                    log.warning("clock: %s (trying again)", exc)
+                except Exception:  # never let the clock die
+                    log.exception("clock: applying timeouts failed")
+                await asyncio.sleep(poll_seconds)
+        finally:
+            playouts.cancel()
+            await asyncio.gather(playouts, return_exceptions=True)
+
+    async def _run_playouts(self: _Service, poll_seconds: float) -> None:
+        """Go on with the play-outs that are due, a few at a time, as long as any is; else look
+        again after ``poll_seconds``."""
         while True:
             try:
-                await self.tick()
+                found = await self._apply_due(
+                    "playouts", PLAYOUT_CONCURRENCY, 1, drain=False, counted=False
+                )
             except (StoreUnavailable, StoreOverloaded) as exc:
                 log.warning("clock: %s (trying again)", exc)
+                found = 0
             except Exception:  # never let the clock die
-                log.exception("clock: applying timeouts failed")
-            await asyncio.sleep(poll_seconds)
+                log.exception("clock: going on with play-outs failed")
+                found = 0
+            await asyncio.sleep(0 if found else poll_seconds)
 
     async def tick(self: _Service, limit: int = CLOCK_BATCH) -> int:
         """Apply every timeout due now: batches of up to ``limit`` tables side by side (each is
         its own compare-and-set), one batch after another while they come full, so a backlog
-        is drained at the rate the process can apply it rather than ``limit`` per poll. How
-        many were applied.
+        is drained at the rate the process can apply it rather than ``limit`` per poll; then
+        every play-out due, until none is (a test moving time by hand sees a deal played out
+        in one tick). How many writes were made.
 
         A table whose timeout fails (the store is down or overloaded) stays claimed and is
         taken again when its lease ends; the first such error is raised once the batch is
         done, and the tick stops there (the store is in trouble: no use claiming more)."""
+        applied = await self._apply_due("deadlines", limit, CLOCK_ROUNDS, drain=False)
+        return applied + await self._apply_due("playouts", limit, CLOCK_ROUNDS, drain=True)
+
+    async def _apply_due(
+        self: _Service,
+        index: Index,
+        limit: int,
+        rounds: int,
+        *,
+        drain: bool,
+        counted: bool = True,
+    ) -> int:
+        """Up to ``rounds`` batches of ``limit`` due tables of ``index``, one after another
+        while they come full (``drain``: while any comes): how many writes were made
+        (``counted``), or how many tables were claimed."""
         applied = 0
-        for _ in range(CLOCK_ROUNDS):
-            due = await self.store.due(self.now(), limit, CLOCK_LEASE_SECONDS)
+        for _ in range(rounds):
+            now = self.now()
+            due = await self.store.due(now, limit, CLOCK_LEASE_SECONDS, index=index)
+            claim = (index, now + CLOCK_LEASE_SECONDS)
             # Every table's outcome is waited for, so none is left running unobserved.
             outcomes = await asyncio.gather(
-                *(self.time_out(table_id) for table_id in due), return_exceptions=True
+                *(self.time_out(table_id, claim) for table_id in due), return_exceptions=True
             )
             for outcome in outcomes:
                 if isinstance(outcome, BaseException):
                     raise outcome
-            applied += sum(1 for outcome in outcomes if outcome is True)
-            if len(due) < limit:
+            applied += sum(1 for outcome in outcomes if outcome is True) if counted else len(due)
+            if not due or (len(due) < limit and not drain):
                 break
         return applied
 

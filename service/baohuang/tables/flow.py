@@ -8,6 +8,10 @@ one compare-and-set, like any move.
 - T-10/T-11: a seat in 托管 is played at once whenever its turn comes (:func:`settle`); a seat
   whose deadline passed enters 托管 and is played (:func:`time_out`); a seat may ask for 托管
   and leave it again, unless it entered more than three times this deal (:func:`set_trustee`).
+  One write plays at most :data:`PLAYOUT_MOVES` 托管 moves: where more are to come (every seat
+  to act in 托管, as when the last seat times out), the table is left due at once
+  (:func:`playing_out`) and the clock's next write goes on from there, so a deal played out by
+  托管 takes several writes, each with its own version, rather than one (T-11's reading).
 - S-9: a seat that leaves is charged 40 under ``lianzhong-*`` once the first play was made, and
   plays on under 托管 (:func:`leave`).
 - S-10, T-11: a finished deal's result — void, and why, when every seat was in 托管 at its end —
@@ -66,7 +70,20 @@ LEAVE_PENALTY: Final = 40
 TRUSTEE_LIMIT: Final = 3
 """T-11: a seat that entered 托管 more than this often in a deal may not leave it."""
 MAX_AUTOMATIC: Final = 1000
-"""A bound on moves 托管 makes in one write (a whole deal is far fewer)."""
+"""More 托管 moves than a whole deal has: ``settle(limit=MAX_AUTOMATIC)`` plays a deal out in one
+write (the tests' oracle for the play-out spread over writes)."""
+PLAYOUT_MOVES: Final = 128
+"""At most this many 托管 moves in one write (T-11's reading): a deal played out by 托管 (~550
+moves, ~1,250 events) is spread over writes of this many, so no write holds the process for the
+whole deal and the clock can put fresh timeouts and other tables' moves first."""
+TIMEOUT_MOVES: Final = SEATS
+"""At most this many 托管 moves in a timeout's write: the seat timed out and the seats in 托管
+after it, up to a seat that plays itself (as many as there are seats); where every seat is then
+in 托管, the play-out goes on in writes of its own, so that a timeout costs about the same
+whether or not it is a table's last (the clock applies timeouts before play-outs)."""
+PLAYOUT_PACE: Final = 0.0
+"""Seconds from a write that stopped at :data:`PLAYOUT_MOVES` to the next 托管 move: its
+``deadline``. 0: the play-out goes on as soon as the clock gets to it."""
 
 DEAL_NOT_OVER = Reason(
     "DEAL_NOT_OVER", "T-9", "the deal is still being played; the next deal starts once it is over"
@@ -130,8 +147,13 @@ def time_out(record: TableRecord, now: float) -> Change | None:
     if deadline is None or deadline > now or record.snapshot.over:
         return None
     seat = record.snapshot.turn
+    if record.table.seats[seat].trustee:
+        # A play-out left for this write (every seat to act is in 托管): it goes on, keeping
+        # the deadline it has been due since, so that the clock takes the play-outs that fell
+        # due first, first, and each ends in turn.
+        return settle(record, [], now, due_since=deadline)
     level = record.table.seats[seat].bot
-    if level is not None and not record.table.seats[seat].trustee:
+    if level is not None:
         # A bot seat's deadline is its delay: the bot moves now, as the seat itself would.
         move = bot_move(record.snapshot, level)
         snapshot, events = apply_move(record.snapshot, move)
@@ -139,7 +161,7 @@ def time_out(record: TableRecord, now: float) -> Change | None:
             replace(record, snapshot=snapshot), [MoveEvent(move=move, by="bot"), *events], now
         )
     table, events = _enter(record.table, seat, "timeout")
-    return settle(replace(record, table=table), events, now)
+    return settle(replace(record, table=table), events, now, limit=TIMEOUT_MOVES)
 
 
 def set_trustee(record: TableRecord, seat: int, on: bool, now: float) -> Change:
@@ -156,6 +178,10 @@ def set_trustee(record: TableRecord, seat: int, on: bool, now: float) -> Change:
             raise MoveRefused(TRUSTEE_LOCKED)
         table = _with_seat(record.table, seat, replace(state, trustee=False))
         events = [TrusteeEvent(seat=seat, on=False, count=state.entered)]
+        if seat == record.snapshot.turn and not record.snapshot.over:
+            # Between two writes of a play-out: the seat takes its turn back, with a fresh
+            # clock (the deadline was the play-out's).
+            return settle(replace(record, table=table), events, now, restart=True)
     return settle(replace(record, table=table), events, now)
 
 
@@ -243,14 +269,22 @@ def next_deal(
 
 
 def settle(
-    record: TableRecord, events: list[Event], now: float, *, restart: bool = False
+    record: TableRecord,
+    events: list[Event],
+    now: float,
+    *,
+    restart: bool = False,
+    limit: int | None = None,
+    due_since: float | None = None,
 ) -> Change:
-    """After any change: 托管 plays every turn that falls to it (T-11), a finished deal's result
-    is recorded (S, S-9, S-10, T-11), and the clock starts for the seat to act (``restart``:
-    even after a write without moves)."""
+    """After any change: 托管 plays every turn that falls to it (T-11), up to ``limit`` moves
+    (:data:`PLAYOUT_MOVES` unless given; the rest in later writes: :func:`playing_out`), a
+    finished deal's result is recorded (S, S-9, S-10, T-11), and the clock starts for the seat
+    to act (``restart``: even after a write without moves; ``due_since``: the deadline of the
+    play-out this write goes on with, kept while it is not over)."""
     snapshot, table = record.snapshot, record.table
     events = list(events)  # appended to in place: a deal played out by 托管 makes ~1,000 events
-    for _ in range(MAX_AUTOMATIC):
+    for _ in range(PLAYOUT_MOVES if limit is None else limit):
         if snapshot.over or not table.seats[snapshot.turn].trustee:
             break
         level = table.trustee_level
@@ -264,7 +298,7 @@ def settle(
         table = replace(table, played=True)
     if snapshot.over and (not table.results or table.results[-1].deal < table.deal):
         snapshot, table, events = _record_result(snapshot, table, events)
-    table, events = _restart_clock(table, snapshot, events, now, restart)
+    table, events = _restart_clock(table, snapshot, events, now, restart, due_since)
     return replace(record, snapshot=snapshot, table=table), events
 
 
@@ -294,14 +328,24 @@ def _record_result(
 
 
 def _restart_clock(
-    table: TableState, snapshot: Snapshot, events: list[Event], now: float, restart: bool
+    table: TableState,
+    snapshot: Snapshot,
+    events: list[Event],
+    now: float,
+    restart: bool,
+    due_since: float | None = None,
 ) -> tuple[TableState, list[Event]]:
     """The seat to act gets a fresh deadline after every move; a quiet write keeps it. A bot
-    seat's deadline is its delay (it moves then), with or without a clock."""
+    seat's deadline is its delay (it moves then), with or without a clock; a seat in 托管 left
+    to act (a play-out stopped at its limit) has the play-out's, :data:`PLAYOUT_PACE` away, or
+    ``due_since``, the deadline of the play-out this write went on with."""
     deadline: float | None = None
     clock = table.clock
     acting = None if snapshot.over else table.seats[snapshot.turn]
-    if acting is not None and not acting.trustee and (clock is not None or acting.bot):
+    if acting is not None and acting.trustee:
+        # settle stopped at its limit: the play-out goes on at this deadline, clock or none
+        deadline = now + PLAYOUT_PACE if due_since is None else min(due_since, now + PLAYOUT_PACE)
+    elif acting is not None and (clock is not None or acting.bot):
         moved = any(isinstance(event, MoveEvent | DealtEvent) for event in events)
         if table.deadline is not None and not moved and not restart:
             return table, events
@@ -314,6 +358,14 @@ def _restart_clock(
         return table, events
     seat = snapshot.turn if deadline is not None else None
     return replace(table, deadline=deadline), [*events, ClockEvent(seat=seat, deadline=deadline)]
+
+
+def playing_out(record: TableRecord) -> bool:
+    """Whether a play-out by 托管 is left for the next write: the deal goes on and the seat to
+    act is in 托管 (a write stopped at :data:`PLAYOUT_MOVES`). Its ``deadline`` is when it goes
+    on; :func:`time_out` then plays the next moves."""
+    snapshot = record.snapshot
+    return not snapshot.over and record.table.seats[snapshot.turn].trustee
 
 
 def _enter(table: TableState, seat: int, cause: TrusteeCause) -> tuple[TableState, list[Event]]:
@@ -343,6 +395,7 @@ __all__ = [
     "next_deal",
     "open_table",
     "play",
+    "playing_out",
     "set_bot",
     "set_clock",
     "set_trustee",

@@ -73,7 +73,7 @@ from .answers import (
 )
 from .audit import AuditReport, audit_table
 from .callers import SPECTATORS, Authority, Caller, Forbidden, Unauthorized
-from .clock import ClockDuties
+from .clock import ClockDuties, deadline_index
 from .deals import DEFAULT_DEALS_KEPT, compact, encode_deal
 from .errors import TableNotFound, VersionConflict, WebhooksOff, WebhookUrlRefused
 from .feed import TableFeed
@@ -379,6 +379,7 @@ class TableService(ClockDuties):
         self._recent.forget(table_id)
         await self.store.delete(table_id)
         await self.store.schedule(table_id, None)
+        await self.store.schedule(table_id, None, index="playouts")
 
     async def rotate_token(
         self, table_id: str, caller: Caller, seat: int | None, seen: int | None = None
@@ -736,7 +737,9 @@ class TableService(ClockDuties):
         the dispatcher then moves the webhook's cursor past the finished deal, whose events the
         log keeps until it has."""
         if record.table.deadline is not None:
-            await self.store.schedule(table_id, record.table.deadline, earlier_only=True)
+            await self.store.schedule(
+                table_id, record.table.deadline, earlier_only=True, index=deadline_index(record)
+            )
         hook = record.webhook
         if hook is not None and (ends_deal or any(_tag(event) in hook.events for event in logged)):
             await self.store.schedule(table_id, self.now(), earlier_only=True, index="webhooks")
@@ -771,8 +774,11 @@ class TableService(ClockDuties):
             return False
 
     async def _index(self, table_id: str, record: TableRecord) -> None:
-        """After a write: the index holds the table's deadline exactly."""
-        if record.table.clock is not None or any(seat.bot for seat in record.table.seats):
+        """After a write: the index holds the table's deadline exactly (a play-out's, clock or
+        none, in the play-outs' index: :mod:`.clock`)."""
+        if flow.playing_out(record):
+            await self.store.schedule(table_id, record.table.deadline, index="playouts")
+        elif record.table.clock is not None or any(seat.bot for seat in record.table.seats):
             await self.store.schedule(table_id, record.table.deadline)
 
 
