@@ -19,6 +19,7 @@ import random
 from typing import Any
 
 import msgspec
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from litestar.response.sse import ServerSentEventMessage
@@ -154,9 +155,9 @@ async def _scenario(ruleset: str, seed: int, dealer: int, steps: int, pick: int)
         assert all(not ids & theirs for other, theirs in starts.items() if other != kind), kind
 
 
-@settings(max_examples=examples(200), deadline=None)
+@pytest.mark.parametrize("ruleset", RULESETS)  # "tribute": the next deal's start is cut per seat
+@settings(max_examples=examples(100), deadline=None)
 @given(
-    ruleset=st.sampled_from(RULESETS),
     seed=st.integers(0, 2**32),
     dealer=st.integers(0, 4),
     steps=st.integers(150, 400),
