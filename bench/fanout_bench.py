@@ -68,6 +68,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from live import (
     OUT,
     Connection,
+    Followers,
     cpu_seconds,
     machine_line,
     med,
@@ -355,50 +356,9 @@ async def _follow(port: int, plan: list[list[Any]], out: Path) -> None:
     out.write_bytes(msgspec.json.encode({"records": records, "ended": ended}))
 
 
-class Followers:
-    """A follower process: started with its plan, back once its streams are open, stopped by
-    closing its stdin, when it writes what it received."""
-
-    def __init__(self, name: str, port: int, plan: list[list[Any]], cpu: str | None) -> None:
-        self.plan_path, self.out = OUT / f"fanout-{name}-plan.json", OUT / f"fanout-{name}.json"
-        self.plan_path.write_text(json.dumps(plan))
-        self.out.unlink(missing_ok=True)
-        command = [
-            sys.executable,
-            __file__,
-            "follow",
-            str(port),
-            str(self.plan_path),
-            str(self.out),
-        ]
-        if cpu is not None:
-            command = ["taskset", "-c", cpu, *command]
-        self.process = subprocess.Popen(
-            command,
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            text=True,
-            start_new_session=True,
-        )
-        assert self.process.stdout is not None
-        line = self.process.stdout.readline().split(maxsplit=3)
-        if not line or line[0] != "READY":
-            self.stop()
-            raise RuntimeError(f"follower process {name} did not start: {line}")
-        self.open, self.failed = int(line[1]), int(line[2])
-        if self.failed:
-            print(f"  {name}: {self.failed} streams failed to open, first {line[3]}", flush=True)
-
-    def stop(self) -> dict[str, Any]:
-        assert self.process.stdin is not None
-        self.process.stdin.close()
-        try:
-            self.process.wait(timeout=120)
-        except subprocess.TimeoutExpired:
-            os.killpg(self.process.pid, 9)  # the process group we started, by its id
-            self.process.wait()
-        result: dict[str, Any] = json.loads(self.out.read_bytes()) if self.out.exists() else {}
-        return result
+def followers(name: str, port: int, plan: list[list[Any]], cpu: str | None) -> Followers:
+    """A follower process of this bench's raw-socket followers (:func:`_follow`)."""
+    return Followers(f"fanout-{name}", port, plan, cpu, script=__file__)
 
 
 # --------------------------------------------------------------------------- one target
@@ -580,7 +540,7 @@ def run(args: argparse.Namespace, redis: Any, games: list[Any], before: Path | N
             target.rows = rows_for(name, target.tables, max(args.steps))
             targets.append(target)
         for target in targets:  # warm-up: 100 followers, a few seconds of moves
-            warm = Followers(
+            warm = followers(
                 f"{target.name}-warm",
                 target.a.port,
                 [r[:4] for r in target.rows[:100]],
@@ -606,7 +566,7 @@ def run(args: argparse.Namespace, redis: Any, games: list[Any], before: Path | N
                 began = time.time()
                 plan = [r[:4] for r in target.rows[opened:n]]
                 target.groups.append(
-                    Followers(f"{target.name}-{n}", target.a.port, plan, args.other_cpu)
+                    followers(f"{target.name}-{n}", target.a.port, plan, args.other_cpu)
                 )
                 print(f"  {target.name}: {sum(g.open for g in target.groups)} followers open"
                       f" ({time.time() - began:.0f} s)", flush=True)  # fmt: skip
