@@ -29,8 +29,7 @@ from baohuang.http.streams import ndjson_event, sse_event
 from baohuang.store import MemoryTableStore
 from baohuang.tables import Authority, Caller, Closed, EventCut, Events, Opening, TableService
 from baohuang.tables.callers import PLATFORM
-from baohuang.tables.feed import TableFeed
-from baohuang.tables.following import logged_event
+from baohuang.tables.feed import TableFeed, logged_event
 from baohuang.tables.views import cut_event
 from table_support import advanced_position
 from thorough import examples
