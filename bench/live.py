@@ -348,14 +348,22 @@ class Followers:
     are open, stopped by closing its stdin, when it writes what it received."""
 
     def __init__(
-        self, name: str, port: int, plan: list[list[Any]], cpu: str | None, keep: Sequence[str] = ()
+        self,
+        name: str,
+        port: int,
+        plan: list[list[Any]],
+        cpu: str | None,
+        keep: Sequence[str] = (),
+        script: str = __file__,
     ) -> None:
+        """``script``: the one whose ``follow PORT PLAN OUT`` runs the process (this one's by
+        default; ``fanout_bench.py`` has its own, on raw sockets)."""
         self.plan_path, self.out = OUT / f"follow-{name}-plan.json", OUT / f"follow-{name}.json"
         self.plan_path.write_text(json.dumps(plan))
         self.out.unlink(missing_ok=True)
         command = [
             sys.executable,
-            __file__,
+            script,
             "follow",
             str(port),
             str(self.plan_path),
@@ -372,11 +380,13 @@ class Followers:
             start_new_session=True,
         )
         assert self.process.stdout is not None
-        line = self.process.stdout.readline().split()  # each stream has 30 s to open
+        line = self.process.stdout.readline().split(maxsplit=3)  # each stream has 30 s to open
         if not line or line[0] != "READY":
             self.stop()
             raise RuntimeError(f"follower process {name} did not start: {line}")
         self.open, self.failed = int(line[1]), int(line[2])
+        if self.failed and len(line) > 3:  # the first refusal, when the process says
+            print(f"  {name}: {self.failed} streams failed to open, first {line[3]}", flush=True)
 
     def stop(self) -> dict[str, Any]:
         """Close the streams; what they received (``records``, ``ended``: streams the server

@@ -13,7 +13,7 @@ from baohuang.engine import (
     PlayMove,
 )
 from baohuang.store import MemoryTableStore
-from baohuang.tables import Authority, Caller, Closed, Heartbeat, Opening, TableService
+from baohuang.tables import Authority, Caller, Closed, Events, Heartbeat, Opening, TableService
 from baohuang.tables.callers import PLATFORM
 from baohuang.tables.feed import TableFeed
 from table_support import SMALL
@@ -42,7 +42,9 @@ async def test_events_arrive_by_polling_when_every_notification_is_lost() -> Non
         assert isinstance(await anext(items), Opening)
         await service.move("t", PLATFORM, PlayMove(0, ["7S", "7H"]), 1)
         async with asyncio.timeout(2):
-            event = await anext(items)
+            item = await anext(items)
+        assert isinstance(item, Events)
+        [event] = item.events  # a spectator: the played event, not the move's record
         assert isinstance(event, PlayedEvent) and event.seq == 3  # 1 dealt, 2 the move's record
         await items.aclose()
     finally:
@@ -87,8 +89,8 @@ async def test_followers_share_one_read_per_change_and_leave_cleanly() -> None:
                 seqs = []
                 while len(seqs) < 2:
                     item = await anext(stream)
-                    if not isinstance(item, Heartbeat):
-                        seqs.append(item.seq)  # type: ignore[union-attr]
+                    if isinstance(item, Events):
+                        seqs += [event.seq for event in item.events]
             assert seqs == [3, 5]  # the played and passed events; the move records are not shown
         assert reads <= 4  # one per change (coalesced), not one per follower
         assert followers[-1] == 20

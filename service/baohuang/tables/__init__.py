@@ -11,6 +11,8 @@ from __future__ import annotations
 from .answers import (
     Closed,
     CreatedTable,
+    EventCut,
+    Events,
     EventsPage,
     Heartbeat,
     MoveAnswer,
@@ -32,6 +34,8 @@ __all__ = [
     "Caller",
     "Closed",
     "CreatedTable",
+    "EventCut",
+    "Events",
     "EventsPage",
     "Forbidden",
     "Heartbeat",

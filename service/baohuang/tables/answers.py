@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Final, Generic, Literal, TypeVar
 
 import msgspec
@@ -158,5 +159,39 @@ class Closed(msgspec.Struct, frozen=True):
     reason: str
 
 
-StreamItem = Opening | Reset | Event | Heartbeat | Closed
+class EventCut:
+    """A logged event as one kind of caller may see it (:func:`.views.cut_event`), shared by
+    every follower of that kind in the process (:class:`.feed.SharedEvent`): its bytes on the
+    wire are encoded once per encoding, and each of those followers' streams sends the same."""
+
+    __slots__ = ("_wire", "event")
+
+    def __init__(self, event: Event) -> None:
+        self.event = event
+        self._wire: dict[Callable[[Event], bytes], bytes] = {}
+
+    def wire(self, encode: Callable[[Event], bytes]) -> bytes:
+        """``encode(event)``, encoded the first time each ``encode`` asks (SSE and NDJSON get
+        their own bytes) and kept."""
+        data = self._wire.get(encode)
+        if data is None:
+            data = self._wire[encode] = encode(self.event)
+        return data
+
+
+class Events:
+    """The events the caller may see among those committed since the stream's last item, in
+    ``seq`` order (one or more): what one wake-up brings a stream, sent together."""
+
+    __slots__ = ("cuts",)
+
+    def __init__(self, cuts: list[EventCut]) -> None:
+        self.cuts = cuts
+
+    @property
+    def events(self) -> list[Event]:
+        return [cut.event for cut in self.cuts]
+
+
+StreamItem = Opening | Reset | Events | Heartbeat | Closed
 """What :meth:`.service.TableService.follow` yields."""

@@ -2,37 +2,25 @@
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import AsyncIterator, Awaitable, Callable
-
-import msgspec
 
 from ..engine import (
     Event,
     TokenRotatedEvent,
 )
-from ..store import LoggedEvent, TableStore
-from .answers import Closed, Heartbeat, Opening, Reset, StreamItem, TableRead
+from ..store import TableStore
+from .answers import Closed, EventCut, Events, Heartbeat, Opening, Reset, StreamItem, TableRead
 from .callers import SPECTATORS, Caller, TokenRevoked, Unauthorized
 from .errors import TableNotFound
-from .feed import Channel, TableFeed
-from .positions import Position, event_id, parse_position, rolled_back
-from .views import View, cut_event
+from .feed import Channel, SharedEvent, TableFeed, logged_event
+from .positions import Position, parse_position, rolled_back
+from .views import View
+
+__all__ = ["REVOKED", "follow_channel", "logged_event", "read_position"]
 
 READ_PAGE = 500
 REVOKED = "token_revoked"
 """The close of a stream whose token got revoked (:mod:`.callers`)."""
-
-_decode_event = msgspec.json.Decoder(Event).decode
-
-
-def logged_event(logged: LoggedEvent) -> Event:
-    """A logged event as clients see it: with its ``seq``, the ``version`` of its write and its
-    ``id`` (:mod:`.positions`)."""
-    event = _decode_event(logged.data)
-    return msgspec.structs.replace(
-        event, seq=logged.seq, version=logged.version, id=event_id(logged.seq, logged.token)
-    )
 
 
 def read_position(read: TableRead[View]) -> Position:
@@ -72,16 +60,23 @@ async def follow_channel(
     heartbeat: float,
     reread: Callable[[], Awaitable[TableRead[View]]],
 ) -> AsyncIterator[StreamItem]:
-    """The caller's stream: the opening (unless resuming), then each event it may see after
-    ``position`` as it commits, heartbeats when quiet, and the close. Whenever the log no
-    longer holds ``position`` (a failover rolled it back past it: checked on resuming and after
-    every rollback the channel sees), a :class:`Reset` with the view as it now is, and on from
-    there."""
+    """The caller's stream: the opening (unless resuming), then the events it may see after
+    ``position`` as they commit (:class:`.answers.Events`, each event cut once for every
+    follower of the caller's kind: :class:`.feed.SharedEvent`), heartbeats when quiet, and the
+    close. Whenever the log no longer holds ``position`` (a failover rolled it back past it:
+    checked on resuming and after every rollback the channel sees), a :class:`Reset` with the
+    view as it now is, and on from there.
+
+    Heartbeats come from the channel (:meth:`.feed.Channel.beat_every`): ``heartbeat`` seconds
+    after the table's last news, and every ``heartbeat`` seconds while it stays quiet."""
     generation = channel.generation
     check = not opening  # a resumed position, or one after a rollback, is checked in the store
+    channel.beat_every(heartbeat)
+    beats, instance = channel.beats, read.instance
     try:
         if opening:
             yield Opening(read)
+        del read  # sent: a stream keeps where it stands in the log, not the view it opened with
         while True:
             woken = channel.woken
             if channel.generation != generation:
@@ -90,36 +85,43 @@ async def follow_channel(
             if fresh is None:  # checked, or fell behind the buffer: read from the store
                 check = False
                 page = await store.read_events(channel.table_id, position.seq, READ_PAGE)
-                if page is None or page.instance != read.instance:
+                if page is None or page.instance != instance:
                     fresh = []  # the channel tells its followers how the table ended
                 elif rolled_back(page, position):
                     try:
-                        read = await reread()
+                        now = await reread()
                     except (TableNotFound, Unauthorized) as ended:  # gone since that read
                         yield Closed(_closed_by(ended))
                         return
-                    position = read_position(read)
-                    yield Reset(read)
+                    position, instance = read_position(now), now.instance
+                    yield Reset(now)
                     continue
                 else:
-                    fresh = page.events
-            for logged in fresh:
-                position = Position(logged.seq, logged.token or None)
-                whole = logged_event(logged)
-                if _revokes(whole, caller):
+                    fresh = [SharedEvent(logged) for logged in page.events]
+            cuts: list[EventCut] = []
+            for shared in fresh:
+                position = shared.position
+                if _revokes(shared.event, caller):
+                    if cuts:
+                        yield Events(cuts)
                     yield Closed(REVOKED)
                     return
-                event = cut_event(whole, caller)
-                if event is not None:
-                    yield event
+                cut = shared.cut_for(caller)
+                if cut is not None:
+                    cuts.append(cut)
+            if cuts:
+                yield Events(cuts)
             if channel.closed is not None and channel.since(position) == []:
                 yield Closed(channel.closed)
                 return
-            if channel.since(position) or channel.generation != generation:
-                continue
-            try:
-                await asyncio.wait_for(woken.wait(), heartbeat)
-            except TimeoutError:
+            if channel.generation != generation or (
+                channel.position != position.seq and channel.since(position)
+            ):
+                continue  # more came while this stream was sending
+            if channel.beats != beats:
+                beats = channel.beats
                 yield Heartbeat()
+                continue
+            await woken.wait()
     finally:
         feed.leave(channel)

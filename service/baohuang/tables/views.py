@@ -125,6 +125,12 @@ def cut_event(event: Event, caller: Caller) -> Event | None:
     return None
 
 
+def cut_key(caller: Caller) -> tuple[str, int | None]:
+    """All that :func:`cut_event` reads of ``caller``: callers with the same key see every event
+    alike, so a process's followers of one key share each event's cut (:mod:`.feed`)."""
+    return caller.kind, caller.seat if caller.kind == "seat" else None
+
+
 def cut_moves(moves: list[Move], seat: int | None, caller: Caller) -> list[Move]:
     """The legal moves of ``seat`` that ``caller`` may see: a seat's moves name its own cards,
     so a seat token gets only its own seat's list, a spectator none, a platform any."""
