@@ -50,6 +50,7 @@ from typing import Any
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
+sys.path.insert(0, str(HERE.parent / "tests" / "engine"))  # play_support: the tests' dealer
 from loadgen import alternate  # noqa: E402
 
 SETS = ("random", "real")
@@ -65,7 +66,7 @@ def real_pairs(n: int, seed: int = 2025) -> list[tuple[str, list[str], list[str]
     from baohuang.engine import PlayMove, apply_move, legal_moves, validate_snapshot
     from baohuang.engine.rulesets import resolve_ruleset
     from baohuang.engine.snapshot import Trick
-    from snapshots import choose  # also puts tests/engine on the path, for play_support
+    from snapshots import choose
 
     rng = random.Random(seed)
     out: list[tuple[str, list[str], list[str]]] = []
