@@ -9,9 +9,33 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from baohuang.engine import BASES, CODES, NO_RANK, Combo, Ruleset, cover, read_combo, refusal
-from baohuang.engine.beating import shapes_beating
-from baohuang.engine.reasons import BIG_JOKER_UNBEATABLE, NO_COVER, SIZE_MISMATCH
+from baohuang.engine import (
+    BASES,
+    CODES,
+    NO_RANK,
+    Combo,
+    Reason,
+    Ruleset,
+    cover,
+    read_combo,
+    refusal,
+)
+from baohuang.engine.beating import (
+    NORMAL_GUARDS,
+    NORMAL_REFUSALS,
+    normal_have,
+    normal_need,
+    normal_refusal,
+    shapes_beating,
+)
+from baohuang.engine.reasons import (
+    BIG_JOKER_UNBEATABLE,
+    EMPTY_PLAY,
+    MIXED_RANKS,
+    NO_COVER,
+    NOT_HIGHER,
+    SIZE_MISMATCH,
+)
 from thorough import examples
 
 from .combo_oracle import group_covers, kaopai_singles, normal_beats, value_of
@@ -145,3 +169,56 @@ def test_N_1_K_1_the_shapes_beating_every_top_are_every_shape_refusal_accepts() 
             found = shapes_beating(top.rank, top.count, top.small, top.big, kaopai)
             expected = {shape for shape in SHAPES if refusal(shape, top, kaopai) is None}
             assert set(found) == expected and len(found) == len(expected), (top, kaopai)
+
+
+def arithmetic_refusal(p: Combo | Reason, q: Combo) -> Reason | None:
+    """The memo's verdict (engine/beating.py, "N as arithmetic"), from the two numbers alone."""
+    have, need = normal_have(p), normal_need(q)
+    assert have is not None and need is not None  # every shape four decks make fits the fields
+    return NORMAL_REFUSALS[(have - need) & NORMAL_GUARDS]
+
+
+def test_N_the_arithmetic_verdict_is_normal_refusal_for_every_pair_of_equal_size() -> None:
+    """Every pair of shapes of one size (1,457,800 pairs: every branch past N-1) and every pair
+    of at most eight cards whatever the sizes: the two numbers and one lookup give exactly
+    normal_refusal's answer, the same constant."""
+    numbers = [(shape, normal_have(shape), normal_need(shape)) for shape in SHAPES]
+    by_size: dict[int, list[tuple[Combo, int | None, int | None]]] = {}
+    for entry in numbers:
+        by_size.setdefault(entry[0].size, []).append(entry)
+    small = [entry for entry in numbers if entry[0].size <= 8]
+    for group in [*by_size.values(), small]:
+        for p, have, _ in group:
+            assert have is not None
+            for q, _, need in group:
+                assert need is not None
+                assert NORMAL_REFUSALS[(have - need) & NORMAL_GUARDS] is normal_refusal(p, q)
+
+
+def test_C_1_N_a_candidate_that_is_no_combo_keeps_its_own_reason_against_every_top() -> None:
+    for reason in (EMPTY_PLAY, MIXED_RANKS):
+        assert all(arithmetic_refusal(reason, q) is reason for q in SHAPES)
+    assert normal_have(NOT_HIGHER) is None  # no other reason has a number: it is read again
+
+
+@pytest.mark.slow
+def test_N_the_arithmetic_verdict_is_normal_refusal_for_every_pair_of_shapes() -> None:
+    """Every pair of shapes, whatever the sizes (27,290,176 pairs, ~15 s)."""
+    tops = [(q, normal_need(q)) for q in SHAPES]
+    for p in SHAPES:
+        have = normal_have(p)
+        assert have is not None
+        for q, need in tops:
+            assert need is not None
+            assert NORMAL_REFUSALS[(have - need) & NORMAL_GUARDS] is normal_refusal(p, q), (p, q)
+
+
+@SETTINGS
+@given(pairs())
+def test_N_the_arithmetic_verdict_agrees_with_the_card_for_card_oracle(
+    pair: tuple[Ruleset, Combo, Combo],
+) -> None:
+    """Read plays (cards kept, marked jokers included) against the oracle, not only shapes."""
+    _, q, p = pair
+    assert (arithmetic_refusal(p, q) is None) == normal_beats(values(p), values(q))
+    assert arithmetic_refusal(p, q) is normal_refusal(p, q)

@@ -2,18 +2,24 @@
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import Callable, Iterator
+from typing import TypeVar
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from baohuang.engine import BASES, InvalidInput, Ruleset, compare, compare_many, verdict
+from baohuang.engine import BASES, InvalidInput, Ruleset, compare, compare_many, judging, verdict
 from baohuang.engine.judging import judge
-from baohuang.engine.known_plays import PLAYS_BY_RULES, KnownPlays
-from baohuang.engine.reasons import Reason
+from baohuang.engine.known_plays import KNOWN_BY_RULES, PLAYS_BY_RULES, KnownPlays
+from baohuang.engine.reasons import NOT_HIGHER, Reason
 from baohuang.engine.rulesets import resolve_ruleset
 from thorough import examples
 
 from .test_combo_properties import codes_for
+
+T = TypeVar("T")
 
 RULESETS = [
     BASES["classic"],
@@ -86,28 +92,70 @@ def test_D_5_C_1_N_K_the_memo_of_plays_changes_no_answer(
         memo.clear()
         expected = [uncached(p, c, ruleset) for p, c in questions]
         cold = [answered(p, c, ruleset) for p, c in questions]
-        warm = [answered(p, c, ruleset) for p, c in questions]
+        with read_again() as reads:  # warm: only bad input is read again (to raise)
+            warm = [answered(p, c, ruleset) for p, c in questions]
         assert cold == expected
         assert warm == expected
+        bad = sum(isinstance(answer, tuple) for answer in expected)
+        assert reads == {"verdict": 2 * bad, "compare": bad}  # verdict() and the batch
         memo.clear()
         memo.limit = 2  # every two plays start a generation: plays are dropped and read again
         for _ in range(2):
             assert [answered(p, c, ruleset) for p, c in questions] == expected
             assert len(memo) <= 2 * memo.limit
+            # the hot paths' dict is the memo's young generation still, after every flip
+            assert KNOWN_BY_RULES[ruleset.deck][ruleset.guard_by] is memo.young
     finally:
         memo.limit = limit
         memo.clear()
 
 
+@contextlib.contextmanager
+def read_again() -> Iterator[dict[str, int]]:
+    """Counts the verdicts and judgements read the uncached way (the memo's misses, bad input)
+    while inside: a warm memo answers every other question by its arithmetic alone."""
+    counts = {"verdict": 0, "compare": 0}
+    verdict_read, compare_read = judging._verdict_read, judging._compare_read
+
+    def counting(name: str, read: Callable[..., T]) -> Callable[..., T]:
+        def counted(*args: object) -> T:
+            counts[name] += 1
+            return read(*args)
+
+        return counted
+
+    judging._verdict_read = counting("verdict", verdict_read)  # verdict() and the batch
+    judging._compare_read = counting("compare", compare_read)
+    try:
+        yield counts
+    finally:
+        judging._verdict_read, judging._compare_read = verdict_read, compare_read
+
+
 def test_the_memo_keeps_no_bad_input_and_no_request_strings() -> None:
     ruleset = BASES["classic"]
     memo = PLAYS_BY_RULES[ruleset.deck, ruleset.guard_by].memo
+    limit = memo.limit
     memo.clear()
-    with pytest.raises(InvalidInput):
-        verdict(["9S"], ["XX"], ruleset)
-    assert list(memo.young) == [("9S",)]
-    request = ["".join(["1", "0H"])]  # a string of the request's own, not the card set's
-    verdict(["9S"], request, ruleset)
-    (key,) = [key for key in memo.young if key == ("10H",)]
-    assert key[0] is not request[0]
-    memo.clear()
+    try:
+        with pytest.raises(InvalidInput):
+            verdict(["9S"], ["XX"], ruleset)
+        assert list(memo.young) == [("9S",)]
+        request = ["".join(["1", "0H"])]  # a string of the request's own, not the card set's
+        verdict(["9S"], request, ruleset)
+        (key,) = [key for key in memo.young if key == ("10H",)]
+        assert key[0] is not request[0]
+        # a play found in the old generation goes back to the young one under the card set's
+        # strings too, not the request's that found it
+        memo.clear()
+        memo.limit = 2
+        for code in ("9S", "8S", "7S"):
+            verdict([code], [code], ruleset)  # the third starts a generation: 9S and 8S are old
+        assert ("9S",) in memo.old and ("9S",) not in memo.young
+        request = ["".join(["9", "S"])]
+        assert verdict(request, ["7S"], ruleset) is NOT_HIGHER
+        (key,) = [key for key in memo.young if key == ("9S",)]
+        assert key[0] is not request[0]
+    finally:
+        memo.limit = limit
+        memo.clear()

@@ -12,11 +12,19 @@ fixed by how many small jokers of ``q`` are taken by single big jokers (see :fun
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from .cards import COPIES_PER_CARD, JOKERS_PER_KIND
 from .combos import NO_RANK, Combo
-from .reasons import BIG_JOKER_UNBEATABLE, NO_COVER, NOT_HIGHER, SIZE_MISMATCH, Reason
+from .reasons import (
+    BIG_JOKER_UNBEATABLE,
+    EMPTY_PLAY,
+    MIXED_RANKS,
+    NO_COVER,
+    NOT_HIGHER,
+    SIZE_MISMATCH,
+    Reason,
+)
 
 
 def normal_refusal(p: Combo, q: Combo) -> Reason | None:
@@ -35,6 +43,123 @@ def normal_refusal(p: Combo, q: Combo) -> Reason | None:
     if p.count and q.count and p.rank <= q.rank:
         return NOT_HIGHER
     return None
+
+
+# N as arithmetic: the memo of plays' verdict (known_plays, judging).
+#
+# normal_refusal() asks up to five questions "is a >= b?", each about a number of p and a number
+# of q: sizes both ways (N-1), q's big jokers against none (N-3), p's big jokers against q's small
+# ones (N-2, N-5), p's rank against one above q's (N-2). Each number gets a bit field of its own,
+# p's numbers (plus half the field) in one int and q's in another: subtracting the two ints
+# subtracts every field at once, with no borrow from one field into the next, and a field's top
+# bit is then set exactly when its "a >= b" holds. So the top bits of ``have(p) - need(q)`` are
+# the answers to every question, and one dict maps them to the refusal. Three more fields carry
+# a play that is no combo (C-1): a candidate's own reason comes first, as in judging.judge(),
+# and a top that is none is bad input, which the dict leaves out (its lookup raises KeyError).
+
+_SIZE_MAX: Final = 24
+"""Sizes up to this (16 rank cards and 8 jokers) fit: the memo keeps no longer plays."""
+
+_FIELDS: Final = {  # name: (width, p's values, q's values)
+    "top_is_combo": (1, (0, 0), (0, 1)),  # C-1: q is a combo (1: it is none, bad input)
+    "not_empty": (1, (-1, 0), (0, 0)),  # C-1: p holds a card (-1: it is EMPTY_PLAY)
+    "one_rank": (1, (-1, 0), (0, 0)),  # C-1: p's cards are of one rank (-1: MIXED_RANKS)
+    "no_fewer": (6, (0, _SIZE_MAX), (0, _SIZE_MAX)),  # N-1: p.size >= q.size
+    "no_more": (6, (0, _SIZE_MAX), (0, _SIZE_MAX)),  # N-1: 24 - p.size >= 24 - q.size
+    "no_big_on_top": (3, (0, 0), (0, JOKERS_PER_KIND)),  # N-3: 0 >= q.big
+    "bigs_for_smalls": (4, (0, JOKERS_PER_KIND), (0, JOKERS_PER_KIND)),  # N-5: p.big >= q.small
+    "rank_above": (5, (0, 13), (0, 13)),  # N-2: p.rank (13: no rank card) >= q.rank + 1 (0: none)
+}
+_AT: Final[dict[str, int]] = {}
+_bit = 0
+for _name, (_width, (_p_low, _p_high), (_q_low, _q_high)) in _FIELDS.items():
+    _AT[_name] = _bit
+    _bit += _width
+    # a - b + half must stay within the field for any p and q: no borrow, no overflow
+    assert _p_high - _q_low <= (1 << (_width - 1)) - 1 and _p_low - _q_high >= -(1 << (_width - 1))
+assert _bit <= 30  # one digit of a CPython int: the arithmetic's fast path
+NORMAL_GUARDS: Final = sum(1 << (_AT[name] + width - 1) for name, (width, _, _) in _FIELDS.items())
+"""The top bit of every field: ``(have - need) & NORMAL_GUARDS`` is which questions hold."""
+
+
+def _fields(values: dict[str, int], p_side: bool) -> int | None:
+    """The fields' values in one int (``p``'s side: plus half the field); ``None`` if a value
+    lies outside its field's range (then there is no arithmetic form: read the combos)."""
+    total = 0
+    for name, (width, p_values, q_values) in _FIELDS.items():
+        value = values.get(name, 0)
+        low, high = p_values if p_side else q_values
+        if not low <= value <= high:
+            return None
+        total += (value + (1 << (width - 1)) if p_side else value) << _AT[name]
+    return total
+
+
+def normal_have(p: Combo | Reason) -> int | None:
+    """``p``'s side of the N questions (see above), as the candidate; a reason (no combo)
+    carries its own field. ``None`` when ``p`` does not fit (more than 24 cards, or more than
+    four jokers of a kind, or a reason other than C-1's two): such plays are not remembered."""
+    if isinstance(p, Reason):
+        if p is not EMPTY_PLAY and p is not MIXED_RANKS:
+            return None
+        return _fields({"not_empty": -(p is EMPTY_PLAY), "one_rank": -(p is MIXED_RANKS)}, True)
+    size = p.count + p.small + p.big
+    return _fields(
+        {
+            "no_fewer": size,
+            "no_more": _SIZE_MAX - size,
+            "bigs_for_smalls": p.big,
+            "rank_above": p.rank if p.count else 13,
+        },
+        True,
+    )
+
+
+def normal_need(q: Combo | Reason) -> int | None:
+    """``q``'s side of the N questions, as the top play (a reason: no combo, so bad input as a
+    top); ``None`` when it does not fit."""
+    if isinstance(q, Reason):
+        return _fields({"top_is_combo": 1}, False)
+    size = q.count + q.small + q.big
+    return _fields(
+        {
+            "no_fewer": size,
+            "no_more": _SIZE_MAX - size,
+            "no_big_on_top": q.big,
+            "bigs_for_smalls": q.small,
+            "rank_above": q.rank + 1 if q.count else 0,
+        },
+        False,
+    )
+
+
+def _normal_refusal_of(holds: dict[str, bool]) -> Reason | None:
+    """The first refusal among the answers, in :func:`normal_refusal`'s order after C-1."""
+    if not holds["not_empty"]:
+        return EMPTY_PLAY
+    if not holds["one_rank"]:
+        return MIXED_RANKS
+    if not (holds["no_fewer"] and holds["no_more"]):
+        return SIZE_MISMATCH
+    if not holds["no_big_on_top"]:
+        return BIG_JOKER_UNBEATABLE
+    if not (holds["bigs_for_smalls"] and holds["rank_above"]):
+        return NOT_HIGHER
+    return None
+
+
+NORMAL_REFUSALS: Final[dict[int, Reason | None]] = {
+    sum(1 << (_AT[name] + width - 1) for name, (width, _, _) in _FIELDS.items() if holds[name]): (
+        _normal_refusal_of(holds)
+    )
+    for answers in range(1 << len(_FIELDS))
+    for holds in [{name: bool(answers >> index & 1) for index, name in enumerate(_FIELDS)}]
+    if holds["top_is_combo"]
+}
+"""``NORMAL_REFUSALS[(normal_have(p) - normal_need(q)) & NORMAL_GUARDS]`` is ``p``'s own reason
+when it is no combo, else :func:`normal_refusal` ``(p, q)``; every answer pattern is a key but
+those of a top that is no combo (the lookup raises ``KeyError``: read the plays, which raises
+bad input)."""
 
 
 class KaopaiSplit(NamedTuple):

@@ -24,11 +24,19 @@ from typing import Protocol, TypeVar
 
 import msgspec
 
-from .beating import CoverEntry, cover, kaopai_refusal, normal_refusal, refusal
+from .beating import (
+    NORMAL_GUARDS,
+    NORMAL_REFUSALS,
+    CoverEntry,
+    cover,
+    kaopai_refusal,
+    normal_refusal,
+    refusal,
+)
 from .cards import CardSet, check_copies
 from .combos import Combo, read_combo
 from .errors import InvalidInput
-from .known_plays import PLAYS_BY_RULES
+from .known_plays import KNOWN_BY_RULES, PLAYS_BY_RULES
 from .reasons import Reason
 from .rulesets import Ruleset
 
@@ -82,40 +90,64 @@ def compare(previous: Sequence[str], candidate: Sequence[str], ruleset: Ruleset)
     """API ``/v1/combos/compare``: the judgement with its cover.
 
     Both plays come from the ruleset's memo of plays (:mod:`.known_plays`: a play seen before
-    costs a tuple and a dict lookup); the K-6 cover is made only when the candidate beats, from
-    the cached template of the pair of shapes.
+    costs a tuple and a dict lookup) and so does the verdict's arithmetic (as in
+    :func:`verdict`); the K-6 cover is made only when the candidate beats, from the cached
+    template of the pair of shapes.
     """
-    young = PLAYS_BY_RULES[ruleset.deck, ruleset.guard_by].memo.young
     try:  # the memo's hits, inlined as in verdict()
-        top = young.get(tuple(previous))
-        play = young.get(tuple(candidate))
-    except TypeError:
-        top = play = None
-    if top is None or play is None or isinstance(top, Reason):
-        top, play = _both_plays(previous, candidate, ruleset)
-    if isinstance(play, Reason):
-        return Judgement(play, None)
+        known = KNOWN_BY_RULES[ruleset.deck][ruleset.guard_by]
+        top = known[tuple(previous)]
+        play = known[tuple(candidate)]
+        why = NORMAL_REFUSALS[(play.have - top.need) & NORMAL_GUARDS]
+    except (KeyError, TypeError):
+        return _compare_read(previous, candidate, ruleset)
     kaopai = ruleset.kaopai
-    why = kaopai_refusal(play, top) if kaopai else normal_refusal(play, top)
+    p, q = play.combo, top.combo
+    assert isinstance(q, Combo)  # the lookup above raised for a top that is no combo
+    if kaopai and isinstance(p, Combo):
+        why = kaopai_refusal(p, q)
     if why is not None:
         return Judgement(why, None)
-    return Judgement(None, cover(play, top, kaopai))
+    assert isinstance(p, Combo)  # it beats
+    return Judgement(None, cover(p, q, kaopai))
+
+
+def _compare_read(previous: Sequence[str], candidate: Sequence[str], ruleset: Ruleset) -> Judgement:
+    """:func:`compare` when a play is not remembered (or raises): read both, then judge."""
+    top, play = _both_plays(previous, candidate, ruleset)
+    return judge(top, play, ruleset)
 
 
 def verdict(previous: Sequence[str], candidate: Sequence[str], ruleset: Ruleset) -> Reason | None:
     """:func:`compare` without the cover: ``None`` when ``candidate`` beats ``previous``, else
     why not; the same bad input. For callers that need only the verdict.
 
-    The memo's hits are inlined (this is the whole engine path of a verdict from codes).
+    The whole engine path of a verdict from codes, when both plays are remembered: the ruleset's
+    memo, two tuples and two dict lookups, and under the normal rules one subtraction and one
+    more lookup (:data:`~.beating.NORMAL_REFUSALS`: the refusal without a call). Anything else
+    (a play not remembered, a top that is no combo, an item that cannot be a key) raises
+    ``KeyError`` or ``TypeError`` inside the ``try``, and both plays are read again through
+    the memo's slow path, which raises bad input where it lies.
     """
-    young = PLAYS_BY_RULES[ruleset.deck, ruleset.guard_by].memo.young
     try:
-        top = young.get(tuple(previous))
-        play = young.get(tuple(candidate))
-    except TypeError:  # an item that cannot be a key: the reading below says what is wrong
-        top = play = None
-    if top is None or play is None or isinstance(top, Reason):
-        top, play = _both_plays(previous, candidate, ruleset)
+        known = KNOWN_BY_RULES[ruleset.deck][ruleset.guard_by]
+        top = known[tuple(previous)]
+        play = known[tuple(candidate)]
+        why = NORMAL_REFUSALS[(play.have - top.need) & NORMAL_GUARDS]
+    except (KeyError, TypeError):
+        return _verdict_read(previous, candidate, ruleset)
+    if ruleset.kaopai and isinstance(play.combo, Combo):
+        q = top.combo
+        assert isinstance(q, Combo)  # the lookup above raised for a top that is no combo
+        return kaopai_refusal(play.combo, q)
+    return why
+
+
+def _verdict_read(
+    previous: Sequence[str], candidate: Sequence[str], ruleset: Ruleset
+) -> Reason | None:
+    """:func:`verdict` when a play is not remembered (or raises): read both, then refuse."""
+    top, play = _both_plays(previous, candidate, ruleset)
     if isinstance(play, Reason):
         return play
     return kaopai_refusal(play, top) if ruleset.kaopai else normal_refusal(play, top)
@@ -147,31 +179,30 @@ class PairOfPlays(Protocol):
 def compare_many(pairs: Sequence[PairOfPlays], ruleset: Ruleset) -> list[str | None]:
     """API ``/v1/combos/compare-batch``: one reason code (``None`` for beats) per pair, no covers.
 
-    The hot loop of the service: :func:`verdict` per pair, inlined, with the ruleset's memo and
-    refusal bound once; bad input lies at ``.pairs[i].previous`` (or ``.candidate``).
+    The hot loop of the service: :func:`verdict` per pair, inlined, with the ruleset's memo bound
+    once; bad input lies at ``.pairs[i].previous`` (or ``.candidate``).
     """
-    memo = PLAYS_BY_RULES[ruleset.deck, ruleset.guard_by].memo
-    refuse = kaopai_refusal if ruleset.kaopai else normal_refusal
+    known = KNOWN_BY_RULES[ruleset.deck][ruleset.guard_by]
+    kaopai = ruleset.kaopai
     codes: list[str | None] = []
     append = codes.append
     for index, pair in enumerate(pairs):
         previous = pair.previous
         candidate = pair.candidate
-        young = memo.young  # a read below may have started a new generation
         try:  # the memo's hits, inlined: this loop runs 10,000 times a batch
-            top = young.get(tuple(previous))
-            play = young.get(tuple(candidate))
-        except TypeError:
-            top = play = None
-        if top is None or play is None or isinstance(top, Reason):
+            top = known[tuple(previous)]
+            play = known[tuple(candidate)]
+            why = NORMAL_REFUSALS[(play.have - top.need) & NORMAL_GUARDS]
+        except (KeyError, TypeError):
             try:
-                top, play = _both_plays(previous, candidate, ruleset)
+                why = _verdict_read(previous, candidate, ruleset)
             except InvalidInput as error:
                 raise error.within(f".pairs[{index}]") from None
-        if isinstance(play, Reason):
-            append(play.code)
-            continue
-        why = refuse(play, top)
+        else:
+            if kaopai and isinstance(play.combo, Combo):
+                q = top.combo
+                assert isinstance(q, Combo)  # the lookup above raised for a top that is none
+                why = kaopai_refusal(play.combo, q)
         append(None if why is None else why.code)
     return codes
 
