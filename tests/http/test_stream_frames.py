@@ -101,22 +101,31 @@ async def _scenario(ruleset: str, seed: int, dealer: int, steps: int, pick: int)
                 task = asyncio.create_task(_collect(items, cuts, late if n == 2 else None))
                 runs.append((task, cuts))
             followers[kind] = runs
+        log: list[Event] = []
+        wanted: dict[str, list[Event]] = {}
+
+        async def caught_up() -> None:
+            """Every follower is sent the log so far: read before a next deal trims it."""
+            page = await store.read_events("t", log[-1].seq or 0 if log else 0, 100_000)
+            assert page is not None
+            log.extend(logged_event(logged) for logged in page.events)
+            for kind in KINDS:
+                cut = (cut_event(e, _caller(kind, created.instance)) for e in log)
+                wanted[kind] = [e for e in cut if e is not None and (e.seq or 0) > first]
+            async with asyncio.timeout(30):
+                while any(
+                    len(c) < len(wanted[k]) for k, runs in followers.items() for _, c in runs
+                ):
+                    await asyncio.sleep(0.01)
+
         version, over = await play(created.version, 1000)
+        late.set()
+        await caught_up()
         if over:
             seed = rng.randrange(2**32)
             version = (await service.next_deal("t", PLATFORM, version, seed)).version
             await play(version, rng.randrange(40))
-        page = await store.read_events("t", 0, 100_000)
-        assert page is not None
-        log = [logged_event(logged) for logged in page.events]
-        late.set()
-        wanted: dict[str, list[Event]] = {}
-        for kind in KINDS:
-            cut = (cut_event(e, _caller(kind, created.instance)) for e in log)
-            wanted[kind] = [e for e in cut if e is not None and (e.seq or 0) > first]
-        async with asyncio.timeout(30):  # every follower is sent all before the table goes
-            while any(len(c) < len(wanted[k]) for k, runs in followers.items() for _, c in runs):
-                await asyncio.sleep(0.01)
+            await caught_up()
         await service.delete("t", PLATFORM)
         async with asyncio.timeout(30):
             for runs in followers.values():

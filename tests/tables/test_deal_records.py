@@ -37,7 +37,7 @@ from baohuang.engine import (
 )
 from baohuang.engine.rulesets import ruleset_of
 from baohuang.store import CasOk, LoggedEvent, MemoryTableStore, RedisTableStore, TableStore
-from baohuang.tables import Authority, Opening, Reset, TableService
+from baohuang.tables import Authority, Events, Opening, Reset, TableService
 from baohuang.tables.audit import audit
 from baohuang.tables.callers import PLATFORM, Caller
 from baohuang.tables.deals import KEPT, DealRecord, decode_deal, encode_deal
@@ -384,7 +384,8 @@ async def test_a_stream_across_a_deal_boundary_gets_every_event_and_no_reset(
         items: list[Any] = []
         async with asyncio.timeout(10):
             while not any(isinstance(item, DealOverEvent) for item in items):
-                items.append(await anext(stream))
+                item = await anext(stream)
+                items.extend(item.events if isinstance(item, Events) else [item])
         await stream.aclose()  # type: ignore[attr-defined]
     finally:
         await service.close()
