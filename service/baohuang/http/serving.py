@@ -22,6 +22,7 @@ from uvicorn.config import STARTUP_FAILURE
 
 from .app import create_app
 from .bounds import Limits, configure, connection_cap, raise_open_files_limit
+from .collector import tune_collector
 from .probes import PROBE_CONNECTIONS, ProbeGate
 from .settings import Settings
 from .workers import PARENT
@@ -68,6 +69,12 @@ def _serve_app() -> Litestar:
     parent = os.environ.get(PARENT)
     if settings.workers > 1 and parent is not None:
         _follow_parent(int(parent))
+    # Last, once the app is built: what start-up made is frozen (http/collector.py).
+    frozen = tune_collector(settings.gc_thresholds)
+    app.state.startup_notes.append(
+        f"{worker}collector: thresholds {','.join(map(str, settings.gc_thresholds))}, "
+        f"{frozen} objects of the start-up frozen"
+    )
     return app
 
 

@@ -12,6 +12,7 @@ import msgspec
 from ..store.base import DEFAULT_MAX_REMEMBERED
 from ..store.redis_config import DEFAULT_WAIT_TIMEOUT_MS, RedisConfig, RedisMode, redact_url
 from ..tables.deals import DEFAULT_DEALS_KEPT
+from .collector import DEFAULT_THRESHOLDS, parse_thresholds
 
 MAX_BODY_BYTES = 1024 * 1024  # docs/clients.md: a body over 1 MiB is a 413 problem
 
@@ -67,6 +68,9 @@ class Settings(msgspec.Struct, frozen=True):
     deals_kept: int = DEFAULT_DEALS_KEPT
     """``BAOHUANG_DEALS_KEPT``: finished deals a table keeps a record and a result of (docs/deploy.md
     "What a table keeps")."""
+    gc_thresholds: tuple[int, int, int] = DEFAULT_THRESHOLDS
+    """``BAOHUANG_GC_THRESHOLDS``: the collector's thresholds in ``baohuang serve`` (http/collector.py,
+    docs/deploy.md "The collector")."""
 
     def redis_config(self) -> RedisConfig | None:
         """How to reach Redis, or ``None`` for the in-memory store (no ``REDIS_URL``).
@@ -166,6 +170,7 @@ class Settings(msgspec.Struct, frozen=True):
                 _positive(env, "BAOHUANG_IDEMPOTENCY_KEYS", DEFAULT_MAX_REMEMBERED)
             ),
             deals_kept=max(1, int(_positive(env, "BAOHUANG_DEALS_KEPT", DEFAULT_DEALS_KEPT))),
+            gc_thresholds=parse_thresholds(env.get("BAOHUANG_GC_THRESHOLDS")),
             **_operations_from_env(env),
         )
 
