@@ -234,6 +234,18 @@ def _address(scope: Any) -> bytes:
     return b"address\x00" + (client[0] if client else "").encode()
 
 
+def verified_caller(scope: Any, verify: Verify, table_id: str | None = None) -> bytes:
+    """Who a request counts as: its bearer credential when ``verify`` accepts it (for
+    ``table_id``), else its client address, so an invented bearer gets no count of its own."""
+    _, credential = _bearer(scope)
+    if credential is not None and verify(credential, table_id):
+        return _CREDENTIAL + credential.encode("latin-1")
+    return _address(scope)
+
+
+_CREDENTIAL: Final = b"credential\x00"
+
+
 class Who(NamedTuple):
     caller: bytes
     """The bucket's owner: a verified credential, else the client address (hashed later)."""
@@ -361,7 +373,7 @@ class RateLimits:
         table_route = route.startswith(TABLES_ROUTES)
         table_id = scope.get("path_params", {}).get("table_id") if table_route else None
         if credential is not None and self._verify(credential, table_id):
-            return Who(b"credential\x00" + credential.encode("latin-1"), False)
+            return Who(_CREDENTIAL + credential.encode("latin-1"), False)
         return Who(_address(scope), table_route and (sent or not self._open))
 
     async def check(self, rate: Rate, caller: bytes) -> list[tuple[bytes, bytes]]:

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Any, Final, TypeVar
+from typing import Final, TypeVar
 
 import anyio
 import anyio.to_thread
@@ -45,10 +45,10 @@ class Suggestions:
     def __init__(self, threads: int, per_caller: int) -> None:
         self.limiter = anyio.CapacityLimiter(threads)  # made in the running loop (the lifespan)
         self.per_caller = per_caller
-        self._in_flight: Counter[str] = Counter()
+        self._in_flight: Counter[bytes] = Counter()
 
     @contextmanager
-    def slot(self, caller: str) -> Iterator[None]:
+    def slot(self, caller: bytes) -> Iterator[None]:
         """One suggestion of ``caller`` in flight, or 429 when it has as many as it may."""
         if self._in_flight[caller] >= self.per_caller:
             SUGGESTIONS_REFUSED.inc()
@@ -61,23 +61,7 @@ class Suggestions:
             if self._in_flight[caller] <= 0:
                 del self._in_flight[caller]  # nothing kept per caller once it is done
 
-    async def think(self, caller: str, work: Callable[[], T]) -> T:
+    async def think(self, caller: bytes, work: Callable[[], T]) -> T:
         """``work`` on a suggestion thread, as one of ``caller``'s suggestions."""
         with self.slot(caller):
             return await anyio.to_thread.run_sync(work, limiter=self.limiter)
-
-
-def caller_of(scope: Any, verify: Callable[[str, str | None], bool]) -> str:
-    """Whose suggestions these are: a verified platform key, else the client address (an
-    invented bearer gets no count of its own, as for the rate limits)."""
-    name: bytes
-    value: bytes
-    for name, value in scope["headers"]:
-        if name == b"authorization":
-            scheme, _, credential = value.decode("latin-1").partition(" ")
-            credential = credential.strip()
-            if scheme.lower() == "bearer" and credential and verify(credential, None):
-                return "credential\x00" + credential
-            break
-    client = scope.get("client")
-    return "address\x00" + (str(client[0]) if client else "")

@@ -18,8 +18,9 @@ from ...bots.record import ACT_KINDS
 from ..bodies import BodyDecoder
 from ..docs import body, problems
 from ..problems import Problem
+from ..ratelimit import verified_caller
 from ..schemas.bots import HistoryEvent, SuggestRequest, SuggestResult
-from ..suggestions import Suggestions, caller_of
+from ..suggestions import Suggestions
 
 SUGGEST = BodyDecoder(SuggestRequest)
 
@@ -69,6 +70,6 @@ class BotsController(Controller):
             move = think()
         else:
             suggestions: Suggestions = request.app.state.suggestions
-            caller = caller_of(request.scope, request.app.state.authority.verifies)
+            caller = verified_caller(request.scope, request.app.state.authority.verifies)
             move = await suggestions.think(caller, think)
         return SuggestResult(move=move, level=query.level)
