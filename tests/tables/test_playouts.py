@@ -270,13 +270,13 @@ async def test_a_tick_applies_fresh_timeouts_before_any_playout(
     )
     time.now += CLOCK.before_play_seconds + 1
     order: list[str] = []
-    time_out = second.time_out
+    time_out = second.clock.time_out
 
     async def logged(table_id: str, claimed: object = None) -> bool:
         order.append(table_id)
         return await time_out(table_id, claimed)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(second, "time_out", logged)
+    monkeypatch.setattr(second.clock, "time_out", logged)
     await second.tick()
     assert order[0] == "fresh" and order.count("fresh") == 1
     assert set(order[1:]) == {"wave-0", "wave-1", "wave-2"}

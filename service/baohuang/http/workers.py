@@ -10,7 +10,7 @@ What the workers share, and what each keeps for itself:
 * **Tables** are in Redis, the one record of truth: a worker judges every write against the
   stored version (a compare-and-set), so a move committed by one worker is seen by the next
   move on any other. The recent-writes memory that saves a read is per worker and can only save
-  a round trip, never decide a write (tables/service.py). The in-memory store cannot be shared
+  a round trip, never decide a write (tables/writes.py). The in-memory store cannot be shared
   between processes, so more than one worker needs ``REDIS_URL`` (:func:`refusal`).
 * **Metrics**: every worker writes its counters, histograms and gauges to files in a directory
   of this parent's own (``PROMETHEUS_MULTIPROC_DIR``, made at start and removed at exit), and

@@ -4,7 +4,7 @@ service's one write path, from whichever replica is up.
 Two indexes in the store, shared by every replica with their leases: ``deadlines``, the clocks
 and bot seats, and ``playouts``, the deals that 托管 plays out over several writes
 (:func:`flow.playing_out`: one write plays at most :data:`flow.PLAYOUT_MOVES` moves and leaves
-the table due again). A table is in the one its record calls for (:func:`deadline_index`). The
+the table due again). A table is in the one its record calls for (:func:`.scheduling.deadline_index`). The
 clock task applies every due timeout first, each poll, as one tick always did; a second task
 goes on with the play-outs, :data:`PLAYOUT_CONCURRENCY` at a time, so that a wave of them
 (2,000 tables whose last seats time out together) never delays a fresh timeout behind it, and
@@ -14,21 +14,20 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Final, Protocol
+from collections.abc import Awaitable, Callable
+from typing import Final
 
 import anyio.to_thread
 
-from ..store import Index, StoredTable, StoreOverloaded, StoreUnavailable, TableStore
+from ..store import Index, StoreOverloaded, StoreUnavailable, TableStore
 from . import flow
+from .answers import MoveAnswer
 from .callers import PLATFORM
 from .errors import TableNotFound, VersionConflict
-from .record import TableRecord, decode_record
-
-if TYPE_CHECKING:
-    from .answers import MoveAnswer
-    from .callers import Caller
-    from .views import View
+from .record import decode_record
+from .scheduling import deadline_index
+from .views import View
+from .writes import WriteRequest
 
 log = logging.getLogger("baohuang.tables")
 
@@ -40,7 +39,7 @@ CLOCK_LEASE_SECONDS: Final = 5.0
 CLOCK_BATCH: Final = 50
 """Timeouts claimed and applied side by side at a time. Each holds a Redis connection for a
 moment in each of its round trips; a batch well under the pool (64) leaves connections for the
-moves, and a full batch is followed by the next at once (:meth:`ClockDuties.tick`)."""
+moves, and a full batch is followed by the next at once (:meth:`TableClock.tick`)."""
 CLOCK_ROUNDS: Final = 100
 """At most this many batches in one tick, so that a tick ends even if the index were refilled
 with due tables as fast as it is drained."""
@@ -50,50 +49,28 @@ PLAYOUT_CONCURRENCY: Final = 2
 requests, they get that share of a busy event loop and all of an idle one."""
 
 
-def deadline_index(record: TableRecord) -> Index:
-    """The index the table's deadline belongs in: ``playouts`` while 托管 plays its deal out
-    over several writes, else ``deadlines`` (clocks and bot seats)."""
-    return "playouts" if flow.playing_out(record) else "deadlines"
+Write = Callable[[WriteRequest], Awaitable[MoveAnswer[View]]]
+"""The table service's one write path (:meth:`.writes.Writes.write`)."""
 
 
-class _Service(Protocol):
-    """What the clock's duties need of the table service they are part of."""
+class TableClock:
+    """Applies the timeouts that fall due, through ``write``: ``store`` holds the indexes,
+    ``now`` is the time (seconds since the epoch), ``on_timeout`` counts a seat's time running
+    out (metrics)."""
 
-    store: TableStore
-    now: Callable[[], float]
-    _on_timeout: Callable[[], None] | None
-
-    async def _write(
+    def __init__(
         self,
-        table_id: str,
-        caller: Caller,
-        version: int,
-        instance: str | None,
-        change: Callable[[TableRecord], flow.Change],
-        key: str | None = ...,
-        print_: str = ...,
-        read: tuple[StoredTable, TableRecord] | None = ...,
-    ) -> MoveAnswer[View]: ...
+        store: TableStore,
+        now: Callable[[], float],
+        write: Write,
+        on_timeout: Callable[[], None] | None = None,
+    ) -> None:
+        self.store = store
+        self.now = now
+        self.write = write
+        self.on_timeout = on_timeout
 
-    async def _index(self, table_id: str, record: TableRecord) -> None: ...
-
-    async def time_out(self, table_id: str, claimed: tuple[Index, float] | None = ...) -> bool: ...
-
-    async def tick(self, limit: int = ...) -> int: ...
-
-    async def _apply_due(
-        self, index: Index, limit: int, rounds: int, *, drain: bool, counted: bool = ...
-    ) -> int: ...
-
-    async def _run_playouts(self, poll_seconds: float) -> None: ...
-
-
-class ClockDuties:
-    """Mixed into the table service, which provides the store, the time and the write path."""
-
-    async def time_out(
-        self: _Service, table_id: str, claimed: tuple[Index, float] | None = None
-    ) -> bool:
+    async def time_out(self, table_id: str, claimed: tuple[Index, float] | None = None) -> bool:
         """Apply the table's timeout if its deadline passed (the clock task's work), or go on
         with its play-out: whether a write was made. A write racing it simply wins; the deadline
         is then looked at again. ``claimed``: the index the table was claimed from and the score
@@ -130,13 +107,15 @@ class ClockDuties:
         # timeout judged here is the one to commit. Judging is most of a timeout's cost when
         # 托管 then plays the rest of the deal.
         try:
-            await self._write(
-                table_id,
-                PLATFORM,
-                stored.version,
-                stored.instance,
-                lambda _: judged,
-                read=(stored, record),
+            await self.write(
+                WriteRequest(
+                    table_id,
+                    PLATFORM,
+                    stored.version,
+                    lambda _: judged,
+                    instance=stored.instance,
+                    read=(stored, record),
+                )
             )
         except (VersionConflict, TableNotFound):
             return False
@@ -145,11 +124,11 @@ class ClockDuties:
             await self.store.release(table_id, claimed[1], index=index)
         # a bot's turn is no timeout, nor a play-out going on
         timed_out = acting is not None and acting.bot is None and not acting.trustee
-        if self._on_timeout is not None and timed_out:
-            self._on_timeout()
+        if self.on_timeout is not None and timed_out:
+            self.on_timeout()
         return True
 
-    async def run_clock(self: _Service, poll_seconds: float = CLOCK_POLL_SECONDS) -> None:
+    async def run_clock(self, poll_seconds: float = CLOCK_POLL_SECONDS) -> None:
         """Apply timeouts as they fall due, for as long as the process runs, and (a task of its
         own) go on with the play-outs."""
         playouts = asyncio.create_task(self._run_playouts(poll_seconds))
@@ -166,7 +145,7 @@ class ClockDuties:
             playouts.cancel()
             await asyncio.gather(playouts, return_exceptions=True)
 
-    async def _run_playouts(self: _Service, poll_seconds: float) -> None:
+    async def _run_playouts(self, poll_seconds: float) -> None:
         """Go on with the play-outs that are due, a few at a time, as long as any is; else look
         again after ``poll_seconds``."""
         while True:
@@ -182,7 +161,7 @@ class ClockDuties:
                 found = 0
             await asyncio.sleep(0 if found else poll_seconds)
 
-    async def tick(self: _Service, limit: int = CLOCK_BATCH) -> int:
+    async def tick(self, limit: int = CLOCK_BATCH) -> int:
         """Apply every timeout due now: batches of up to ``limit`` tables side by side (each is
         its own compare-and-set), one batch after another while they come full, so a backlog
         is drained at the rate the process can apply it rather than ``limit`` per poll; then
@@ -196,7 +175,7 @@ class ClockDuties:
         return applied + await self._apply_due("playouts", limit, CLOCK_ROUNDS, drain=True)
 
     async def _apply_due(
-        self: _Service,
+        self,
         index: Index,
         limit: int,
         rounds: int,
@@ -223,5 +202,3 @@ class ClockDuties:
             if not due or (len(due) < limit and not drain):
                 break
         return applied
-
-    # -- the one write path --------------------------------------------------------------------
