@@ -54,18 +54,20 @@ DEFAULT_MAX_TABLES: Final = 10_000
 
 
 class _Entry:
-    """One table instance: mutable so a write updates in place."""
+    """One table instance: mutable so a write updates in place. Its attributes are the fields of
+    the table's record on Redis, by the same names (:class:`.layout.Field`), plus the log, the
+    remembered answers and the finished deals' records (the table's other keys there)."""
 
     __slots__ = (
-        "backoff", "deals", "events", "expires_at", "hooked", "instance", "recorded", "remembered",
-        "snapshot", "token", "trimmed", "trimmed_token", "version",
+        "backoff", "deals", "events", "expires_at", "hooked", "instance", "last_write", "recorded",
+        "remembered", "snapshot", "trimmed", "trimmed_token", "version",
     )  # fmt: skip
 
     def __init__(self, version: int, snapshot: bytes, expires_at: float) -> None:
         self.version = version
         self.snapshot = snapshot
         self.expires_at = expires_at
-        self.token = ""
+        self.last_write = ""
         self.instance = ""
         self.events: list[LoggedEvent] = []
         self.remembered: dict[str, bytes] = {}
@@ -154,7 +156,7 @@ class MemoryTableStore:
         entry.version += 1
         entry.snapshot = snapshot
         entry.expires_at = now + self._ttl
-        entry.token = token
+        entry.last_write = token
         self._tables.move_to_end(table_id)
         self._notify(table_id)
 
@@ -224,7 +226,7 @@ class MemoryTableStore:
             len(events),
             last_token=entry.last_token,
             created=created,
-            token=entry.token,
+            token=entry.last_write,
         )
         self._done("put", "ok", start)
         return result
@@ -252,7 +254,7 @@ class MemoryTableStore:
             return CasRemembered(entry.remembered[remember[0]])
         if (
             entry.version != expected_version
-            or (written_as is not None and entry.token != written_as)
+            or (written_as is not None and entry.last_write != written_as)
             or (instance is not None and entry.instance != instance)
         ):
             self._done("cas", "conflict", start)
@@ -273,7 +275,7 @@ class MemoryTableStore:
             entry.trim(min(finished, entry.hooked) if deal_end.webhook else finished)
         self._write(table_id, entry, bytes(snapshot), now, token)
         self._done("cas", "ok", start)
-        return CasOk(entry.version, entry.token, seq)
+        return CasOk(entry.version, entry.last_write, seq)
 
     async def remember(self, table_id: str, instance: str, key: str, record: bytes) -> bytes | None:
         start = time.perf_counter()

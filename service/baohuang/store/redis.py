@@ -5,18 +5,17 @@ in one hash slot and every script may touch all five — on a single Redis, behi
 Redis Cluster (``from_url(..., cluster=True)``) or behind Redis Sentinel
 (:meth:`RedisTableStore.from_sentinel`):
 
-* ``{prefix}{<id>}`` — a hash: ``v`` version, ``s`` snapshot bytes (never parsed here), ``w`` a
-  token naming the last write, ``e`` the instance, ``q`` the last event ``seq``, ``k`` the token
-  of the write that logged it, ``h`` the last ``seq`` its webhook delivered, ``b`` the webhook's
-  retry schedule (once an attempt failed), ``c`` a counter that only
-  :meth:`RedisTableStore.confirm` writes, ``r`` the last ``seq`` of the finished deals, ``p``
-  the last ``seq`` trimmed from the log and ``u`` the token of the event that had it;
-* ``{prefix}{<id>}:log`` — a Redis Stream, the event log: entry id ``<seq>-0``, fields ``v``
-  (the version the event's write produced), ``d`` (the event's bytes) and ``t`` (the token of
-  its write: after a failover rolled the log back, a seq logged again has another token). It
-  holds the current deal: the write that starts the next deal trims every entry before it
-  (``XTRIM MINID``; seqs go on from where they were), except those the webhook (cursor ``h``)
-  has not delivered yet, which go as :meth:`RedisTableStore.advance_hook` moves past them;
+* ``{prefix}{<id>}`` — a hash, the table's record: its version, snapshot bytes (never parsed
+  here), the token of its last write, its instance, its last event ``seq`` and the token that
+  logged it, its webhook's cursor and retry schedule, the finished deals' last ``seq`` and the
+  log's trimmed end (the fields, each named once: :class:`.layout.Field`);
+* ``{prefix}{<id>}:log`` — a Redis Stream, the event log: entry id ``<seq>-0``, each entry the
+  version its write produced, the event's bytes and the token of its write
+  (:class:`.layout.LogField`: after a failover rolled the log back, a seq logged again has
+  another token). It holds the current deal: the write that starts the next deal trims every
+  entry before it (``XTRIM MINID``; seqs go on from where they were), except those the
+  webhook has not delivered yet, which go as :meth:`RedisTableStore.advance_hook` moves past
+  them;
 * ``{prefix}{<id>}:idem`` — a hash: idempotency key → the remembered answer; ``:idemq`` — a list
   of those keys, oldest first, so that at most ``max_remembered`` are kept;
 * ``{prefix}{<id>}:deals`` — a list of the finished deals' compact records (bytes, never parsed
@@ -33,7 +32,8 @@ the version, writes, appends the events and remembers the answer in one script, 
 interleaving of clients can apply two writes to one version, and no write is ever without its
 events. Every write script sets the TTL of every key it writes again: an expiry can never be lost
 between a write and a separate ``EXPIRE``. Each script's arguments are one ``NamedTuple`` of
-:mod:`.redis_scripts`, unpacked by name at the top of the script.
+:mod:`.redis_scripts`, unpacked by name at the top of the script; its reply is decoded once, in
+:mod:`.redis_replies`.
 
 Failing fast: the client has short socket timeouts and one retry (redis-py 8 defaults to 5 s and
 ten retries), and every connection-level failure becomes :class:`StoreUnavailable`, which the
@@ -66,10 +66,11 @@ find the new primary by themselves, so the store recovers without a restart.
 
 Retries and idempotence: a write whose reply was lost (a timeout or a dropped connection after the
 server ran it) is retried by redis-py with the same arguments. Each write carries a unique token
-stored in ``w``; a script that finds its own token already there returns the result of the first
-run instead of applying the write again or reporting a false conflict; it still touches the
-table's hash (``c``), because the retry's ``WAIT`` vouches only for what its own connection wrote,
-and the touch replicates after the first run's write.
+kept as the table's last write; a script that finds its own token already there returns the
+result of the first run instead of applying the write again or reporting a false conflict; it
+still touches the table's hash (:attr:`.layout.Field.TOUCHES`), because the retry's ``WAIT``
+vouches only for what its own connection wrote, and the touch replicates after the first run's
+write.
 """
 
 from __future__ import annotations
@@ -81,15 +82,9 @@ import time
 from collections.abc import AsyncIterator, Sequence
 from typing import Any, Final
 
-from redis.asyncio import BlockingConnectionPool, Redis
 from redis.asyncio.cluster import RedisCluster
-from redis.asyncio.retry import Retry
-from redis.asyncio.sentinel import Sentinel, SentinelConnectionPool
-from redis.backoff import ExponentialBackoff
 
 from .base import (
-    DEFAULT_MAX_REMEMBERED,
-    DEFAULT_TTL_SECONDS,
     RECHECK_ALL,
     CasConflict,
     CasMissing,
@@ -100,26 +95,26 @@ from .base import (
     EventPage,
     HookBackoff,
     Index,
-    LoggedEvent,
-    Observe,
     PutResult,
     StoredTable,
     new_instance,
-    no_observe,
 )
-from .redis_config import DEFAULT_WAIT_TIMEOUT_MS
-from .redis_core import DEFAULT_KEY_PREFIX, MAX_IN_FLIGHT, WAIT_SECONDS, RedisCore
+from .layout import Field
+from .redis_clients import RedisClients
+from .redis_core import DEFAULT_KEY_PREFIX
 from .redis_durable import (
-    RETRIES,
     SOCKET_TIMEOUT_SECONDS,
-    client_options,
 )
-from .redis_failures import (
+from .redis_failures import is_outage
+from .redis_replies import (
+    as_bytes,
+    as_str,
+    cas_result,
     cas_wrote,
-    is_outage,
+    event_page,
     record_kept,
+    stored_table,
     touched,
-    warn_without_hiredis,
 )
 from .redis_scripts import (
     AdvanceArgs,
@@ -135,169 +130,29 @@ from .redis_scripts import (
 
 __all__ = ["DEFAULT_KEY_PREFIX", "RedisTableStore"]
 
+_CAS_OUTCOMES: Final = {
+    CasOk: "ok",
+    CasConflict: "conflict",
+    CasRemembered: "conflict",
+    CasMissing: "missing",
+}
+"""The ``outcome`` each compare-and-set result is reported as (metrics)."""
+
 logger = logging.getLogger("baohuang.store")
 
-SPARE_CONNECTIONS: Final = 3
-"""Connections beyond ``max_in_flight``, so that a readiness ping and the changes subscription
-never wait behind table work."""
 RESUBSCRIBE_SECONDS: Final = 1.0
 """How long the changes subscriber waits before subscribing again after losing Redis."""
 
 
-class RedisTableStore(RedisCore):
+class RedisTableStore(RedisClients):
     """Live tables in Redis; see the module docstring for layout, atomicity and failure modes."""
-
-    @classmethod
-    def from_url(
-        cls,
-        url: str,
-        ttl_seconds: int = DEFAULT_TTL_SECONDS,
-        *,
-        key_prefix: str = DEFAULT_KEY_PREFIX,
-        observe: Observe = no_observe,
-        socket_timeout: float = SOCKET_TIMEOUT_SECONDS,
-        retries: int = RETRIES,
-        max_in_flight: int = MAX_IN_FLIGHT,
-        wait_seconds: float = WAIT_SECONDS,
-        cluster: bool = False,
-        username: str | None = None,
-        password: str | None = None,
-        ssl_ca_certs: str | None = None,
-        wait_replicas: int = 0,
-        wait_timeout_ms: int = DEFAULT_WAIT_TIMEOUT_MS,
-        max_remembered: int = DEFAULT_MAX_REMEMBERED,
-    ) -> RedisTableStore:
-        """A store with its own client (closed by :meth:`close`), tuned to fail within ~1 s.
-
-        ``url``: ``redis://`` or ``rediss://`` (TLS, verified against ``ssl_ca_certs`` or the
-        system's CAs); with ``cluster`` any one node of a Redis Cluster. ``username`` and
-        ``password`` (ACL) when they are not in the URL.
-
-        Connecting is lazy: this never touches the network, so the service starts while Redis is
-        down and becomes ready when it is back. hiredis parses replies when it is installed.
-        The pool blocks (for ``wait_seconds``) rather than raising when all its connections are
-        in use, and holds :data:`SPARE_CONNECTIONS` more than ``max_in_flight``.
-        """
-        options = client_options(
-            socket_timeout, retries, wait_replicas, wait_timeout_ms, username, password
-        )
-        if ssl_ca_certs:
-            options["ssl_ca_certs"] = ssl_ca_certs
-        connections = max_in_flight + SPARE_CONNECTIONS
-        client: Redis | RedisCluster
-        if cluster:  # one pool per node, each of this size
-            client = RedisCluster.from_url(url, max_connections=connections, **options)
-        else:
-            pool = BlockingConnectionPool.from_url(
-                url, max_connections=connections, timeout=wait_seconds, **options
-            )
-            client = Redis.from_pool(pool)
-        warn_without_hiredis()
-        return cls(
-            client,
-            ttl_seconds,
-            key_prefix=key_prefix,
-            observe=observe,
-            owns_client=True,
-            max_in_flight=max_in_flight,
-            wait_seconds=wait_seconds,
-            wait_replicas=wait_replicas,
-            wait_timeout_ms=wait_timeout_ms,
-            max_remembered=max_remembered,
-        )
-
-    @classmethod
-    def from_sentinel(
-        cls,
-        sentinels: Sequence[tuple[str, int]],
-        service: str,
-        ttl_seconds: int = DEFAULT_TTL_SECONDS,
-        *,
-        db: int = 0,
-        key_prefix: str = DEFAULT_KEY_PREFIX,
-        observe: Observe = no_observe,
-        socket_timeout: float = SOCKET_TIMEOUT_SECONDS,
-        retries: int = RETRIES,
-        max_in_flight: int = MAX_IN_FLIGHT,
-        wait_seconds: float = WAIT_SECONDS,
-        username: str | None = None,
-        password: str | None = None,
-        sentinel_username: str | None = None,
-        sentinel_password: str | None = None,
-        tls: bool = False,
-        ssl_ca_certs: str | None = None,
-        wait_replicas: int = 1,
-        wait_timeout_ms: int = DEFAULT_WAIT_TIMEOUT_MS,
-        max_remembered: int = DEFAULT_MAX_REMEMBERED,
-    ) -> RedisTableStore:
-        """A store on the primary that the Sentinels at ``sentinels`` name ``service``.
-
-        Every new connection asks the Sentinels where the primary is, so after a failover the
-        store reconnects to the promoted replica by itself; a connection still open to a demoted
-        primary fails (``READONLY``) and is replaced. ``username``/``password`` are the data
-        nodes', ``sentinel_username``/``sentinel_password`` the Sentinels' own (when they require
-        any); ``tls`` applies to both. Lazy like :meth:`from_url`.
-        """
-        options = client_options(
-            socket_timeout, retries, wait_replicas, wait_timeout_ms, username, password
-        )
-        tls_options: dict[str, Any] = {}
-        if tls:
-            tls_options["ssl"] = True
-            if ssl_ca_certs:
-                tls_options["ssl_ca_certs"] = ssl_ca_certs
-        asking: dict[str, Any] = {
-            "socket_timeout": socket_timeout,
-            "socket_connect_timeout": socket_timeout,
-            "retry": Retry(ExponentialBackoff(cap=0.1, base=0.02), retries),
-            **tls_options,
-        }
-        if sentinel_username:
-            asking["username"] = sentinel_username
-        if sentinel_password:
-            asking["password"] = sentinel_password
-        sentinel = Sentinel(  # type: ignore[no-untyped-call]
-            list(sentinels), sentinel_kwargs=asking, db=db, **options, **tls_options
-        )
-        client: Redis = sentinel.master_for(
-            service,
-            connection_pool_class=SentinelConnectionPool,
-            max_connections=max_in_flight + SPARE_CONNECTIONS,
-        )
-        warn_without_hiredis()
-        store = cls(
-            client,
-            ttl_seconds,
-            key_prefix=key_prefix,
-            observe=observe,
-            owns_client=True,
-            max_in_flight=max_in_flight,
-            wait_seconds=wait_seconds,
-            wait_replicas=wait_replicas,
-            wait_timeout_ms=wait_timeout_ms,
-            max_remembered=max_remembered,
-        )
-        store._sentinel = sentinel
-        return store
 
     async def get(self, table_id: str, remembered_as: str | None = None) -> StoredTable | None:
         start = time.perf_counter()
         keys = self._keys(table_id)
         args: list[bytes | int | str] = [*GetArgs(remembered_as or "")]
-        reply = await self._read("get", start, self._get, keys, args)
-        if not reply:
-            self._done("get", "missing", start)
-            return None
-        version, snapshot, instance, last_seq, last_token, kept = reply
-        table = StoredTable(
-            int(version),
-            _as_bytes(snapshot),
-            _as_str(instance),
-            int(last_seq),
-            _as_bytes(kept) if kept is not None else None,
-            last_token=_as_str(last_token),
-        )
-        self._done("get", "ok", start)
+        table = stored_table(await self._read("get", start, self._get, keys, args))
+        self._done("get", "missing" if table is None else "ok", start)
         return table
 
     async def put(self, table_id: str, snapshot: bytes, events: Sequence[bytes] = ()) -> PutResult:
@@ -349,7 +204,7 @@ class RedisTableStore(RedisCore):
         args: list[bytes | int | str] = [repr(now), limit, repr(lease)]  # as redis-py writes floats
         ids = await self._read("due", start, self._due, keys, args)
         self._done("due", "ok", start)
-        return [_as_str(table_id) for table_id in ids]
+        return [as_str(table_id) for table_id in ids]
 
     async def release(self, table_id: str, claimed: float, *, index: Index) -> bool:
         start = time.perf_counter()
@@ -362,9 +217,11 @@ class RedisTableStore(RedisCore):
     async def hook_cursor(self, table_id: str) -> tuple[str, int] | None:
         start = time.perf_counter()
         key = self.key(table_id)
-        instance, seq = await self._call("get", lambda: self._redis.hmget(key, "e", "h"), start)
+        instance, seq = await self._call(
+            "get", lambda: self._redis.hmget(key, Field.INSTANCE, Field.HOOKED), start
+        )
         self._done("get", "ok" if instance is not None else "missing", start)
-        return None if instance is None else (_as_str(instance), int(seq or 0))
+        return None if instance is None else (as_str(instance), int(seq or 0))
 
     async def advance_hook(self, table_id: str, instance: str, seq: int) -> None:
         start = time.perf_counter()
@@ -376,12 +233,14 @@ class RedisTableStore(RedisCore):
     async def hook_backoff(self, table_id: str) -> HookBackoff | None:
         start = time.perf_counter()
         key = self.key(table_id)
-        instance, kept = await self._call("get", lambda: self._redis.hmget(key, "e", "b"), start)
+        instance, kept = await self._call(
+            "get", lambda: self._redis.hmget(key, Field.INSTANCE, Field.BACKOFF), start
+        )
         self._done("get", "ok" if instance is not None else "missing", start)
         if instance is None:
             return None
-        of, _, schedule = _as_str(kept).partition(" ")
-        if of != _as_str(instance) or not schedule:
+        of, _, schedule = as_str(kept).partition(" ")
+        if of != as_str(instance) or not schedule:
             return HookBackoff()  # none yet, or an earlier instance's
         failures, _, retry_at = schedule.partition(" ")
         return HookBackoff(int(failures), float(retry_at))
@@ -429,18 +288,9 @@ class RedisTableStore(RedisCore):
         )
         args: list[bytes | int | str] = [*named, *events]
         reply = await self._write("cas", start, self._cas, keys, args, committed=cas_wrote)
-        status = int(reply[0])
-        if status == 1:
-            self._done("cas", "ok", start)
-            return CasOk(int(reply[1]), token, int(reply[2]))
-        if status == -1:
-            self._done("cas", "conflict", start)
-            return CasConflict(int(reply[1]))
-        if status == 2:
-            self._done("cas", "conflict", start)
-            return CasRemembered(_as_bytes(reply[1]))
-        self._done("cas", "missing", start)
-        return CasMissing()
+        result = cas_result(reply, token)
+        self._done("cas", _CAS_OUTCOMES[type(result)], start)
+        return result
 
     async def remember(self, table_id: str, instance: str, key: str, record: bytes) -> bytes | None:
         start = time.perf_counter()
@@ -452,7 +302,7 @@ class RedisTableStore(RedisCore):
             "remember", start, self._remember, keys, args, committed=record_kept
         )
         self._done("remember", "ok" if kept is not None else "missing", start)
-        return _as_bytes(kept) if kept is not None else None
+        return as_bytes(kept) if kept is not None else None
 
     async def read_events(
         self,
@@ -467,33 +317,8 @@ class RedisTableStore(RedisCore):
         keys = self._keys(table_id)
         named = EventsArgs(max(after, 0), limit, int(with_snapshot), int(with_deals))
         args: list[bytes | int | str] = [*named]
-        reply = await self._read("events", start, self._events, keys, args)
-        if not reply:
-            self._done("events", "missing", start)
-            return None
-        instance, version, last_seq, last_token, entries, anchor, kept, trimmed, recorded, deals = (
-            reply
-        )
-        snapshot = _as_bytes(kept) if kept else None
-        events = []
-        for entry_id, fields in entries:
-            values = dict(zip(fields[::2], fields[1::2], strict=True))
-            seq = int(_as_str(entry_id).partition("-")[0])
-            token = _as_str(values.get(b"t"))
-            events.append(LoggedEvent(seq, int(values[b"v"]), _as_bytes(values[b"d"]), token))
-        page = EventPage(
-            _as_str(instance),
-            int(version),
-            int(last_seq),
-            events,
-            last_token=_as_str(last_token),
-            anchor=None if anchor is None else _as_str(anchor),
-            snapshot=snapshot,
-            trimmed=int(trimmed),
-            recorded=int(recorded),
-            deals=None if deals is None else [_as_bytes(deal) for deal in deals],
-        )
-        self._done("events", "ok", start)
+        page = event_page(await self._read("events", start, self._events, keys, args))
+        self._done("events", "missing" if page is None else "ok", start)
         return page
 
     async def confirm(self, table_id: str, instance: str) -> None:
@@ -526,7 +351,7 @@ class RedisTableStore(RedisCore):
                         ignore_subscribe_messages=True, timeout=SOCKET_TIMEOUT_SECONDS / 2
                     )
                     if message is not None and message.get("type") == "message":
-                        yield _as_str(message["data"])
+                        yield as_str(message["data"])
             except Exception as exc:
                 if not is_outage(exc):
                     raise
@@ -569,15 +394,3 @@ def _positive_kept(kept: int) -> int:
     if kept <= 0:
         raise ValueError("a table keeps at least one finished deal's record")
     return int(kept)
-
-
-def _as_bytes(value: bytes | str) -> bytes:
-    """Snapshots come back as bytes unless someone built the client with decode_responses."""
-    return value if isinstance(value, bytes) else value.encode()
-
-
-def _as_str(value: bytes | str | None) -> str:
-    """An instance as text ('' for a table written before instances existed)."""
-    if value is None:
-        return ""
-    return value.decode() if isinstance(value, bytes) else value

@@ -100,9 +100,11 @@ class Batcher:
         return future
 
     def _node_of(self, key: str) -> ClusterNode | None:
+        # mirrors redis-py's RedisCluster.execute_command (the _initialize flag: the slot map
+        # must be read again first) and _determine_nodes (get_node_from_key)
         cluster = self._cluster
         assert cluster is not None
-        if cluster._initialize:  # redis-py's flag: the slot map must be (re)read first
+        if cluster._initialize:
             return None
         try:
             return cluster.get_node_from_key(key)
@@ -139,6 +141,9 @@ class Batcher:
         """One Redis (or the Sentinels' primary): one connection of the client's pool. A lost
         connection is retried as redis-py retries a command (the connection's own ``Retry``:
         once, after a short backoff, on a new connection), for the commands not answered."""
+        # mirrors redis-py's redis.asyncio.client.Redis.execute_command: a connection from the
+        # pool, the exchange under the connection's Retry (on failure it disconnects, then
+        # tries again: the connection reconnects to the address it had), the connection back
         assert isinstance(self._client, Redis)
         pool = self._client.connection_pool
         try:  # as redis-py's own command would, outside its retry: no connection, no try
@@ -169,6 +174,8 @@ class Batcher:
         """Redis Cluster: one connection of the node that owns the commands' keys. A lost
         connection fails the commands not answered, after reading the cluster's layout again,
         as the cluster client and the durable cluster write do."""
+        # mirrors redis-py's ClusterNode.execute_command and RedisCluster._execute_command's
+        # connection-error branch (relearn_layout)
         try:
             connection = node.acquire_connection()
         except Exception as exc:  # MaxConnectionsError, as the cluster client raises it
@@ -227,6 +234,7 @@ async def _exchange(
     """Send ``commands`` in one write and read a reply per command, a :class:`ResponseError`
     in place of a reply that is an error. If the connection breaks (and redis-py disconnects
     it), the replies read so far and its error."""
+    # mirrors redis-py's redis.asyncio.client.Pipeline._execute_pipeline
     replies: list[Any] = []
     try:
         if pack_command is not None:

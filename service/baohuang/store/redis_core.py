@@ -30,10 +30,12 @@ from .base import (
     no_observe,
     safe_observe,
 )
+from .layout import KEY_SUFFIXES
 from .redis_batch import FALLBACK, Batcher
 from .redis_config import DEFAULT_WAIT_TIMEOUT_MS
 from .redis_durable import cluster_write_and_wait, write_and_wait
-from .redis_failures import always, is_outage, is_pool_exhausted, warn_cluster_redirect
+from .redis_failures import is_outage, is_pool_exhausted, warn_cluster_redirect
+from .redis_replies import always
 from .redis_scripts import (
     ADVANCE_LUA,
     BACKOFF_LUA,
@@ -135,8 +137,9 @@ class RedisCore:
         return f"{self._prefix}{{{table_id}}}"
 
     def _keys(self, table_id: str) -> list[str]:
+        """The table's five keys, in the order every table script takes them."""
         key = self.key(table_id)
-        return [key, f"{key}:log", f"{key}:idem", f"{key}:idemq", f"{key}:deals"]
+        return [key + suffix for suffix in KEY_SUFFIXES]
 
     def _token(self) -> str:
         return f"{self._token_prefix}{next(self._tokens):x}"

@@ -43,6 +43,8 @@ async def write_and_wait(
     """One Redis or a Sentinel-managed primary: ``EVALSHA`` then ``WAIT`` in one pipeline
     (no ``MULTI``), which redis-py sends on one connection and, on a connection error,
     sends again whole on a new one. Loads the script once when Redis lost it."""
+    # redis-py's Pipeline.execute sends it again after a connection error (its Retry): to the
+    # address the connection had
     for _ in range(2):
         pipe = client.pipeline(transaction=False)
         pipe.execute_command("EVALSHA", script.sha, len(keys), *keys, *args)
@@ -67,6 +69,9 @@ async def cluster_write_and_wait(
     owns the key (the client's own pipeline would send ``WAIT`` to every node), following
     ``MOVED``/``ASK`` (at most :data:`REDIRECTIONS`) as the client does. A connection
     error makes the client read the cluster's layout again before the next command."""
+    # mirrors redis-py's RedisCluster._execute_command: its redirections (MOVED:
+    # NodesManager.move_slot; ASK: ASKING first, on the same connection) and ClusterNode.
+    # execute_pipeline for the pair on one connection
     await cluster.initialize()  # a no-op unless the client was told to re-read the layout
     node = cluster.get_node_from_key(keys[0])
     asking = False
@@ -132,6 +137,7 @@ def client_options(
 async def relearn_layout(cluster: RedisCluster, node: ClusterNode) -> None:
     """After ``node`` failed under a write: drop its idle connections and read the cluster's
     layout again (bounded; a failure here changes nothing, the write already failed)."""
+    # mirrors the connection-error branch of redis-py's RedisCluster._execute_command
     node.update_active_connections_for_reconnect()
     try:
         async with asyncio.timeout(2 * SOCKET_TIMEOUT_SECONDS):

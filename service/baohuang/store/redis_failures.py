@@ -5,7 +5,7 @@ bug of ours (500)."""
 from __future__ import annotations
 
 import logging
-from typing import Any, Final
+from typing import Final
 
 from redis.exceptions import (
     AskError,
@@ -87,26 +87,6 @@ def is_outage(exc: BaseException) -> bool:
     if isinstance(exc, RedisClusterException):
         return str(exc).startswith(CLUSTER_UNREACHABLE)
     return isinstance(exc, TEARDOWN_ERRORS) and _raised_in_client(exc)
-
-
-def always(reply: Any) -> bool:
-    return True
-
-
-def cas_wrote(reply: Any) -> bool:
-    """The CAS script wrote ({1, …}); a conflict, a missing table or a remembered answer wrote
-    nothing to wait for."""
-    return int(reply[0]) == 1
-
-
-def touched(reply: Any) -> bool:
-    """A confirming touch wrote (the table is still the instance it named)."""
-    return int(reply) == 1
-
-
-def record_kept(reply: Any) -> bool:
-    """The remember script kept a record (it may have written it)."""
-    return reply is not None
 
 
 _warned: set[str] = set()

@@ -3,41 +3,49 @@
 Redis runs each script atomically; every table script touches only the table's own five keys,
 which share one hash slot. Each script's arguments are named once, by a ``NamedTuple`` here: the
 store builds ``ARGV`` from it and the script's first line (made by :func:`_unpacked`) unpacks
-``ARGV`` into locals of the same names, so Python and Lua can never disagree on the order.
-The in-memory twin of every script is :class:`.memory.MemoryTableStore`.
+``ARGV`` into locals of the same names, so Python and Lua can never disagree on the order. The
+table's keys and the fields of its hash and its log are named once too (:mod:`.layout`: the
+scripts say ``F.instance``, ``L.token``, ``log_key``), and each script's reply is decoded in one
+place (:mod:`.redis_replies`). The in-memory twin of every script is
+:class:`.memory.MemoryTableStore`.
 """
 
 from __future__ import annotations
 
 from typing import Final, NamedTuple
 
-# Every table script: KEYS[1] the table hash, KEYS[2] its event log, KEYS[3] its remembered
-# answers (idempotency key → record), KEYS[4] those keys in the order they were kept, KEYS[5] its
-# finished deals' records, oldest first.
+from .layout import LUA_NAMES
+
+# Every table script gets the table's five keys (.layout.KEY_SUFFIXES), as locals: hash_key its
+# record, log_key its event log, answers_key its remembered answers (idempotency key → record),
+# answer_order_key those keys in the order they were kept, deals_key its finished deals' records,
+# oldest first; and F, L: the fields of the record and of a logged event, by name.
 
 
 def _unpacked(args: type[tuple[object, ...]]) -> str:
-    """``local a, b, c = ARGV[1], ARGV[2], ARGV[3]`` for a NamedTuple's fields, and ``rest``:
-    the index of the first ARGV after them (a script's list of events)."""
+    """The names every table script has (:data:`.layout.LUA_NAMES`), then ``local a, b, c =
+    ARGV[1], ARGV[2], ARGV[3]`` for a NamedTuple's fields, and ``rest``: the index of the first
+    ARGV after them (a script's list of events)."""
     names: tuple[str, ...] = args._fields  # type: ignore[attr-defined]
     values = ", ".join(f"ARGV[{i}]" for i in range(1, len(names) + 1))
-    return f"local {', '.join(names)} = {values}\nlocal rest = {len(names) + 1}\n"
+    unpack = f"local {', '.join(names)} = {values}\nlocal rest = {len(names) + 1}\n"
+    return LUA_NAMES + unpack
 
 
 # Finished deals' events leave the log up to seq ``upto`` (never backwards): the hash keeps the
-# last seq gone ('p') and the token of the event there ('u'), so that a reader standing exactly
+# last seq gone (F.trimmed) and the token of the event there (F.trimmed_token), so that a reader standing exactly
 # at it is told its position still holds (the anchor), and one before it that it is gone.
 # The token of the event at ``seq`` ('' for one logged without a token), or false when the log
 # holds no such event.
 _TOKEN_AT: Final = """
 local function token_at(seq)
-  local at = redis.call('XRANGE', KEYS[2], seq .. '-0', seq .. '-0')
+  local at = redis.call('XRANGE', log_key, seq .. '-0', seq .. '-0')
   if not at[1] then
     return false
   end
   local fields = at[1][2]
   for i = 1, #fields, 2 do
-    if fields[i] == 't' then
+    if fields[i] == L.token then
       return fields[i + 1]
     end
   end
@@ -49,13 +57,13 @@ _TRIM: Final = (
     _TOKEN_AT
     + """
 local function trim(upto)
-  local p = tonumber(redis.call('HGET', KEYS[1], 'p') or '0')
-  if upto <= p then
+  local trimmed = tonumber(redis.call('HGET', hash_key, F.trimmed) or '0')
+  if upto <= trimmed then
     return
   end
   local token = token_at(upto) or ''
-  redis.call('XTRIM', KEYS[2], 'MINID', (upto + 1) .. '-0')
-  redis.call('HSET', KEYS[1], 'p', upto, 'u', token)
+  redis.call('XTRIM', log_key, 'MINID', (upto + 1) .. '-0')
+  redis.call('HSET', hash_key, F.trimmed, upto, F.trimmed_token, token)
 end
 """
 )
@@ -63,10 +71,10 @@ end
 # A remembered answer is kept under its key once; beyond ``most`` keys per table the oldest goes.
 _KEEP: Final = """
 local function keep(key, record, most)
-  if redis.call('HSETNX', KEYS[3], key, record) == 1 then
-    redis.call('RPUSH', KEYS[4], key)
-    while redis.call('LLEN', KEYS[4]) > most do
-      redis.call('HDEL', KEYS[3], redis.call('LPOP', KEYS[4]))
+  if redis.call('HSETNX', answers_key, key, record) == 1 then
+    redis.call('RPUSH', answer_order_key, key)
+    while redis.call('LLEN', answer_order_key) > most do
+      redis.call('HDEL', answers_key, redis.call('LPOP', answer_order_key))
     end
   end
 end
@@ -88,27 +96,30 @@ class PutArgs(NamedTuple):
 PUT_LUA: Final = (
     _unpacked(PutArgs)
     + """
-local last = redis.call('HMGET', KEYS[1], 'v', 'w')
+local last = redis.call('HMGET', hash_key, F.version, F.last_write)
 if last[1] and last[2] == token then
-  redis.call('HINCRBY', KEYS[1], 'c', 1)  -- a retry's WAIT then vouches for the first run too
+  redis.call('HINCRBY', hash_key, F.touches, 1)  -- a retry's WAIT then vouches for the first run too
   return tonumber(last[1])
 end
-local v = redis.call('HINCRBY', KEYS[1], 'v', 1)
-redis.call('DEL', KEYS[2], KEYS[3], KEYS[4], KEYS[5])
-redis.call('HDEL', KEYS[1], 'p', 'u', 'r')
+local v = redis.call('HINCRBY', hash_key, F.version, 1)
+redis.call('DEL', log_key, answers_key, answer_order_key, deals_key)
+redis.call('HDEL', hash_key, F.trimmed, F.trimmed_token, F.recorded)
 local q = 0
 for i = rest, #ARGV do
   q = q + 1
-  redis.call('XADD', KEYS[2], q .. '-0', 'v', v, 'd', ARGV[i], 't', token)
+  redis.call('XADD', log_key, q .. '-0', L.version, v, L.data, ARGV[i], L.token, token)
 end
 local k = ''
 if q > 0 then
   k = token
 end
-redis.call('HSET', KEYS[1], 's', snapshot, 'w', token, 'e', instance, 'q', q, 'h', 0, 'k', k)
-redis.call('EXPIRE', KEYS[1], ttl)
+redis.call(
+  'HSET', hash_key, F.snapshot, snapshot, F.last_write, token, F.instance, instance,
+  F.last_seq, q, F.hooked, 0, F.last_token, k
+)
+redis.call('EXPIRE', hash_key, ttl)
 if q > 0 then
-  redis.call('EXPIRE', KEYS[2], ttl)
+  redis.call('EXPIRE', log_key, ttl)
 end
 redis.call('PUBLISH', channel, table_id)
 return v
@@ -151,15 +162,15 @@ ADVANCE_LUA: Final = (
     _unpacked(AdvanceArgs)
     + _TRIM
     + """
-if redis.call('HGET', KEYS[1], 'e') ~= instance then
+if redis.call('HGET', hash_key, F.instance) ~= instance then
   return 0
 end
-local h = tonumber(redis.call('HGET', KEYS[1], 'h') or '0')
+local h = tonumber(redis.call('HGET', hash_key, F.hooked) or '0')
 if tonumber(delivered) > h then
   h = tonumber(delivered)
-  redis.call('HSET', KEYS[1], 'h', h)
+  redis.call('HSET', hash_key, F.hooked, h)
 end
-trim(math.min(h, tonumber(redis.call('HGET', KEYS[1], 'r') or '0')))
+trim(math.min(h, tonumber(redis.call('HGET', hash_key, F.recorded) or '0')))
 return 1
 """
 )
@@ -201,15 +212,15 @@ class BackoffArgs(NamedTuple):
     retry_at: str
 
 
-# The webhook's retry schedule, in the table's own hash (field 'b', "<instance> <failures> <at>"),
+# The webhook's retry schedule, in the table's own hash (F.backoff, "<instance> <failures> <at>"),
 # so that a replica taking over follows it and Cluster keeps it in the table's slot.
 BACKOFF_LUA: Final = (
     _unpacked(BackoffArgs)
     + """
-if redis.call('HGET', KEYS[1], 'e') ~= instance then
+if redis.call('HGET', hash_key, F.instance) ~= instance then
   return 0
 end
-redis.call('HSET', KEYS[1], 'b', instance .. ' ' .. failures .. ' ' .. retry_at)
+redis.call('HSET', hash_key, F.backoff, instance .. ' ' .. failures .. ' ' .. retry_at)
 return 1
 """
 )
@@ -217,18 +228,18 @@ return 1
 # Returns {1, version, last seq}: written;  {-1, current version}: conflict;  {0}: no table;
 # {2, record}: the idempotency key already has a record, nothing written. A write that starts the
 # next deal ('deal_record') keeps the finished deal's record, marks every event logged before it
-# as the finished deals' ('r') and drops them from the log — those the webhook has delivered.
+# as the finished deals' (F.recorded) and drops them from the log — those the webhook has delivered.
 CAS_LUA: Final = (
     _unpacked(CasArgs)
     + _KEEP
     + _TRIM
     + """
-local cur = redis.call('HMGET', KEYS[1], 'v', 'w', 'e', 'q')
+local cur = redis.call('HMGET', hash_key, F.version, F.last_write, F.instance, F.last_seq)
 if not cur[1] then
   return {0}
 end
 if idem_key ~= '' then
-  local kept = redis.call('HGET', KEYS[3], idem_key)
+  local kept = redis.call('HGET', answers_key, idem_key)
   if kept then
     return {2, kept}
   end
@@ -237,7 +248,7 @@ local v = tonumber(cur[1])
 local want = tonumber(expected)
 if v ~= want then
   if v == want + 1 and cur[2] == token then
-    redis.call('HINCRBY', KEYS[1], 'c', 1)  -- a retry's WAIT then vouches for the first run too
+    redis.call('HINCRBY', hash_key, F.touches, 1)  -- a retry's WAIT then vouches for the first run too
     return {1, v, tonumber(cur[4] or 0)}
   end
   return {-1, v}
@@ -245,26 +256,26 @@ end
 if (last_write ~= '' and cur[2] ~= last_write) or (instance ~= '' and cur[3] ~= instance) then
   return {-1, v}
 end
-v = redis.call('HINCRBY', KEYS[1], 'v', 1)
+v = redis.call('HINCRBY', hash_key, F.version, 1)
 local q = tonumber(cur[4] or 0)
 for i = rest, #ARGV do
   q = q + 1
-  redis.call('XADD', KEYS[2], q .. '-0', 'v', v, 'd', ARGV[i], 't', token)
+  redis.call('XADD', log_key, q .. '-0', L.version, v, L.data, ARGV[i], L.token, token)
 end
-redis.call('HSET', KEYS[1], 's', snapshot, 'w', token, 'q', q)
+redis.call('HSET', hash_key, F.snapshot, snapshot, F.last_write, token, F.last_seq, q)
 if q > tonumber(cur[4] or 0) then
-  redis.call('HSET', KEYS[1], 'k', token)
+  redis.call('HSET', hash_key, F.last_token, token)
 end
 if idem_key ~= '' then
   keep(idem_key, record, tonumber(most_kept))
 end
 if deal_record ~= '' then
   local finished = tonumber(cur[4] or 0)
-  redis.call('RPUSH', KEYS[5], deal_record)
-  redis.call('LTRIM', KEYS[5], -tonumber(deals_kept), -1)
-  redis.call('HSET', KEYS[1], 'r', finished)
+  redis.call('RPUSH', deals_key, deal_record)
+  redis.call('LTRIM', deals_key, -tonumber(deals_kept), -1)
+  redis.call('HSET', hash_key, F.recorded, finished)
   if webhook == '1' then
-    finished = math.min(finished, tonumber(redis.call('HGET', KEYS[1], 'h') or '0'))
+    finished = math.min(finished, tonumber(redis.call('HGET', hash_key, F.hooked) or '0'))
   end
   trim(finished)
 end
@@ -289,13 +300,15 @@ class GetArgs(NamedTuple):
 GET_LUA: Final = (
     _unpacked(GetArgs)
     + """
-local cur = redis.call('HMGET', KEYS[1], 'v', 's', 'e', 'q', 'k')
+local cur = redis.call(
+  'HMGET', hash_key, F.version, F.snapshot, F.instance, F.last_seq, F.last_token
+)
 if not cur[1] or not cur[2] then
   return {}
 end
 local kept = false
 if idem_key ~= '' then
-  kept = redis.call('HGET', KEYS[3], idem_key)
+  kept = redis.call('HGET', answers_key, idem_key)
 end
 return {cur[1], cur[2], cur[3] or '', cur[4] or '0', cur[5] or '', kept}
 """
@@ -317,14 +330,14 @@ REMEMBER_LUA: Final = (
     _unpacked(RememberArgs)
     + _KEEP
     + """
-if redis.call('HGET', KEYS[1], 'e') ~= instance then
+if redis.call('HGET', hash_key, F.instance) ~= instance then
   return false
 end
 keep(idem_key, record, tonumber(most_kept))
-local ttl = redis.call('TTL', KEYS[1])
-redis.call('EXPIRE', KEYS[3], ttl)
-redis.call('EXPIRE', KEYS[4], ttl)
-return redis.call('HGET', KEYS[3], idem_key)
+local ttl = redis.call('TTL', hash_key)
+redis.call('EXPIRE', answers_key, ttl)
+redis.call('EXPIRE', answer_order_key, ttl)
+return redis.call('HGET', answers_key, idem_key)
 """
 )
 
@@ -342,10 +355,10 @@ class TouchArgs(NamedTuple):
 TOUCH_LUA: Final = (
     _unpacked(TouchArgs)
     + """
-if redis.call('HGET', KEYS[1], 'e') ~= instance then
+if redis.call('HGET', hash_key, F.instance) ~= instance then
   return 0
 end
-redis.call('HINCRBY', KEYS[1], 'c', 1)
+redis.call('HINCRBY', hash_key, F.touches, 1)
 return 1
 """
 )
@@ -370,13 +383,16 @@ EVENTS_LUA: Final = (
     _unpacked(EventsArgs)
     + _TOKEN_AT
     + """
-local cur = redis.call('HMGET', KEYS[1], 'e', 'v', 'q', 'k', 's', 'p', 'u', 'r')
+local cur = redis.call(
+  'HMGET', hash_key, F.instance, F.version, F.last_seq, F.last_token, F.snapshot, F.trimmed,
+  F.trimmed_token, F.recorded
+)
 if not cur[2] then
   return {}
 end
 local from = tonumber(after)
 local trimmed = tonumber(cur[6] or '0')
-local entries = redis.call('XRANGE', KEYS[2], (from + 1) .. '-0', '+', 'COUNT', limit)
+local entries = redis.call('XRANGE', log_key, (from + 1) .. '-0', '+', 'COUNT', limit)
 local anchor = false
 if from > 0 and from == trimmed then
   anchor = cur[7] or ''
@@ -389,7 +405,7 @@ if tonumber(with_snapshot) == 1 then
 end
 local deals = false
 if tonumber(with_deals) == 1 then
-  deals = redis.call('LRANGE', KEYS[5], 0, -1)
+  deals = redis.call('LRANGE', deals_key, 0, -1)
 end
 return {
   cur[1] or '', cur[2], cur[3] or '0', cur[4] or '', entries, anchor, snapshot, trimmed,
@@ -410,7 +426,7 @@ class DeleteArgs(NamedTuple):
 DELETE_LUA: Final = (
     _unpacked(DeleteArgs)
     + """
-local removed = redis.call('DEL', KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5])
+local removed = redis.call('DEL', hash_key, log_key, answers_key, answer_order_key, deals_key)
 if removed > 0 then
   redis.call('PUBLISH', channel, table_id)
 end
