@@ -6,9 +6,9 @@
 Builds its own primary and replica (tests/redis_server.py) on free loopback ports, with
 ``WAIT 1`` as in Sentinel mode. A replay is what the table service does for a retried move whose
 key has a record: the compare-and-set that finds the remembered answer, then the read of the
-table for the caller's view. *before* stops there (today's code on main); *after* adds
-:meth:`RedisTableStore.confirm` (a touch of the table's hash and ``WAIT 1`` on the same
-connection). A fresh durable move (compare-and-set + ``WAIT 1``) is timed beside them as the
+table for the caller's view. *before* stops there (the code before replays were checked);
+*after* adds :meth:`RedisTableStore.replay` (the record read again by a script that touches the
+table's hash where it finds it, and ``WAIT 1`` on the same connection). A fresh durable move (compare-and-set + ``WAIT 1``) is timed beside them as the
 yardstick. The three are alternated run by run in the same process, so machine noise hits each;
 prints each run's median latency and the medians of the runs.
 """
@@ -82,7 +82,7 @@ async def _run(store: RedisTableStore, runs: int, replays: int) -> None:
     async def replay_after() -> None:
         kept = await store.compare_and_set("t", put.version, SNAPSHOT, remember=("k", RECORD))
         assert isinstance(kept, CasRemembered)
-        await store.confirm("t", put.instance)
+        assert await store.replay("t", "k") == RECORD
         await store.get("t")
 
     async def fresh_move() -> None:

@@ -49,6 +49,7 @@ from baohuang.store.redis_config import parse_sentinel_url, redact_url
 from baohuang.store.redis_failures import is_outage
 from redis_server import RedisServer, _free_port
 from redis_topologies import lag
+from replica_link import cut_link, link_up
 from table_support import SMALL_BODY
 
 pytestmark = pytest.mark.anyio
@@ -392,6 +393,50 @@ async def test_an_unconfirmed_write_is_outcome_unknown_never_ok(
     assert "cas:unconfirmed" in observed
     await _replica_in_sync(replica)
     assert isinstance(await store.compare_and_set("t", 2, b"three"), CasOk)
+
+
+async def test_a_replay_proves_its_record_and_waits_on_one_connection(
+    durable: tuple[RedisTableStore, list[str]],
+    primary_and_replica: tuple[RedisServer, RedisServer],
+    exchanges: list[list[str]],
+) -> None:
+    """The script that finds the record touches the table's hash, and ``WAIT`` follows it on the
+    same connection, however the replay was found (a retry's read, or its compare-and-set)."""
+    store, observed = durable
+    await _replica_in_sync(primary_and_replica[1])
+    await store.put("t", b"0")
+    await store.compare_and_set("t", 1, b"1", remember=("k", b"answer"))
+    touches = await store._redis.hget(store.key("t"), "c")
+    exchanges.clear()
+    assert await store.replay("t", "k") == b"answer"
+    assert exchanges == [["EVALSHA", "WAIT"]]
+    assert int(await store._redis.hget(store.key("t"), "c") or 0) == int(touches or 0) + 1
+    with pytest.raises(StoreOutcomeUnknown, match="holds no answer"):
+        await store.replay("t", "another")
+    assert observed[-2:] == ["replay:ok", "replay:unconfirmed"]
+
+
+@pytest.mark.slow
+async def test_a_replay_is_answered_only_once_the_replica_holds_its_write(
+    durable: tuple[RedisTableStore, list[str]],
+    primary_and_replica: tuple[RedisServer, RedisServer],
+) -> None:
+    """The record is read by the script that touches the table's hash, and ``WAIT`` follows on
+    the same connection: with the replica cut off, a replay is outcome-unknown like its write."""
+    store, observed = durable
+    primary, replica = primary_and_replica
+    await link_up(primary, replica)
+    await store.put("t", b"0")
+    await cut_link(primary, replica)
+    try:
+        with pytest.raises(StoreOutcomeUnknown, match="0 of 1 replicas"):
+            await store.compare_and_set("t", 1, b"1", remember=("k", b"answer"))
+        with pytest.raises(StoreOutcomeUnknown, match="0 of 1 replicas"):
+            await store.replay("t", "k")
+    finally:
+        await link_up(primary, replica)
+    assert await store.replay("t", "k") == b"answer"
+    assert observed[-2:] == ["replay:unconfirmed", "replay:ok"]
 
 
 async def test_one_wait_vouches_for_every_write_of_a_batch(

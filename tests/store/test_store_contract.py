@@ -24,6 +24,7 @@ from baohuang.store import (
     LoggedEvent,
     PutResult,
     StoredTable,
+    StoreOutcomeUnknown,
     TableStore,
 )
 from matchers import ANY_TOKEN
@@ -394,6 +395,22 @@ async def test_an_idempotency_key_is_remembered_with_its_write_and_answers_again
     found = await store.get("t", remembered_as="key")
     assert found is not None and found.remembered == b"answer"
     assert (await store.get("t", remembered_as="unknown")).remembered is None  # type: ignore[union-attr]
+
+
+async def test_a_replay_reads_the_record_where_the_store_holds_it(harness: Harness) -> None:
+    """The record a retry answers with is read again where it is proven held; where there is
+    none (an unknown key, a table deleted since) it is not confirmed: 503, never 200."""
+    store = harness.store
+    await store.put("t", b"0")
+    await store.compare_and_set("t", 1, b"1", remember=("key", b"answer"))
+    assert await store.replay("t", "key") == b"answer"
+    for table, key in (("t", "unknown"), ("nobody", "key")):
+        with pytest.raises(StoreOutcomeUnknown):
+            await store.replay(table, key)
+    await store.delete("t")
+    with pytest.raises(StoreOutcomeUnknown):
+        await store.replay("t", "key")
+    assert await store.get("t") is None  # nothing was written looking for it
 
 
 async def test_racing_writes_under_one_key_apply_once_and_answer_alike(harness: Harness) -> None:

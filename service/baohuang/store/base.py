@@ -56,7 +56,7 @@ dropped first. A deal is a few hundred writes, so a key is kept for a few deals 
 about half a KiB a record that bounds a table's remembered answers near half a MiB."""
 
 OPERATIONS: Final = (
-    "get", "put", "cas", "delete", "ping", "events", "remember", "schedule", "due", "confirm"
+    "get", "put", "cas", "delete", "ping", "events", "remember", "schedule", "due", "replay"
 )  # fmt: skip
 """Every ``operation`` label the store reports, so a metrics backend can pre-create series."""
 
@@ -375,11 +375,15 @@ class TableStore(Protocol):
         atomically with them."""
         ...
 
-    async def confirm(self, table_id: str, instance: str) -> None:
-        """Return once the table's state as read now — its remembered answers included — is as
-        durable as a write acknowledged now would be; raise :class:`StoreOutcomeUnknown`
-        otherwise. For an answer given again from what the store remembers (an idempotent
-        replay): the write that made it may never have reached a replica."""
+    async def replay(self, table_id: str, key: str) -> bytes:
+        """The record kept under the idempotency ``key``, for an answer given again: read where
+        it is proven, in the same step, that the store holds it there, and returned only once it
+        is as durable as a write acknowledged now would be (the write that made it may never have
+        reached a replica: its answer was 503 ``OUTCOME_UNKNOWN``, or lost). Raises
+        :class:`StoreOutcomeUnknown` when the store holds no record under the key now (a failover
+        since it was found may have taken the write with it) or too few replicas acknowledged.
+        A record is kept in the same atomic write as the move it answers: holding it is holding
+        the move."""
         ...
 
     def changes(self) -> AsyncIterator[str]:

@@ -42,6 +42,7 @@ from .base import (
     PutResult,
     StoredTable,
     StoreFull,
+    StoreOutcomeUnknown,
     new_instance,
     no_observe,
     safe_observe,
@@ -325,9 +326,16 @@ class MemoryTableStore:
         self._done("events", "ok", start)
         return page
 
-    async def confirm(self, table_id: str, instance: str) -> None:
-        """One process holds everything it acknowledged: nothing to wait for."""
-        self._done("confirm", "ok", time.perf_counter())
+    async def replay(self, table_id: str, key: str) -> bytes:
+        """One process holds everything it acknowledged: the record, if it still has it."""
+        start = time.perf_counter()
+        entry = self._live(table_id, self._clock())
+        kept = None if entry is None else entry.remembered.get(key)
+        if kept is None:
+            self._done("replay", "unconfirmed", start)
+            raise StoreOutcomeUnknown(f"no answer is remembered under the key for {table_id}")
+        self._done("replay", "ok", start)
+        return kept
 
     async def changes(self) -> AsyncIterator[str]:
         queue: asyncio.Queue[str] = asyncio.Queue()

@@ -97,6 +97,7 @@ from .base import (
     Index,
     PutResult,
     StoredTable,
+    StoreOutcomeUnknown,
     new_instance,
 )
 from .layout import Field
@@ -114,7 +115,6 @@ from .redis_replies import (
     event_page,
     record_kept,
     stored_table,
-    touched,
 )
 from .redis_scripts import (
     AdvanceArgs,
@@ -125,7 +125,7 @@ from .redis_scripts import (
     GetArgs,
     PutArgs,
     RememberArgs,
-    TouchArgs,
+    ReplayArgs,
 )
 
 __all__ = ["DEFAULT_KEY_PREFIX", "RedisTableStore"]
@@ -321,16 +321,24 @@ class RedisTableStore(RedisClients):
         self._done("events", "missing" if page is None else "ok", start)
         return page
 
-    async def confirm(self, table_id: str, instance: str) -> None:
-        """A touch of the table's hash, then ``WAIT`` on the same connection (see
-        :data:`.redis_scripts.TOUCH_LUA`): nothing to do when writes wait for no replica."""
-        if not self._wait_replicas:
-            return
+    async def replay(self, table_id: str, key: str) -> bytes:
+        """The answer under ``key``, read and proven held by the node in one script
+        (:data:`.redis_scripts.REPLAY_LUA`), then ``WAIT`` on the same connection when writes
+        wait for replicas. Every way the script is sent again after a lost answer (the batch's
+        re-send, the fallback pipeline's, redis-py's retry) sends the same proof to whichever
+        node it reaches."""
         start = time.perf_counter()
         keys = self._keys(table_id)
-        args: list[bytes | int | str] = [*TouchArgs(instance)]
-        await self._write("confirm", start, self._touch, keys, args, committed=touched)
-        self._done("confirm", "ok", start)
+        args: list[bytes | int | str] = [*ReplayArgs(key, int(self._wait_replicas > 0))]
+        kept = await self._write("replay", start, self._replay, keys, args, committed=record_kept)
+        if kept is None:
+            self._done("replay", "unconfirmed", start)
+            raise StoreOutcomeUnknown(
+                f"redis replay: the node that answered holds no answer under the key for "
+                f"{table_id} (a failover since it was found: the write may be gone)"
+            )
+        self._done("replay", "ok", start)
+        return as_bytes(kept)
 
     async def changes(self) -> AsyncIterator[str]:
         """One subscription for as long as it is iterated (one connection, whatever the number

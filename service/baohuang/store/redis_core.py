@@ -47,7 +47,7 @@ from .redis_scripts import (
     PUT_LUA,
     RELEASE_LUA,
     REMEMBER_LUA,
-    TOUCH_LUA,
+    REPLAY_LUA,
 )
 
 T = TypeVar("T")
@@ -116,7 +116,7 @@ class RedisCore:
         self._release = client.register_script(RELEASE_LUA)
         self._advance = client.register_script(ADVANCE_LUA)
         self._backoff = client.register_script(BACKOFF_LUA)
-        self._touch = client.register_script(TOUCH_LUA)
+        self._replay = client.register_script(REPLAY_LUA)
         self._channel = f"{key_prefix}changes"
         self._indexes: dict[Index, str] = {
             "deadlines": f"{key_prefix}deadlines",

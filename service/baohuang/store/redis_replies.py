@@ -58,13 +58,9 @@ def always(reply: Any) -> bool:
     return True
 
 
-def touched(reply: Any) -> bool:
-    """A confirming touch wrote (the table is still the instance it named)."""
-    return int(reply) == 1
-
-
 def record_kept(reply: Any) -> bool:
-    """The remember script kept a record (it may have written it)."""
+    """The remember script kept a record (it may have written it), or the replay script found
+    one (and touched the table's hash)."""
     return reply is not None
 
 

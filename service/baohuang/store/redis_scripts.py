@@ -342,24 +342,35 @@ return redis.call('HGET', answers_key, idem_key)
 )
 
 
-class TouchArgs(NamedTuple):
-    """``confirm``'s ARGV."""
+class ReplayArgs(NamedTuple):
+    """``replay``'s ARGV."""
 
-    instance: str
+    idem_key: str
+    touch: int
+    """1: touch the table's hash (writes wait for replicas: ``WAIT`` follows the script)."""
 
 
-# A write on the table's own hash that changes nothing anyone reads: the WAIT behind it proves
-# that the replicas hold everything this primary wrote before it — the remembered answer a
-# replay gives included (replication is one ordered stream). Returns 1, or 0 when the table is
-# not that instance (nothing written).
-TOUCH_LUA: Final = (
-    _unpacked(TouchArgs)
+# The answer kept under idem_key, read where the proof is: the record is written in the same
+# atomic write as the move it answers, so a node that holds the record holds the move. With
+# touch, a write on the table's own hash that changes nothing anyone reads, so that the WAIT sent
+# after this script on the same connection proves the replicas hold everything before it, the
+# record and its move included (replication is one ordered stream). Returns the record, or false
+# when this node holds none (nothing written): whatever node a re-sent script reaches, it proves
+# the write there or finds nothing.
+REPLAY_LUA: Final = (
+    _unpacked(ReplayArgs)
     + """
-if redis.call('HGET', hash_key, F.instance) ~= instance then
-  return 0
+if redis.call('EXISTS', hash_key) == 0 then
+  return false
 end
-redis.call('HINCRBY', hash_key, F.touches, 1)
-return 1
+local kept = redis.call('HGET', answers_key, idem_key)
+if not kept then
+  return false
+end
+if touch == '1' then
+  redis.call('HINCRBY', hash_key, F.touches, 1)
+end
+return kept
 """
 )
 

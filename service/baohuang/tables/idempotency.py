@@ -8,9 +8,10 @@ the table has kept ``BAOHUANG_IDEMPOTENCY_KEYS`` newer ones.
 
 A key belongs to the credential that sent it (:func:`owned`): another caller's same key is
 another key, so one seat can neither spend nor block another's. A replay of a committed move is
-answered only once the store confirmed that the remembered write is as durable as a fresh one
-(:meth:`~baohuang.store.TableStore.confirm`); a remembered refusal changed nothing, so it needs
-no replica.
+answered only from where its write lives: the store reads the record again where it proves it
+holds it, and answers once it is as durable as a fresh write (:meth:`~baohuang.store.TableStore.
+replay`); its events must be in the log (or in a finished deal's record). A remembered refusal
+changed nothing, so it needs no replica.
 """
 
 from __future__ import annotations

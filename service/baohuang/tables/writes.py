@@ -41,6 +41,7 @@ from ..store import (
     CasResult,
     DealEnd,
     StoredTable,
+    StoreOutcomeUnknown,
     TableStore,
 )
 from . import flow, idempotency
@@ -298,19 +299,23 @@ class Writes:
         )
 
     async def _replay(self, request: WriteRequest, kept: bytes) -> MoveAnswer[View]:
-        """The answer remembered under the request's key, for this caller: a committed move's
-        only once the store confirmed it is as durable as a fresh answer would be (the write
-        behind it may have been answered 503 ``OUTCOME_UNKNOWN``: no replica held it then)."""
-        remembered = idempotency.decode_remembered(kept)
-        if remembered.fingerprint != request.fingerprint:
-            raise idempotency.IdempotencyKeyReused(
-                "this Idempotency-Key was used with another request; use a new key per move"
-            )
+        """The answer remembered under the request's key (``kept``, as the store was found to
+        hold it), for this caller. A refusal changed nothing: it is given again as it is. A
+        committed move's answer only from where its write lives: the store reads the record
+        again where it proves it holds it, and returns once it is as durable as a fresh answer
+        would be (:meth:`TableStore.replay`: the write may have been answered 503
+        ``OUTCOME_UNKNOWN``, and a failover since it was found may have taken it); its events
+        must be in the log, or in a finished deal's record (trimmed from it)."""
+        remembered = self._remembered_answer(request, kept)
+        if remembered.version is not None:
+            assert request.key is not None  # a record is kept only under a key
+            kept = await self.store.replay(request.table_id, request.key)
+            remembered = self._remembered_answer(request, kept)
         if remembered.reason is not None:
             raise MoveRefused(remembered.reason)
-        await self.store.confirm(request.table_id, remembered.instance)
-        record = (await read_stored(self.store, request.table_id, request.caller)).record
         assert remembered.version is not None
+        events = await self._logged(request.table_id, remembered)
+        record = (await read_stored(self.store, request.table_id, request.caller)).record
         view = cut_table(record.snapshot, request.caller)
         return MoveAnswer(
             remembered.version,
@@ -318,25 +323,46 @@ class Writes:
             audience_of(view),
             view,
             record.table,
-            cut_events(await self._with_ids(request.table_id, remembered), request.caller),
+            cut_events(events, request.caller),
             replayed=True,
         )
 
-    async def _with_ids(self, table_id: str, remembered: idempotency.Remembered) -> list[Event]:
-        """A remembered move's events with their ids, read from the log (the record is made
-        before its write's token is known); without ids when the log no longer holds them (a
-        finished deal's events, trimmed since)."""
+    @staticmethod
+    def _remembered_answer(request: WriteRequest, kept: bytes) -> idempotency.Remembered:
+        remembered = idempotency.decode_remembered(kept)
+        if remembered.fingerprint != request.fingerprint:
+            raise idempotency.IdempotencyKeyReused(
+                "this Idempotency-Key was used with another request; use a new key per move"
+            )
+        return remembered
+
+    async def _logged(self, table_id: str, remembered: idempotency.Remembered) -> list[Event]:
+        """A remembered move's events as the log holds them, with their ids (the record is made
+        before its write's token is known). Without ids when the log no longer holds them all: a
+        finished deal's events (trimmed since; its record keeps them), or a table deleted or
+        replaced since. Any other event of the move missing from the log, or another event in
+        its place: :class:`StoreOutcomeUnknown` — never a 200 for a move the log does not
+        hold."""
         events = remembered.events
         if not events or events[0].seq is None:
             return events
         page = await self.store.read_events(table_id, events[0].seq - 1, len(events))
         if page is None or page.instance != remembered.instance:
-            return events
-        tokens = {logged.seq: logged.token for logged in page.events}
-        if any(event.seq not in tokens for event in events):
+            return events  # deleted or replaced since the move was confirmed
+        logged = {entry.seq: entry for entry in page.events}
+        for event in events:
+            entry = logged.get(event.seq or 0)
+            if entry is None and (event.seq or 0) <= page.trimmed:
+                continue  # a finished deal's, trimmed from the log
+            if entry is None or replace(logged_event(entry), id=None) != event:
+                raise StoreOutcomeUnknown(
+                    f"{table_id}: the remembered move's event {event.seq} is not in the log"
+                )
+        if any(event.seq not in logged for event in events):
             return events  # all or none: never a write's events half with ids
         return [
-            replace(event, id=event_id(event.seq or 0, tokens[event.seq or 0])) for event in events
+            replace(event, id=event_id(event.seq or 0, logged[event.seq or 0].token))
+            for event in events
         ]
 
 
