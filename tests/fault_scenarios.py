@@ -432,6 +432,7 @@ async def run_once(
     scenario: Scenario, store: TableStore, target: Target, plan: Plan
 ) -> tuple[list[Call], list[str]]:
     """One run of ``scenario`` on ``store`` under ``plan``: its stepped calls and what is wrong."""
+    await target.ready()
     async with world(store, target) as made:
         await scenario.prepare(made)
         await follow(made, "platform", PLATFORM)

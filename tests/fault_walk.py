@@ -63,6 +63,10 @@ class Target(Protocol):
     """Seconds a client goes on sending a request again (at least :data:`ATTEMPTS` times), and
     followers are given to catch up at the end."""
 
+    async def ready(self) -> None:
+        """Return once the replicas hold everything the primary wrote (before each run)."""
+        ...
+
     async def link(self, up: bool) -> None:
         """Mend (``up``) or cut the replica's link: cut, every write is the primary's alone."""
         ...
