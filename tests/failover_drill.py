@@ -6,7 +6,11 @@ processes on a replicated Redis while its primaries are killed, then audited (:m
   ``REDIS_WAIT_REPLICAS`` (1 unless told otherwise).
 * Each table is played by a :class:`retrying_client.RetryingClient` with legal moves (the
   engine's ``legal_moves``), every move retried with its ``Idempotency-Key`` on every 503 and
-  timeout until a definite answer; a finished deal is followed by the next (``/deals``).
+  timeout until a definite answer; a finished deal is followed by the next (``/deals``). The
+  first :data:`ENDING` tables start :data:`MOVES_LEFT` moves before the end of their deal and
+  hold the move that ends it until the faults begin, and the last fault waits for their next
+  deals: a deal ends, its record is kept, the log is trimmed and the next deal starts while
+  primaries are killed.
 * Each table has five :class:`followers.Follower`: the platform and a seat over SSE, the
   spectator and another seat over NDJSON, a third seat polling the events page, spread over
   both processes, open from the first move to the audit.
@@ -18,7 +22,9 @@ processes on a replicated Redis while its primaries are killed, then audited (:m
   comes back empty as a replica, as an operator or Kubernetes would bring it back.
 
 :class:`DrillReport` holds the figures (moves acknowledged, replayed, lost; followers reset;
-how long tables could not move per failover) and every violation found.
+deals ended during the faults; how long tables could not move per failover) and every violation
+found: the audit of :mod:`log_audit`, and the service's own audit of each table's finished
+deals' records and its trimmed log (``GET /v1/tables/{id}/audit``).
 """
 
 from __future__ import annotations
@@ -40,7 +46,7 @@ from typing import Any
 import httpx
 import msgspec
 
-from baohuang.engine import Snapshot, deal, legal_moves, opening_snapshot, ruleset_of
+from baohuang.engine import Snapshot, apply_move, deal, legal_moves, opening_snapshot, ruleset_of
 from baohuang.http.settings import Settings
 from baohuang.store import open_store
 from baohuang.tables.callers import PLATFORM, Caller
@@ -53,6 +59,7 @@ from log_audit import (
     audit_continuity,
     audit_follower,
     audit_recorded,
+    audit_records,
     audit_webhook,
     read_log,
     wait_caught_up,
@@ -60,6 +67,7 @@ from log_audit import (
 from redis_server import RedisServer
 from redis_topologies import SERVICE, ClusterSetup, SentinelSetup, admin
 from retrying_client import Ledger, RetryingClient
+from table_support import near_end
 from webhook_receivers import LOOPBACK_ENVIRONMENT, WebhookReceiver
 
 KEY = "drill-platform-key"
@@ -71,6 +79,10 @@ RECOVERY_TIMEOUT = 60.0
 """Every table must move again this soon after a kill (a 3+3 cluster waits for its node)."""
 UNCONFIRMED_SECONDS = 1.5
 """How long the replicas stay cut off after the first unconfirmed write: time for retries."""
+ENDING = 2
+"""Tables whose first deal ends during the faults (the first ones)."""
+MOVES_LEFT = 12
+"""How far from the end of their deal those tables start."""
 
 
 _RAISED = re.compile(r"^\w+(Error|Exception): ")
@@ -129,6 +141,11 @@ class DrillReport:
     followers_diverged: int
     webhook_kept: int
     webhook_dropped_real: int
+    deals_during_faults: int
+    """Next deals dealt (acknowledged) between the start of the first fault and the recovery
+    from the last: each ended a deal, kept its record and trimmed the log under faults."""
+    deals_kept: int
+    """Finished deals' records the tables keep at the end."""
     faults: list[FaultRecord]
     statuses: dict[str, int]
     violations: list[str]
@@ -141,7 +158,9 @@ class DrillReport:
             f"{self.replayed_after_unknown} of them after OUTCOME_UNKNOWN), {self.lost} lost; "
             f"{self.followers} followers, {self.followers_reset} reset, "
             f"{self.followers_diverged} diverged; webhook {self.webhook_kept} kept, "
-            f"{self.webhook_dropped_real} real events dropped as duplicates; {faults}; "
+            f"{self.webhook_dropped_real} real events dropped as duplicates; "
+            f"{self.deals_during_faults} deals dealt during the faults, {self.deals_kept} "
+            f"finished deals' records kept; {faults}; "
             f"answers {self.statuses}; {len(self.log_errors)} ERROR lines logged"
         )
 
@@ -172,13 +191,21 @@ class Drill:
             ProcessServer(self.environment, log=self._logs / f"serve-{n}.log") for n in range(2)
         ]
         self.receiver = WebhookReceiver("ok", secret=SECRET, fail_first=3)
+        self.faulting = asyncio.Event()
+        """Set when the first fault begins: the ending tables may end their deals."""
+        self.dealt: list[float] = []
+        """When each next deal was acknowledged (monotonic)."""
+        self.faults_window = (0.0, 0.0)
 
     @property
     def urls(self) -> list[str]:
         return [server.url for server in self.servers]
 
     async def _create(self, client: RetryingClient, table: str, n: int) -> dict[str, Any]:
-        snapshot = opening_snapshot("classic", deal(ruleset_of("classic"), 1900 + n, n % 5))
+        if n < ENDING:
+            snapshot = near_end(1900 + n, MOVES_LEFT)
+        else:
+            snapshot = opening_snapshot("classic", deal(ruleset_of("classic"), 1900 + n, n % 5))
         body = {
             "snapshot": msgspec.to_builtins(snapshot),
             "webhook": {"url": self.receiver.url, "events": sorted(SUBSCRIBED)},
@@ -214,15 +241,24 @@ class Drill:
         answer = response.json()
         return int(answer["version"]), answer["view"]
 
-    async def _play(self, client: RetryingClient, table: str, created: dict[str, Any]) -> None:
+    async def _play(
+        self, client: RetryingClient, table: str, created: dict[str, Any], ending: bool
+    ) -> None:
+        """Legal moves, and the next deal after each; with ``ending``, the move that ends the
+        first deal waits for the faults."""
         rng = random.Random(table)
         version, view = int(created["version"]), created["snapshot"]
         for _ in range(100_000):  # bounded; ends when told to stop
             if self.stop.is_set():
                 return
-            moves = legal_moves(msgspec.convert(view, Snapshot))
+            snapshot = msgspec.convert(view, Snapshot)
+            moves = legal_moves(snapshot)
             if moves:
-                move = msgspec.to_builtins(rng.choice(moves))
+                chosen = rng.choice(moves)
+                if ending and not self.faulting.is_set() and apply_move(snapshot, chosen)[0].over:
+                    await _first(self.faulting, self.stop)
+                    continue
+                move = msgspec.to_builtins(chosen)
                 path, body, idempotent = (
                     f"/v1/tables/{table}/moves",
                     {"move": move, "version": version},
@@ -234,6 +270,8 @@ class Drill:
             status = response.status_code
             if status == 200:
                 answer = response.json()
+                if path.endswith("/deals"):
+                    self.dealt.append(time.monotonic())
                 if answer["version"] != version + 1:
                     self.unexpected.append(
                         f"{table}: a write on v{version} answered v{answer['version']}"
@@ -272,6 +310,14 @@ class Drill:
         ]
         self.unexpected.append(f"no recovery within {timeout:g} s for {stuck}")
 
+    async def wait_dealt(self, count: int, timeout: float = RECOVERY_TIMEOUT) -> None:
+        """Wait (bounded) until ``count`` next deals were dealt."""
+        deadline = time.monotonic() + timeout
+        while len(self.dealt) < count and time.monotonic() < deadline:
+            await asyncio.sleep(0.1)
+        if len(self.dealt) < count:
+            self.unexpected.append(f"only {len(self.dealt)} next deals within {timeout:g} s")
+
     async def wait_unconfirmed(self, before: int, timeout: float = 5.0) -> int:
         """Wait (bounded) until a write went unconfirmed after ``before`` were counted, then
         ``UNCONFIRMED_SECONDS`` more for retries; how many went unconfirmed meanwhile."""
@@ -308,18 +354,25 @@ class Drill:
                     await asyncio.sleep(0.05)
             players = [
                 asyncio.create_task(
-                    self._play(RetryingClient(http, self.urls, self.ledger), t, created[t])
+                    self._play(
+                        RetryingClient(http, self.urls, self.ledger), t, created[t], n < ENDING
+                    )
                 )
-                for t in self.tables
+                for n, t in enumerate(self.tables)
             ]
             tasks.extend(players)
             try:
                 await self.wait_all_moved_since(0.0)
                 await asyncio.sleep(settle)
-                for fault in faults:
+                began = time.monotonic()
+                self.faulting.set()
+                for number, fault in enumerate(faults):
+                    if number:  # the ending tables' next deals before the last faults
+                        await self.wait_dealt(min(ENDING, len(self.tables)))
                     record = await fault(self)
                     await self.wait_all_moved_since(record.killed_at)
                     records.append(record)
+                self.faults_window = (began, time.monotonic())
                 await asyncio.sleep(settle)
             finally:
                 self.stop.set()
@@ -328,6 +381,7 @@ class Drill:
                         self.unexpected.append(f"a player failed: {outcome!r}")
             for table in self.tables:
                 logs[table] = await self._with_records(await read_log(client, table, AUTH))
+                self.unexpected += await _audited(client, table)
             await wait_caught_up(self.followers, logs, timeout=20)
             for follower in self.followers:
                 follower.stop.set()
@@ -380,17 +434,44 @@ class Drill:
             followers_diverged=sum(1 for wrong in followers.values() if wrong),
             webhook_kept=len(self.receiver.kept),
             webhook_dropped_real=sum(1 for wrong in webhook if "dropped as a duplicate" in wrong),
+            deals_during_faults=sum(
+                1 for at in self.dealt if self.faults_window[0] <= at <= self.faults_window[1]
+            ),
+            deals_kept=sum(len(log.records) for log in logs.values()),
             faults=records,
             statuses=dict(self.ledger.statuses),
             violations=[
                 *self.unexpected,
                 *acked,
                 *continuity,
+                *(wrong for log in logs.values() for wrong in audit_records(log)),
                 *(w for wrong in followers.values() for w in wrong),
                 *webhook,
             ],
             log_errors=errors,
         )
+
+
+async def _first(*events: asyncio.Event) -> None:
+    """Return when any of ``events`` is set."""
+    waits = [asyncio.ensure_future(event.wait()) for event in events]
+    try:
+        await asyncio.wait(waits, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        for wait in waits:
+            wait.cancel()
+
+
+async def _audited(client: RetryingClient, table: str) -> list[str]:
+    """The service's own audit of the table (``GET /v1/tables/{id}/audit``): its finished
+    deals' records and its log, replayed by the rules, as of one version."""
+    response = await client.read(f"/v1/tables/{table}/audit", AUTH)
+    if response.status_code != 200:
+        return [f"{table}: audit answered {response.status_code} {response.text[:200]}"]
+    report = response.json()
+    if not report["valid"]:
+        return [f"{table}: the table's audit failed: {report.get('failure')}"]
+    return []
 
 
 async def _cancel(tasks: list[asyncio.Task[None]]) -> None:

@@ -13,7 +13,6 @@ process would, their claims lapsing when they fail.
 from __future__ import annotations
 
 import asyncio
-import functools
 import itertools
 import json
 import random
@@ -30,11 +29,7 @@ from baohuang.engine import (
     PlayMove,
     Snapshot,
     TokenRotatedEvent,
-    apply_move,
-    deal,
     legal_moves,
-    opening_snapshot,
-    ruleset_of,
 )
 from baohuang.store import StoreUnavailable, TableStore
 from baohuang.tables import (
@@ -67,7 +62,7 @@ from fault_walk import (
     caught_up,
 )
 from stepped_store import Call, SteppedStore
-from table_support import SMALL, Time
+from table_support import SMALL, Time, near_end
 
 TABLE = "walked"
 SECRET = "fault-walk-secret"
@@ -282,19 +277,8 @@ async def _check_check(world: World, final: FinalLog) -> list[str]:
     return wrong
 
 
-@functools.cache
-def near_end(seed: int = 11, moves_left: int = 16) -> Snapshot:
-    """A classic deal played by random legal moves to ``moves_left`` moves before its end (as
-    the same moves would end it)."""
-    rng = random.Random(seed)
-    played = [opening_snapshot("classic", deal(ruleset_of("classic"), seed, 0))]
-    while legal := legal_moves(played[-1]):
-        played.append(apply_move(played[-1], rng.choice(legal))[0])
-    return played[-1 - moves_left]
-
-
 async def _played_to_the_end(world: World) -> None:
-    created, _ = await world.creator.create(TABLE, near_end(), PLATFORM)
+    created, _ = await world.creator.create(TABLE, near_end(11, 16), PLATFORM)
     rng = random.Random(5)
     version, view = created.version, created.snapshot
     while legal := legal_moves(view):
@@ -348,10 +332,10 @@ async def _rotate_check(world: World, final: FinalLog) -> list[str]:
 
 
 async def _clocked_playout(world: World) -> None:
-    created, _ = await world.creator.create(TABLE, near_end(), PLATFORM, CLOCK)
+    created, _ = await world.creator.create(TABLE, near_end(11, 16), PLATFORM, CLOCK)
     version = created.version
     for seat in range(5):
-        if seat != near_end().turn:
+        if seat != near_end(11, 16).turn:
             answer = await world.creator.set_trustee(TABLE, PLATFORM, seat, True, version)
             version = answer.version
 

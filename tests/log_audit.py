@@ -182,6 +182,25 @@ def audit_continuity(log: FinalLog) -> list[str]:
     return []
 
 
+def audit_records(log: FinalLog) -> list[str]:
+    """The finished deals' records the table keeps: consecutive deals, each record's seqs
+    following the one before's without a gap, and the log going on from the last (it may still
+    hold that deal's tail for the webhook: :attr:`FinalLog.first_version`)."""
+    wrong = []
+    deals = [record.deal for record in log.records]
+    if deals and deals != list(range(deals[0], deals[0] + len(deals))):
+        wrong.append(f"{log.table}: the records' deals are not consecutive: {deals}")
+    for earlier, later in itertools.pairwise(log.records):
+        if earlier.seqs[1] + 1 != later.seqs[0]:
+            wrong.append(
+                f"{log.table}: deal {later.deal}'s record starts at seq {later.seqs[0]}, "
+                f"deal {earlier.deal}'s ended at {earlier.seqs[1]}"
+            )
+    if log.records and log.events and log.first_seq > log.records[-1].seqs[1] + 1:
+        wrong.append(f"{log.table}: the log starts at {log.first_seq}, after a gap")
+    return wrong
+
+
 def visible(log: FinalLog, follower: Follower) -> list[str]:
     """The final log as the follower's caller may see it, from where its history starts (or
     the log's, when the follower started in a finished deal whose events left the log)."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import random
 import uuid
 from typing import Any
@@ -35,6 +36,17 @@ def advanced_position(
             break
         snapshot, _ = apply_move(snapshot, rng.choice(moves))
     return snapshot
+
+
+@functools.cache
+def near_end(seed: int, moves_left: int) -> Snapshot:
+    """A classic deal (dealt from seat 0) played by random legal moves to ``moves_left`` moves
+    before its end, as the same moves would end it."""
+    rng = random.Random(seed)
+    played = [opening_snapshot("classic", deal(ruleset_of("classic"), seed, 0))]
+    while legal := legal_moves(played[-1]):
+        played.append(apply_move(played[-1], rng.choice(legal))[0])
+    return played[-1 - moves_left]
 
 
 def put_table(

@@ -6,7 +6,8 @@ Two real ``baohuang serve`` processes with ``REDIS_WAIT_REPLICAS=1`` on a real R
 clients retrying every move with its ``Idempotency-Key``; SSE and NDJSON followers on both
 processes; a webhook receiver that deduplicates on delivery ids. Faults: a plain ``kill -9`` of
 a primary, then a ``kill -9`` of a primary whose replica links were cut so that writes went
-unconfirmed. The audit (tests/log_audit.py) must find nothing.
+unconfirmed. Deals end and the next start during the faults (their records kept, the log
+trimmed). The audit (tests/log_audit.py, and each table's own ``/audit``) must find nothing.
 """
 
 from __future__ import annotations
@@ -33,6 +34,8 @@ def _check(report: DrillReport) -> None:
     assert all(f.unconfirmed_before_kill > 0 for f in report.faults if "cut" in f.name), (
         "the cut never left a write unconfirmed: the second fault tested nothing"
     )
+    assert report.deals_during_faults >= 1, "no deal ended and the next started in the faults"
+    assert report.deals_kept >= 1, report.summary()
     assert not report.violations, "\n".join(report.violations[:40])
     # In cluster mode every process used to log "change notifications failed" with a
     # KeyError from redis-py's cluster Pub/Sub at start-up.
