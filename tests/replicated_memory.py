@@ -37,12 +37,12 @@ from baohuang.store import (
     PutResult,
     StoreOutcomeUnknown,
 )
-from baohuang.store.memory import _Entry
+from baohuang.store.memory_entry import TableEntry
 
-State = tuple["OrderedDict[str, _Entry]", dict[Index, dict[str, float]]]
+State = tuple["OrderedDict[str, TableEntry]", dict[Index, dict[str, float]]]
 
 
-def _copied(entry: _Entry) -> _Entry:
+def _copied(entry: TableEntry) -> TableEntry:
     twin = copy.copy(entry)
     twin.events = list(entry.events)
     twin.remembered = dict(entry.remembered)

@@ -9,7 +9,7 @@ import re
 import pytest
 
 from baohuang.store import layout, redis_scripts
-from baohuang.store.memory import _Entry
+from baohuang.store.memory_entry import TableEntry
 
 SCRIPTS = {
     name: value
@@ -43,4 +43,6 @@ def test_the_lua_names_are_the_fields() -> None:
 @pytest.mark.parametrize("field", sorted(set(layout.Field) - NOT_KEPT_IN_MEMORY))
 def test_the_memory_entry_keeps_every_field_of_the_record(field: layout.Field) -> None:
     name = field.name.lower()
-    assert name in _Entry.__slots__ or isinstance(getattr(_Entry, name, None), property), name
+    assert name in TableEntry.__slots__ or isinstance(getattr(TableEntry, name, None), property), (
+        name
+    )

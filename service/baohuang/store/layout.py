@@ -1,6 +1,7 @@
-"""What a table is made of in the store, named once: the fields of its record (a Redis hash; the
-attributes of :class:`.memory.MemoryTableStore`'s entry), the fields of each event of its log
-(a Redis Stream entry; :class:`~.base.LoggedEvent`), and the five keys a table has in Redis.
+"""What a table is made of in the store, named once: the fields of its record (a Redis hash;
+the attributes of the in-memory store's :class:`.memory_entry.TableEntry`), the fields of each
+event of its log (a Redis Stream entry; :class:`~.base.LoggedEvent`), and the five keys a table
+has in Redis.
 
 The Lua scripts (:mod:`.redis_scripts`) read these names from :data:`LUA_NAMES`, the first lines
 of every table script, so a script says ``F.instance`` where the hash says ``e``; the Python

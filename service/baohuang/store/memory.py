@@ -47,54 +47,12 @@ from .base import (
     no_observe,
     safe_observe,
 )
+from .memory_entry import TableEntry
 
 __all__ = ["DEFAULT_MAX_TABLES", "MemoryTableStore"]
 
 DEFAULT_MAX_TABLES: Final = 10_000
 """Enough for a single instance; at a few KiB per snapshot it stays in the tens of MiB."""
-
-
-class _Entry:
-    """One table instance: mutable so a write updates in place. Its attributes are the fields of
-    the table's record on Redis, by the same names (:class:`.layout.Field`), plus the log, the
-    remembered answers and the finished deals' records (the table's other keys there)."""
-
-    __slots__ = (
-        "backoff", "deals", "events", "expires_at", "hooked", "instance", "last_write", "recorded",
-        "remembered", "snapshot", "trimmed", "trimmed_token", "version",
-    )  # fmt: skip
-
-    def __init__(self, version: int, snapshot: bytes, expires_at: float) -> None:
-        self.version = version
-        self.snapshot = snapshot
-        self.expires_at = expires_at
-        self.last_write = ""
-        self.instance = ""
-        self.events: list[LoggedEvent] = []
-        self.remembered: dict[str, bytes] = {}
-        self.hooked = 0  # the last seq the table's webhook delivered
-        self.backoff = HookBackoff()  # its retry schedule
-        self.deals: list[bytes] = []  # the finished deals' records, oldest first
-        self.recorded = 0  # the last seq of the finished deals
-        self.trimmed = 0  # the last seq gone from the log: ``events`` starts after it
-        self.trimmed_token = ""  # ... and the token of the event that had it
-
-    @property
-    def last_seq(self) -> int:
-        return self.events[-1].seq if self.events else self.trimmed
-
-    @property
-    def last_token(self) -> str:
-        return self.events[-1].token if self.events else self.trimmed_token
-
-    def trim(self, upto: int) -> None:
-        """The twin of the scripts' ``trim``: the events up to ``upto`` leave the log."""
-        if upto <= self.trimmed:
-            return
-        gone = upto - self.trimmed  # seqs are consecutive: the first ``gone`` events
-        self.trimmed_token = self.events[gone - 1].token
-        del self.events[:gone]
-        self.trimmed = upto
 
 
 class MemoryTableStore:
@@ -121,7 +79,7 @@ class MemoryTableStore:
         self._max_tables = max_tables
         self._observe = observe
         self._clock = clock
-        self._tables: OrderedDict[str, _Entry] = OrderedDict()
+        self._tables: OrderedDict[str, TableEntry] = OrderedDict()
         self._tokens = itertools.count(1)  # unique per write within this store
         self._listeners: set[asyncio.Queue[str]] = set()
         self._indexes: dict[Index, dict[str, float]] = {
@@ -135,7 +93,7 @@ class MemoryTableStore:
 
     # -- helpers (synchronous: nothing here may await, that is what makes the store atomic) --
 
-    def _live(self, table_id: str, now: float) -> _Entry | None:
+    def _live(self, table_id: str, now: float) -> TableEntry | None:
         entry = self._tables.get(table_id)
         if entry is not None and entry.expires_at <= now:
             del self._tables[table_id]
@@ -153,7 +111,9 @@ class MemoryTableStore:
     def _new_token(self) -> str:
         return f"m{next(self._tokens):x}"
 
-    def _write(self, table_id: str, entry: _Entry, snapshot: bytes, now: float, token: str) -> None:
+    def _write(
+        self, table_id: str, entry: TableEntry, snapshot: bytes, now: float, token: str
+    ) -> None:
         entry.version += 1
         entry.snapshot = snapshot
         entry.expires_at = now + self._ttl
@@ -161,7 +121,7 @@ class MemoryTableStore:
         self._tables.move_to_end(table_id)
         self._notify(table_id)
 
-    def _keep(self, entry: _Entry, key: str, record: bytes) -> bytes:
+    def _keep(self, entry: TableEntry, key: str, record: bytes) -> bytes:
         """The twin of the scripts' ``keep``: a key's first record stays; beyond the bound the
         oldest key goes (dicts keep insertion order)."""
         kept = entry.remembered.setdefault(key, bytes(record))
@@ -207,7 +167,7 @@ class MemoryTableStore:
             if self._max_tables is not None and len(self._tables) >= self._max_tables:
                 self._done("put", "unavailable", start)
                 raise StoreFull(f"the in-memory store already holds {self._max_tables} tables")
-            entry = _Entry(0, snapshot, now)
+            entry = TableEntry(0, snapshot, now)
             self._tables[table_id] = entry
         entry.instance = new_instance()
         version = entry.version + 1

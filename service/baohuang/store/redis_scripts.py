@@ -2,7 +2,7 @@
 
 Redis runs each script atomically; every table script touches only the table's own five keys,
 which share one hash slot. Each script's arguments are named once, by a ``NamedTuple`` here: the
-store builds ``ARGV`` from it and the script's first line (made by :func:`_unpacked`) unpacks
+store builds ``ARGV`` from it and the script's first line (made by :func:`.redis_lua.unpacked`) unpacks
 ``ARGV`` into locals of the same names, so Python and Lua can never disagree on the order. The
 table's keys and the fields of its hash and its log are named once too (:mod:`.layout`: the
 scripts say ``F.instance``, ``L.token``, ``log_key``), and each script's reply is decoded in one
@@ -14,71 +14,7 @@ from __future__ import annotations
 
 from typing import Final, NamedTuple
 
-from .layout import LUA_NAMES
-
-# Every table script gets the table's five keys (.layout.KEY_SUFFIXES), as locals: hash_key its
-# record, log_key its event log, answers_key its remembered answers (idempotency key → record),
-# answer_order_key those keys in the order they were kept, deals_key its finished deals' records,
-# oldest first; and F, L: the fields of the record and of a logged event, by name.
-
-
-def _unpacked(args: type[tuple[object, ...]]) -> str:
-    """The names every table script has (:data:`.layout.LUA_NAMES`), then ``local a, b, c =
-    ARGV[1], ARGV[2], ARGV[3]`` for a NamedTuple's fields, and ``rest``: the index of the first
-    ARGV after them (a script's list of events)."""
-    names: tuple[str, ...] = args._fields  # type: ignore[attr-defined]
-    values = ", ".join(f"ARGV[{i}]" for i in range(1, len(names) + 1))
-    unpack = f"local {', '.join(names)} = {values}\nlocal rest = {len(names) + 1}\n"
-    return LUA_NAMES + unpack
-
-
-# Finished deals' events leave the log up to seq ``upto`` (never backwards): the hash keeps the
-# last seq gone (F.trimmed) and the token of the event there (F.trimmed_token), so that a reader standing exactly
-# at it is told its position still holds (the anchor), and one before it that it is gone.
-# The token of the event at ``seq`` ('' for one logged without a token), or false when the log
-# holds no such event.
-_TOKEN_AT: Final = """
-local function token_at(seq)
-  local at = redis.call('XRANGE', log_key, seq .. '-0', seq .. '-0')
-  if not at[1] then
-    return false
-  end
-  local fields = at[1][2]
-  for i = 1, #fields, 2 do
-    if fields[i] == L.token then
-      return fields[i + 1]
-    end
-  end
-  return ''
-end
-"""
-
-_TRIM: Final = (
-    _TOKEN_AT
-    + """
-local function trim(upto)
-  local trimmed = tonumber(redis.call('HGET', hash_key, F.trimmed) or '0')
-  if upto <= trimmed then
-    return
-  end
-  local token = token_at(upto) or ''
-  redis.call('XTRIM', log_key, 'MINID', (upto + 1) .. '-0')
-  redis.call('HSET', hash_key, F.trimmed, upto, F.trimmed_token, token)
-end
-"""
-)
-
-# A remembered answer is kept under its key once; beyond ``most`` keys per table the oldest goes.
-_KEEP: Final = """
-local function keep(key, record, most)
-  if redis.call('HSETNX', answers_key, key, record) == 1 then
-    redis.call('RPUSH', answer_order_key, key)
-    while redis.call('LLEN', answer_order_key) > most do
-      redis.call('HDEL', answers_key, redis.call('LPOP', answer_order_key))
-    end
-  end
-end
-"""
+from .redis_lua import KEEP, TOKEN_AT, TRIM, unpacked
 
 
 class PutArgs(NamedTuple):
@@ -94,7 +30,7 @@ class PutArgs(NamedTuple):
 
 # Returns the new version (1 means the table was created).
 PUT_LUA: Final = (
-    _unpacked(PutArgs)
+    unpacked(PutArgs)
     + """
 local last = redis.call('HMGET', hash_key, F.version, F.last_write)
 if last[1] and last[2] == token then
@@ -159,8 +95,8 @@ class AdvanceArgs(NamedTuple):
 # Moves the webhook cursor forward only; the finished deals' events it has delivered now leave
 # the log (a table with a webhook keeps them until then).
 ADVANCE_LUA: Final = (
-    _unpacked(AdvanceArgs)
-    + _TRIM
+    unpacked(AdvanceArgs)
+    + TRIM
     + """
 if redis.call('HGET', hash_key, F.instance) ~= instance then
   return 0
@@ -215,7 +151,7 @@ class BackoffArgs(NamedTuple):
 # The webhook's retry schedule, in the table's own hash (F.backoff, "<instance> <failures> <at>"),
 # so that a replica taking over follows it and Cluster keeps it in the table's slot.
 BACKOFF_LUA: Final = (
-    _unpacked(BackoffArgs)
+    unpacked(BackoffArgs)
     + """
 if redis.call('HGET', hash_key, F.instance) ~= instance then
   return 0
@@ -230,9 +166,9 @@ return 1
 # next deal ('deal_record') keeps the finished deal's record, marks every event logged before it
 # as the finished deals' (F.recorded) and drops them from the log — those the webhook has delivered.
 CAS_LUA: Final = (
-    _unpacked(CasArgs)
-    + _KEEP
-    + _TRIM
+    unpacked(CasArgs)
+    + KEEP
+    + TRIM
     + """
 local cur = redis.call('HMGET', hash_key, F.version, F.last_write, F.instance, F.last_seq)
 if not cur[1] then
@@ -298,7 +234,7 @@ class GetArgs(NamedTuple):
 # Returns {version, snapshot, instance, last seq, the token of the last event's write, record or
 # false}, or {} when there is no table.
 GET_LUA: Final = (
-    _unpacked(GetArgs)
+    unpacked(GetArgs)
     + """
 local cur = redis.call(
   'HMGET', hash_key, F.version, F.snapshot, F.instance, F.last_seq, F.last_token
@@ -327,8 +263,8 @@ class RememberArgs(NamedTuple):
 # Returns the record kept under the key (the one given, or an earlier one), or false when the
 # table is not that instance.
 REMEMBER_LUA: Final = (
-    _unpacked(RememberArgs)
-    + _KEEP
+    unpacked(RememberArgs)
+    + KEEP
     + """
 if redis.call('HGET', hash_key, F.instance) ~= instance then
   return false
@@ -358,7 +294,7 @@ class ReplayArgs(NamedTuple):
 # when this node holds none (nothing written): whatever node a re-sent script reaches, it proves
 # the write there or finds nothing.
 REPLAY_LUA: Final = (
-    _unpacked(ReplayArgs)
+    unpacked(ReplayArgs)
     + """
 if redis.call('EXISTS', hash_key) == 0 then
   return false
@@ -391,8 +327,8 @@ class EventsArgs(NamedTuple):
 # (false unless asked for), the last seq trimmed from the log, the last seq of the finished
 # deals, their records (false unless asked for)}, or {} when there is no table.
 EVENTS_LUA: Final = (
-    _unpacked(EventsArgs)
-    + _TOKEN_AT
+    unpacked(EventsArgs)
+    + TOKEN_AT
     + """
 local cur = redis.call(
   'HMGET', hash_key, F.instance, F.version, F.last_seq, F.last_token, F.snapshot, F.trimmed,
@@ -435,7 +371,7 @@ class DeleteArgs(NamedTuple):
 
 # Returns how many keys were removed.
 DELETE_LUA: Final = (
-    _unpacked(DeleteArgs)
+    unpacked(DeleteArgs)
     + """
 local removed = redis.call('DEL', hash_key, log_key, answers_key, answer_order_key, deals_key)
 if removed > 0 then
