@@ -27,7 +27,7 @@ import pytest
 from baohuang_client import AuthenticatedClient, Client
 from baohuang_client.api.before_play import deal_hands
 from baohuang_client.api.play import get_auto_move
-from baohuang_client.api.tables import get_table, get_table_events, put_table
+from baohuang_client.api.tables import create_table, get_table, list_table_events
 from baohuang_client.models import (
     CreatedTable,
     DealRequest,
@@ -66,7 +66,7 @@ def table_id() -> str:
 def play(url: str, platform: Client | AuthenticatedClient, tid: str, seed: int) -> CreatedTable:
     """Deal, create the table, and play the deal to its end: each move by its seat's token."""
     dealt = ok(deal_hands.sync(client=platform, body=DealRequest(seed=seed, dealer=0)))
-    created = ok(put_table.sync(tid, client=platform, body=PutTable(snapshot=dealt.snapshot)))
+    created = ok(create_table.sync(tid, client=platform, body=PutTable(snapshot=dealt.snapshot)))
     seats = [AuthenticatedClient(url, token=token) for token in created.seat_tokens]
     play_on(platform, seats, tid)
     return created
@@ -113,7 +113,9 @@ async def test_python_streams_follow_a_deal_and_resume_where_they_stopped() -> N
         url, tid = server.url, table_id()
         platform = AuthenticatedClient(url, token=KEY)
         dealt = ok(deal_hands.sync(client=platform, body=DealRequest(seed=11, dealer=2)))
-        created = ok(put_table.sync(tid, client=platform, body=PutTable(snapshot=dealt.snapshot)))
+        created = ok(
+            create_table.sync(tid, client=platform, body=PutTable(snapshot=dealt.snapshot))
+        )
         seat = AuthenticatedClient(url, token=created.seat_tokens[0])
         seen: dict[str, list[Logged]] = {"sse": [], "ndjson": []}
         opened = {media: threading.Event() for media in seen}
@@ -155,7 +157,7 @@ async def test_python_streams_follow_a_deal_and_resume_where_they_stopped() -> N
         paged: list[int] = []
         after = "0"
         while True:
-            page = ok(get_table_events.sync(tid, client=seat, after=after, limit=200))
+            page = ok(list_table_events.sync(tid, client=seat, after=after, limit=200))
             paged += [event.seq for event in page.events if isinstance(event.seq, int)]
             if not page.events or paged[-1] >= page.last_seq:
                 break
@@ -201,7 +203,9 @@ async def test_a_python_move_retried_after_a_503_and_a_lost_answer_is_applied_on
         url, tid = server.url, table_id()
         platform = Client(url)
         dealt = ok(deal_hands.sync(client=platform, body=DealRequest(seed=5, dealer=0)))
-        created = ok(put_table.sync(tid, client=platform, body=PutTable(snapshot=dealt.snapshot)))
+        created = ok(
+            create_table.sync(tid, client=platform, body=PutTable(snapshot=dealt.snapshot))
+        )
         table = ok(get_table.sync(tid, client=platform))
         assert isinstance(table.view, Snapshot)
         move = ok(get_auto_move.sync(client=platform, body=SnapshotRequest(snapshot=table.view)))

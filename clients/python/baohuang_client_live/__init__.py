@@ -27,7 +27,7 @@ from urllib.parse import quote
 import httpx
 
 from baohuang_client import AuthenticatedClient, Client
-from baohuang_client.api.tables import post_table_move
+from baohuang_client.api.tables import make_table_move
 from baohuang_client.models import (
     EventsPage,
     PlatformMoveAnswer,
@@ -257,7 +257,7 @@ def post_move(
     key = idempotency_key or uuid.uuid4().hex
     for attempt in range(1, attempts + 1):
         try:
-            answer = post_table_move.sync_detailed(
+            answer = make_table_move.sync_detailed(
                 table_id, client=client, body=body, idempotency_key=key
             )
         except httpx.TransportError:

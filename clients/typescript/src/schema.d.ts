@@ -344,7 +344,7 @@ export interface paths {
          *
          *     `clock` starts turn clocks from this `PUT` (T-11: a seat whose time runs out is played by 托管); to start them later, when every seat is there, `POST /clock`; `bots` seats bots (`[{seat, level}]`), which move after `BAOHUANG_BOT_DELAY_SECONDS` through the same write as a timeout; `trustee_level` has a bot level play seats in 托管 instead of T-10; `webhook` names a URL that receives the chosen event types, signed with `BAOHUANG_WEBHOOK_SECRET` (`Baohuang-Signature`), at least once (deduplicate on `Baohuang-Delivery`). A URL with credentials, control characters or another scheme, or whose host is or resolves to a loopback, private, link-local, metadata or other internal address, is 422 `WEBHOOK_URL_REFUSED` and the table is left as it was.
          */
-        put: operations["putTable"];
+        put: operations["createTable"];
         post?: never;
         /**
          * Remove the table (204 whether or not it existed: deleting is idempotent)
@@ -367,7 +367,7 @@ export interface paths {
          * Re-verify the table from its own record alone (platform only): the compact records of the finished deals it keeps (`BAOHUANG_DEALS_KEPT`) and the log of the current one
          * @description Re-verify the table from its own record alone (platform only): the compact records of the finished deals it keeps (`BAOHUANG_DEALS_KEPT`) and the log of the current one. Every deal dealt again from its seed (G-4, P), every move replayed, every result and the running totals recomputed (S, S-9, S-10, T-11). `valid: false` names the first thing that is wrong (`seq`: the log's event; `deal`: the deal). `first_deal`: the earliest deal the table still keeps; the totals of those before it are taken from its record.
          */
-        get: operations["getTableAudit"];
+        get: operations["auditTable"];
         put?: never;
         post?: never;
         delete?: never;
@@ -409,7 +409,7 @@ export interface paths {
          * Start the next deal at the table once the last one is over (platform only): dealt from the previous emperor's seat (G-4), with tribute under `tribute` (P); the last deal's result stays in `table.results` and `table.totals`
          * @description Start the next deal at the table once the last one is over (platform only): dealt from the previous emperor's seat (G-4), with tribute under `tribute` (P); the last deal's result stays in `table.results` and `table.totals`.
          */
-        post: operations["postTableDeal"];
+        post: operations["startNextDeal"];
         delete?: never;
         options?: never;
         head?: never;
@@ -427,7 +427,7 @@ export interface paths {
          * The table's event log, cut to the caller: a page for polling clients and audits, or, with `Accept: text/event-stream` (Server-Sent Events) or `application/x-ndjson`, a stream: the caller's view first, then each event as it commits (`id` is its `<seq>.<token>`), a heartbeat every 15 s, a `reset` with the view as it now is when a failover rolled the log back past what the stream sent, and a `closed` event when the table is deleted, expires or is replaced
          * @description The table's event log, cut to the caller: a page for polling clients and audits, or, with `Accept: text/event-stream` (Server-Sent Events) or `application/x-ndjson`, a stream: the caller's view first, then each event as it commits (`id` is its `<seq>.<token>`), a heartbeat every 15 s, a `reset` with the view as it now is when a failover rolled the log back past what the stream sent, and a `closed` event when the table is deleted, expires or is replaced. A stream resumes with no gap and no duplicate from `Last-Event-ID` or `after`, or is reset when the log no longer holds that event. The log holds the current deal: when the next deal starts, the finished deal's events leave it (its result stays in `table.results`), and a reader behind them is reset.
          */
-        get: operations["getTableEvents"];
+        get: operations["listTableEvents"];
         put?: never;
         post?: never;
         delete?: never;
@@ -447,7 +447,7 @@ export interface paths {
          * The caller's legal moves on the live table
          * @description Every legal move of a seat on the table as stored, in the order of `/v1/moves/legal` (answers and before-play actions first, then plays once per combo shape, cheapest first): a seat token gets its own moves when it is its turn and an empty list when it is not (a classic grab out of turn, G-5, aside); a spectator token has no moves (403). Following a play, the `play` moves are exactly the plays that beat the top, cheapest first: a hint (提示) button cycles through them in order. `version` is the one to send with the move; `ETag` names instance and version.
          */
-        get: operations["getTableLegalMoves"];
+        get: operations["listTableLegalMoves"];
         put?: never;
         post?: never;
         delete?: never;
@@ -471,7 +471,7 @@ export interface paths {
          *
          *     With an `Idempotency-Key` header, a retry of the same request gets the original answer (`replayed: true`) even after the table moved on, and the same key with another request is 422 `IDEMPOTENCY_KEY_REUSED`; keys live as long as the table instance.
          */
-        post: operations["postTableMove"];
+        post: operations["makeTableMove"];
         delete?: never;
         options?: never;
         head?: never;
@@ -551,7 +551,7 @@ export interface paths {
          * Leave the table (S-9): under `lianzhong-*` a seat that leaves after the first play is charged 40 points, reported in `table.penalties` apart from the zero-sum scores; the seat plays on under 托管 for the rest of the game
          * @description Leave the table (S-9): under `lianzhong-*` a seat that leaves after the first play is charged 40 points, reported in `table.penalties` apart from the zero-sum scores; the seat plays on under 托管 for the rest of the game.
          */
-        post: operations["postSeatLeave"];
+        post: operations["leaveSeat"];
         delete?: never;
         options?: never;
         head?: never;
@@ -591,7 +591,7 @@ export interface paths {
          * Enter (`on: true`) or leave 托管 (T-11): while in 托管 the seat's every turn is played at once by T-10's move
          * @description Enter (`on: true`) or leave 托管 (T-11): while in 托管 the seat's every turn is played at once by T-10's move. A seat that entered more than three times this deal may not leave it (422 `TRUSTEE_LOCKED`), nor may a seat that left the table (`SEAT_LEFT`).
          */
-        post: operations["postSeatTrustee"];
+        post: operations["setSeatTrustee"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3634,7 +3634,7 @@ export interface operations {
             };
         };
     };
-    putTable: {
+    createTable: {
         parameters: {
             query?: never;
             header?: never;
@@ -3863,7 +3863,7 @@ export interface operations {
             };
         };
     };
-    getTableAudit: {
+    auditTable: {
         parameters: {
             query?: never;
             header?: never;
@@ -4103,7 +4103,7 @@ export interface operations {
             };
         };
     };
-    postTableDeal: {
+    startNextDeal: {
         parameters: {
             query?: never;
             header?: never;
@@ -4252,7 +4252,7 @@ export interface operations {
             };
         };
     };
-    getTableEvents: {
+    listTableEvents: {
         parameters: {
             query?: {
                 /** @description The id of the last event the client has (`<seq>.<token>`, or a bare seq): events after it (a page: default 0; a stream: resume after it instead of opening with the view). When the log no longer holds it — a failover rolled the log back, or a new deal began and the finished deal's events left the log — the answer is a reset with the view as it is. 0 reads the log from its start: the current deal's first event */
@@ -4358,7 +4358,7 @@ export interface operations {
             };
         };
     };
-    getTableLegalMoves: {
+    listTableLegalMoves: {
         parameters: {
             query?: {
                 /** @description The seat whose moves to list: a seat token's own (the default for it; another seat is 403), any for a platform (default: the seat to act) */
@@ -4461,7 +4461,7 @@ export interface operations {
             };
         };
     };
-    postTableMove: {
+    makeTableMove: {
         parameters: {
             query?: never;
             header?: {
@@ -5015,7 +5015,7 @@ export interface operations {
             };
         };
     };
-    postSeatLeave: {
+    leaveSeat: {
         parameters: {
             query?: never;
             header?: never;
@@ -5308,7 +5308,7 @@ export interface operations {
             };
         };
     };
-    postSeatTrustee: {
+    setSeatTrustee: {
         parameters: {
             query?: never;
             header?: never;

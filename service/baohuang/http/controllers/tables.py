@@ -170,7 +170,7 @@ class TablesController(Controller):
 
     @put(
         "/",
-        operation_id="putTable",
+        operation_id="createTable",
         opt=body(PUT_TABLE),
         responses={**created(CreatedTable), **problems(400, 401, 403, 413, 422, 503)},
     )
@@ -236,7 +236,7 @@ class TablesController(Controller):
 
     @post(
         "/moves",
-        operation_id="postTableMove",
+        operation_id="makeTableMove",
         status_code=200,
         opt={**body(POST_MOVE), "returns": MOVE_ANSWERS},
         responses=problems(400, 401, 403, 404, 409, 413, 422, 503),
@@ -273,7 +273,7 @@ class TablesController(Controller):
 
     @get(
         "/legal-moves",
-        operation_id="getTableLegalMoves",
+        operation_id="listTableLegalMoves",
         summary="The caller's legal moves on the live table",
         responses=problems(400, 401, 403, 404, 503),
     )
@@ -326,7 +326,7 @@ class TablesController(Controller):
 
     @get(
         "/events",
-        operation_id="getTableEvents",
+        operation_id="listTableEvents",
         opt={"returns": EventsPage, "streams": STREAM_MEDIA_TYPES},
         responses=problems(400, 401, 404, 429, 503),
     )
@@ -393,7 +393,7 @@ class TablesController(Controller):
 
     @post(
         "/seats/{seat:int}/trustee",
-        operation_id="postSeatTrustee",
+        operation_id="setSeatTrustee",
         status_code=200,
         opt={**body(POST_TRUSTEE), "returns": MOVE_ANSWERS},
         responses=problems(400, 401, 403, 404, 409, 413, 422, 503),
@@ -439,7 +439,7 @@ class TablesController(Controller):
 
     @post(
         "/seats/{seat:int}/leave",
-        operation_id="postSeatLeave",
+        operation_id="leaveSeat",
         status_code=200,
         opt={**body(POST_LEAVE), "returns": MOVE_ANSWERS},
         responses=problems(400, 401, 403, 404, 409, 413, 422, 503),
@@ -460,7 +460,7 @@ class TablesController(Controller):
 
     @post(
         "/deals",
-        operation_id="postTableDeal",
+        operation_id="startNextDeal",
         status_code=200,
         opt={**body(POST_DEAL), "returns": MOVE_ANSWERS},
         responses=problems(400, 401, 403, 404, 409, 413, 422, 503),
@@ -539,7 +539,7 @@ class TablesController(Controller):
         query = await _token_body(request)
         return await _service(request).rotate_token(table_id, caller, None, query.version)
 
-    @get("/audit", operation_id="getTableAudit", responses=problems(401, 403, 404, 503))
+    @get("/audit", operation_id="auditTable", responses=problems(401, 403, 404, 503))
     async def get_audit(
         self, request: Request[Any, Any, Any], table_id: TableId, caller: NamedDependency[Caller]
     ) -> AuditReport:
