@@ -1402,8 +1402,9 @@ export interface components {
         /**
          * PreviousDeal
          * @description The previous deal's roles and finishing order (P: it must be over, T-9). `finished` lists
-         *     the seats that finished while it ran, as for `/v1/scores`: it stops at its end, or goes on
-         *     with the seats after it where T-9 places them (a complete order).
+         *     the seats in finishing order, as for `/v1/scores`: it stops at the deal's end, or goes on
+         *     with the seats still holding cards in the order the platform ranks them, the side that
+         *     finished first (T-9); the tribute follows the order given (who eats first, P-3, P-4).
          */
         PreviousDeal: {
             /** @description T-1: seats 0–4 in the order of play */
@@ -1654,9 +1655,11 @@ export interface components {
          *
          *     `finished`: the seats in finishing order. It may stop where the deal ended (T-9): the seats
          *     still holding cards then take the remaining positions. Or it may go on, up to a complete
-         *     order of five, as long as each seat after the end stands where T-9 puts it; the answer is
-         *     the same. A seat listed twice or out of range, or after the end in a position T-9 does not
-         *     give it, is 422 naming that entry (`INVALID_FINISHED`, `INVALID_SEAT`, `DEAL_OVER`).
+         *     order of five, with the seats still holding cards in any order that leaves the better
+         *     places to the side that finished (an unfinished solo or grab emperor last): the scores are
+         *     those of the order cut at the end, and `positions` the places as given. A seat listed twice
+         *     or out of range, or after the end before a seat of the side that finished, is 422 naming
+         *     that entry (`INVALID_FINISHED`, `INVALID_SEAT`, `DEAL_OVER`).
          *
          *     造反 (lianzhong-simple, team and 暗独, G-8): it succeeded when two or more rebels declared it
          *     and the rebels' side won the deal (S-4, S-6), and only then doubles the score. `rebellion`

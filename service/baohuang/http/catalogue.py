@@ -120,7 +120,7 @@ CODES: tuple[Code, ...] = (
     _refusal("YIELD_NOT_ALLOWED", "让牌 outside the first circle, or where the ruleset has none (T-6)."),
     _refusal("JIEFENG_NOT_ALLOWED", "接风 by a seat other than the next one holding cards, or not on a final play (T-7)."),
     _refusal("PLAYER_FINISHED", "The seat has finished and never acts again (T-8)."),
-    _refusal("DEAL_OVER", "The deal is over (T-9); in `/v1/scores` and `/v1/tribute`, a seat listed after the end in a place T-9 does not give it is 422."),
+    _refusal("DEAL_OVER", "The deal is over (T-9); in `/v1/scores` and `/v1/tribute`, a seat listed after the end before a seat of the side that finished is 422."),
     # Refusals before play (G rules).
     _refusal("WRONG_PHASE", "The action belongs to another phase of the deal (G-8)."),
     _refusal("NOT_CROWN_HOLDER", "Only the seat holding the crown answers it (G-5)."),
