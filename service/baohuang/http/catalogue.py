@@ -61,6 +61,7 @@ CODES: tuple[Code, ...] = (
     # The request itself: its body, parameters and headers.
     _problem("INVALID_FIELD", 400, "A field or parameter has the wrong JSON type, is unknown, missing or out of range; `path` names it."),
     _problem("INVALID_JSON", 400, "The body is not JSON in UTF-8, or is nested more than 64 levels deep."),
+    _problem("DUPLICATE_KEY", 400, "An object of the body names a key twice (`{\"version\": 1, \"version\": 2}`); `path` names the second."),
     _problem("BODY_TOO_LARGE", 413, "The body is over the 1 MiB limit."),
     _problem("UNSUPPORTED_MEDIA_TYPE", 415, "The body is sent as something other than JSON (`Content-Type`)."),
     _problem("REQUEST_TIMEOUT", 408, "The body did not arrive within `BAOHUANG_BODY_TIMEOUT_SECONDS`; the connection is closed."),
