@@ -17,6 +17,7 @@ from litestar.routes import HTTPRoute
 from litestar.testing import TestClient
 
 from baohuang.http.app import create_app
+from baohuang.http.examples import SNAPSHOT
 from baohuang.http.settings import Settings
 
 from .openapi_paths import operations, walk
@@ -206,3 +207,32 @@ def test_table_routes_work_without_a_credential_in_development(document: dict[st
             assert "security" not in operation, (verb, path)
         else:
             assert operation["security"] == [], (verb, path)
+
+
+def test_the_etag_is_documented_where_it_is_sent(app: Any, document: dict[str, Any]) -> None:
+    """Every success answer the document says carries ``ETag`` does, naming the table's
+    instance and version as a ``GET`` does; and a ``PUT`` that creates the table is one."""
+    documented = [
+        (path, verb, status)
+        for path, verb, operation in operations(document)
+        for status, response in operation["responses"].items()
+        if "ETag" in response.get("headers", {})
+    ]
+    assert {(path, verb) for path, verb, _ in documented} == {
+        ("/v1/tables/{table_id}", "put"),
+        ("/v1/tables/{table_id}", "get"),
+        ("/v1/tables/{table_id}/legal-moves", "get"),
+        ("/v1/tables/{table_id}/seats/{seat}", "get"),
+    }
+    with TestClient(app) as client:
+        created = client.put("/v1/tables/etag", json={"snapshot": SNAPSHOT})
+        assert created.status_code == 201
+        tag = f'"{created.json()["instance"]}.1"'
+        for path, verb, status in documented:
+            url = path.replace("{table_id}", "etag").replace("{seat}", "3")
+            body = {"json": {"snapshot": SNAPSHOT}} if verb == "put" else {}
+            answer = client.request(verb.upper(), url, **body)
+            assert str(answer.status_code) in {status, "200"}, (path, verb, answer.text)
+            if verb == "put":
+                tag = f'"{answer.json()["instance"]}.{answer.json()["version"]}"'
+            assert answer.headers["etag"] == tag, (path, verb)

@@ -134,7 +134,8 @@ def test_T_9_an_unfinished_emperor_listed_before_a_rebel_is_422(
     [
         ([0, 3, 0], 422, "INVALID_FINISHED", "$.finished[2]"),
         ([4, 3, 1, 2, 0, 1], 400, "INVALID_FIELD", "$.finished"),  # more than five
-        ([0, 7], 400, "INVALID_FIELD", "$.finished[1]"),  # the schema's seat: 0–4
+        ([0, 7], 422, "INVALID_SEAT", "$.finished[1]"),  # no seat (T-1)
+        ([0, "7"], 400, "INVALID_FIELD", "$.finished[1]"),  # no integer
     ],
 )
 def test_T_9_a_seat_twice_or_out_of_range_is_refused_at_its_entry(

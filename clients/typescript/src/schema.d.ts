@@ -339,8 +339,8 @@ export interface paths {
          */
         get: operations["getTable"];
         /**
-         * Create (201) or replace (200) a table from a snapshot: a new instance, with its five seat tokens and a spectator token (platform only)
-         * @description Create (201) or replace (200) a table from a snapshot: a new instance, with its five seat tokens and a spectator token (platform only).
+         * Create (201) or replace (200) a table from a snapshot: a new instance, with its five seat tokens and a spectator token (platform only); `ETag` names the instance and version, as a `GET` would
+         * @description Create (201) or replace (200) a table from a snapshot: a new instance, with its five seat tokens and a spectator token (platform only); `ETag` names the instance and version, as a `GET` would.
          *
          *     `clock` starts turn clocks from this `PUT` (T-11: a seat whose time runs out is played by 托管); to start them later, when every seat is there, `POST /clock`; `bots` seats bots (`[{seat, level}]`), which move after `BAOHUANG_BOT_DELAY_SECONDS` through the same write as a timeout; `trustee_level` has a bot level play seats in 托管 instead of T-10; `webhook` names a URL that receives the chosen event types, signed with `BAOHUANG_WEBHOOK_SECRET` (`Baohuang-Signature`), at least once (deduplicate on `Baohuang-Delivery`). A URL with credentials, control characters or another scheme, or whose host is or resolves to a loopback, private, link-local, metadata or other internal address, is 422 `WEBHOOK_URL_REFUSED` and the table is left as it was.
          */
@@ -1448,6 +1448,7 @@ export interface components {
             called?: string | null;
             counts: number[];
             crown?: components["schemas"]["CrownState"] | null;
+            /** @description T-1: seats 0–4 in the order of play */
             emperor: number;
             finished: number[];
             guard: number | null;
@@ -1460,6 +1461,7 @@ export interface components {
             rebellion: number[];
             ruleset: string | components["schemas"]["RulesetSpec"];
             trick: components["schemas"]["Trick"];
+            /** @description T-1: seats 0–4 in the order of play */
             turn: number;
             /** @description Default: `false`. */
             void?: boolean;
@@ -1759,6 +1761,7 @@ export interface components {
             called?: string | null;
             counts: number[];
             crown?: components["schemas"]["CrownState"] | null;
+            /** @description T-1: seats 0–4 in the order of play */
             emperor: number;
             finished: number[];
             guard: number | null;
@@ -1771,8 +1774,10 @@ export interface components {
             positions: number[] | null;
             rebellion: number[];
             ruleset: string | components["schemas"]["RulesetSpec"];
+            /** @description T-1: seats 0–4 in the order of play */
             seat: number;
             trick: components["schemas"]["Trick"];
+            /** @description T-1: seats 0–4 in the order of play */
             turn: number;
             /** @description Default: `false`. */
             void?: boolean;
@@ -3552,6 +3557,8 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description The table's instance and version, `"<instance>.<version>"` */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3656,6 +3663,8 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description The table's instance and version, `"<instance>.<version>"` */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3665,6 +3674,8 @@ export interface operations {
             /** @description Created */
             201: {
                 headers: {
+                    /** @description The table's instance and version, `"<instance>.<version>"` */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4379,6 +4390,8 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description The table's instance and version, `"<instance>.<version>"` */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4416,6 +4429,15 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Input the referee cannot judge */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4782,6 +4804,8 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description The table's instance and version, `"<instance>.<version>"` */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4819,6 +4843,15 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Input the referee cannot judge */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5263,6 +5296,15 @@ export interface operations {
             };
             /** @description Unsupported media type */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Input the referee cannot judge */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -23,7 +23,8 @@ from litestar import Request
 from litestar.exceptions import ClientException, SerializationException
 from litestar.exceptions.http_exceptions import RequestEntityTooLarge
 
-from .problems import Problem
+from .field_rules import field_rule_problem
+from .problems import Problem, validation_problem
 from .settings import MAX_BODY_BYTES
 
 T = TypeVar("T")
@@ -194,10 +195,13 @@ class BodyDecoder(Generic[T]):
             decoded = self._decoder.decode(body)
         except RecursionError:
             raise too_deep_problem() from None
-        except msgspec.ValidationError:
+        except msgspec.ValidationError as error:
             if nested_too_deep(body):
                 raise too_deep_problem() from None
-            raise
+            problem = validation_problem(error)
+            refused = problem.document.errors[0]
+            ruled = field_rule_problem(self.type, body, refused.path, refused.message)
+            raise (ruled or problem) from None
         refuse_duplicate_keys(body)
         return decoded
 

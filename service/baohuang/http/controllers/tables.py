@@ -178,7 +178,8 @@ class TablesController(Controller):
         self, request: Request[Any, Any, Any], table_id: TableId, caller: NamedDependency[Caller]
     ) -> Response[CreatedTable]:
         """Create (201) or replace (200) a table from a snapshot: a new instance, with its five
-        seat tokens and a spectator token (platform only).
+        seat tokens and a spectator token (platform only); ``ETag`` names the instance and
+        version, as a ``GET`` would.
 
         ``clock`` starts turn clocks from this ``PUT`` (T-11: a seat whose time runs out is
         played by 托管); to start them later, when every seat is there, ``POST /clock``;
@@ -210,7 +211,9 @@ class TablesController(Controller):
             bots=bots,
             trustee_level=query.trustee_level,
         )
-        return Response(table, status_code=201 if new else 200)
+        return Response(
+            table, status_code=201 if new else 200, headers=_etag(table.instance, table.version)
+        )
 
     @get(
         "/",
@@ -275,7 +278,7 @@ class TablesController(Controller):
         "/legal-moves",
         operation_id="listTableLegalMoves",
         summary="The caller's legal moves on the live table",
-        responses=problems(400, 401, 403, 404, 503),
+        responses=problems(400, 401, 403, 404, 422, 503),
     )
     async def get_legal_moves(
         self,
@@ -502,7 +505,7 @@ class TablesController(Controller):
         operation_id="rotateSeatToken",
         summary="A new token for a seat that changes hands (platform only)",
         opt={**body(POST_TOKEN), "body_optional": True},
-        responses=problems(400, 401, 403, 404, 409, 413, 503),
+        responses=problems(400, 401, 403, 404, 409, 413, 422, 503),
     )
     async def rotate_seat_token(
         self,
@@ -552,7 +555,11 @@ class TablesController(Controller):
         record."""
         return await _service(request).audit(table_id, caller)
 
-    @get("/seats/{seat:int}", operation_id="getTableSeat", responses=problems(401, 403, 404, 503))
+    @get(
+        "/seats/{seat:int}",
+        operation_id="getTableSeat",
+        responses=problems(400, 401, 403, 404, 422, 503),
+    )
     async def get_seat(
         self,
         request: Request[Any, Any, Any],
