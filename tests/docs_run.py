@@ -247,11 +247,11 @@ def run_document(
             )
         (work / ".script.sh").write_text("\n".join(script) + "\n", encoding="utf-8")
         base = env if env is not None else dict(os.environ)
-        path = base.get("PATH", "")
+        search = base.get("PATH", "")
         environment = {
             **base,
             # The image test's blocks run the image's tools; the documents' run .venv/bin's.
-            "PATH": f"{bin_dir}:{path}" if image else _without(path, bin_dir),
+            "PATH": f"{bin_dir}:{search}" if image else _without(search, bin_dir),
             "HOME": str(work),
             "PYTHONUNBUFFERED": "1",
         }

@@ -230,8 +230,8 @@ def test_the_etag_is_documented_where_it_is_sent(app: Any, document: dict[str, A
         tag = f'"{created.json()["instance"]}.1"'
         for path, verb, status in documented:
             url = path.replace("{table_id}", "etag").replace("{seat}", "3")
-            body = {"json": {"snapshot": SNAPSHOT}} if verb == "put" else {}
-            answer = client.request(verb.upper(), url, **body)
+            payload = {"snapshot": SNAPSHOT} if verb == "put" else None
+            answer = client.request(verb.upper(), url, json=payload)
             assert str(answer.status_code) in {status, "200"}, (path, verb, answer.text)
             if verb == "put":
                 tag = f'"{answer.json()["instance"]}.{answer.json()["version"]}"'

@@ -126,10 +126,11 @@ def test_a_seat_in_the_path_or_the_query_is_422_too(
 ) -> None:
     table = f"/v1/tables/{examples.TABLE_ID}"
     client.put(table, json={"snapshot": examples.SNAPSHOT})
-    body = {"json": {"version": 1, "on": True}} if "trustee" in url else {}
+    payload: dict[str, Any] | None = {"version": 1, "on": True} if "trustee" in url else None
     if url.endswith(("/leave", "/token")):
-        body = {"json": {"version": 1}}
-    document = assert_problem(client.request(method, table + url, **body), 422, "INVALID_SEAT")
+        payload = {"version": 1}
+    answer = client.request(method, table + url, json=payload)
+    document = assert_problem(answer, 422, "INVALID_SEAT")
     assert document["errors"][0]["path"] == where
     assert document["errors"][0]["rule"] == "T-1"
 

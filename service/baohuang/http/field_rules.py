@@ -47,7 +47,7 @@ def _unwrapped(kind: inspect.Type) -> list[inspect.Type]:
 
 
 @cache
-def _field_types(body_type: type[Any], path: str) -> tuple[inspect.Type, ...]:
+def _field_types(body_type: Any, path: str) -> tuple[inspect.Type, ...]:
     """The types the field at ``path`` may have in a ``body_type`` (every variant of a union
     that has it), or none when the path leads nowhere in it."""
     kinds = _unwrapped(inspect.type_info(body_type))
@@ -75,7 +75,7 @@ def _value_at(body: bytes, path: str) -> object:
 
 
 def field_rule_problem(
-    body_type: type[Any], body: bytes, path: str, message: str
+    body_type: Any, body: bytes, path: str, message: str
 ) -> Problem | None:
     """The 422 for a value msgspec refused at ``path`` whose field is a seat or a mode, or
     ``None`` (then msgspec's 400 ``INVALID_FIELD`` stands)."""

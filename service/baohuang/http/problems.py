@@ -301,8 +301,8 @@ def _http_exception(request: Request[Any, Any, Any], exc: HTTPException) -> Resp
         where = f"$.{_SOURCES.get(source, source)}.{key}".rstrip(".")
         text = plain_message(str(first.get("message", message)))
         if key == "seat" and out_of_range(text):  # a seat in the path or the query (T-1)
-            given = request.path_params.get("seat", request.query_params.get("seat"))
-            seat = int(given) if str(given).lstrip("-").isdigit() else given
+            given = str(request.path_params.get("seat", request.query_params.get("seat")))
+            seat: object = int(given) if given.lstrip("-").isdigit() else given
             return seat_problem(seat, where).to_response(request)
         return Problem(400, "INVALID_FIELD", text, path=where).to_response(request)
     if status == 413:
