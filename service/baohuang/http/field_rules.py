@@ -74,9 +74,7 @@ def _value_at(body: bytes, path: str) -> object:
     return value
 
 
-def field_rule_problem(
-    body_type: Any, body: bytes, path: str, message: str
-) -> Problem | None:
+def field_rule_problem(body_type: Any, body: bytes, path: str, message: str) -> Problem | None:
     """The 422 for a value msgspec refused at ``path`` whose field is a seat or a mode, or
     ``None`` (then msgspec's 400 ``INVALID_FIELD`` stands)."""
     kinds = _field_types(body_type, path)
