@@ -77,6 +77,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import math
 import time
 from collections.abc import AsyncIterator, Sequence
 from typing import Any, Final
@@ -128,6 +129,7 @@ from .redis_scripts import (
     DeleteArgs,
     EventsArgs,
     GetArgs,
+    PresentArgs,
     PutArgs,
     RememberArgs,
     TouchArgs,
@@ -358,6 +360,14 @@ class RedisTableStore(RedisCore):
         removed = await self._read("schedule", start, self._release, keys, args)
         self._done("schedule", "ok", start)
         return bool(removed)
+
+    async def present(self, group: str, member: str | None, now: float, ttl: float) -> int:
+        start = time.perf_counter()
+        keys = [f"{self._prefix}present:{group}"]
+        named = PresentArgs(repr(now), repr(now + ttl), max(1, math.ceil(ttl)), member or "")
+        count = await self._read("present", start, self._present, keys, [*named])
+        self._done("present", "ok", start)
+        return int(count)
 
     async def hook_cursor(self, table_id: str) -> tuple[str, int] | None:
         start = time.perf_counter()
