@@ -132,7 +132,7 @@ def test_optional_fields_carry_no_default(document: dict[str, Any]) -> None:
 def test_unions_of_tagged_types_have_discriminators(document: dict[str, Any]) -> None:
     events = document["components"]["schemas"]["EventsPage"]["properties"]["events"]["items"]
     assert events["discriminator"]["propertyName"] == "type"
-    assert events["discriminator"]["mapping"]["played"] == "#/components/schemas/PlayedEvent"
+    assert events["discriminator"]["mapping"]["played"] == "#/components/schemas/LoggedPlayedEvent"
     move = document["components"]["schemas"]["PostMove"]["properties"]["move"]
     assert move["discriminator"]["propertyName"] == "action"
     refs = {one["$ref"] for one in move["anyOf"]}
@@ -236,3 +236,24 @@ def test_the_etag_is_documented_where_it_is_sent(app: Any, document: dict[str, A
             if verb == "put":
                 tag = f'"{answer.json()["instance"]}.{answer.json()["version"]}"'
             assert answer.headers["etag"] == tag, (path, verb)
+
+
+def test_a_logged_events_seq_id_and_version_are_never_optional(document: dict[str, Any]) -> None:
+    """A page of the log (and the streams, whose SDK items parse as it) holds ``Logged…``
+    events: the event and :data:`LogEntry`, whose ``seq``, ``version``, ``at`` and ``id`` are
+    required and never null; the events of the stateless routes carry none of them."""
+    schemas = document["components"]["schemas"]
+    entry = schemas["LogEntry"]
+    assert set(entry["required"]) == {"seq", "version", "at", "id"}
+    assert entry["properties"]["id"]["type"] == "string"
+    items = schemas["EventsPage"]["properties"]["events"]["items"]
+    for tag, ref in items["discriminator"]["mapping"].items():
+        logged = schemas[ref.removeprefix(REF)]
+        event = logged["allOf"][0]["$ref"].removeprefix(REF)
+        assert logged["allOf"] == [{"$ref": REF + event}, {"$ref": REF + "LogEntry"}], tag
+        assert schemas[event]["properties"]["type"]["const"] == tag
+        for field in ("seq", "version", "at", "id"):  # absent, never null, where optional
+            assert "anyOf" not in schemas[event]["properties"][field], (event, field)
+    assert {one["$ref"] for one in items["anyOf"]} == set(
+        items["discriminator"]["mapping"].values()
+    )

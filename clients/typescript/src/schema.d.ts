@@ -657,14 +657,14 @@ export interface components {
          * @description G-6/G-7: ``seat`` is the emperor; ``cards`` came with the crown (贴2).
          */
         AcceptedEvent: {
-            at?: number | null;
+            at?: number;
             cards: string[];
-            id?: string | null;
+            id?: string;
             seat: number;
-            seq?: number | null;
+            seq?: number;
             /** @constant */
             type: "accepted";
-            version?: number | null;
+            version?: number;
         };
         /**
          * AuditFailure
@@ -748,14 +748,14 @@ export interface components {
         };
         /** CalledEvent */
         CalledEvent: {
-            at?: number | null;
+            at?: number;
             card: string;
-            id?: string | null;
+            id?: string;
             seat: number;
-            seq?: number | null;
+            seq?: number;
             /** @constant */
             type: "called";
-            version?: number | null;
+            version?: number;
         };
         /** ClassifyRequest */
         ClassifyRequest: {
@@ -798,14 +798,14 @@ export interface components {
          *     clock runs (no clock, the deal is over, or the seat to act is in 托管).
          */
         ClockEvent: {
-            at?: number | null;
+            at?: number;
             deadline: number | null;
-            id?: string | null;
+            id?: string;
             seat: number | null;
-            seq?: number | null;
+            seq?: number;
             /** @constant */
             type: "clock";
-            version?: number | null;
+            version?: number;
         };
         /**
          * ComboOut
@@ -882,13 +882,13 @@ export interface components {
          * @description G-5 逼庄: ``seat`` holds exactly three of a (rank, suit) and must call.
          */
         CrownForcedEvent: {
-            at?: number | null;
-            id?: string | null;
+            at?: number;
+            id?: string;
             seat: number;
-            seq?: number | null;
+            seq?: number;
             /** @constant */
             type: "crown_forced";
-            version?: number | null;
+            version?: number;
         };
         /**
          * CrownPassedEvent
@@ -896,14 +896,14 @@ export interface components {
          */
         CrownPassedEvent: {
             added: string | null;
-            at?: number | null;
-            id?: string | null;
+            at?: number;
+            id?: string;
             seat: number;
-            seq?: number | null;
+            seq?: number;
             to: number;
             /** @constant */
             type: "crown_passed";
-            version?: number | null;
+            version?: number;
         };
         /**
          * CrownState
@@ -938,14 +938,14 @@ export interface components {
          *     At a live table ``result`` carries the deal's :class:`DealResult`.
          */
         DealOverEvent: {
-            at?: number | null;
-            id?: string | null;
+            at?: number;
+            id?: string;
             positions: number[];
             result?: components["schemas"]["DealResult"] | null;
-            seq?: number | null;
+            seq?: number;
             /** @constant */
             type: "deal_over";
-            version?: number | null;
+            version?: number;
         };
         /** DealRequest */
         DealRequest: {
@@ -984,28 +984,28 @@ export interface components {
          *     cards paid (P) under ``tribute``.
          */
         DealStartedEvent: {
-            at?: number | null;
+            at?: number;
             deal: number;
             dealer: number;
-            id?: string | null;
-            seq?: number | null;
+            id?: string;
+            seq?: number;
             /** @description Default: `[]`. */
             tribute?: components["schemas"]["Transfer"][];
             /** @constant */
             type: "deal_started";
-            version?: number | null;
+            version?: number;
         };
         /**
          * DealVoidEvent
          * @description 黄庄/流局: nobody took the crown; the deal is dealt again (G-5…G-7).
          */
         DealVoidEvent: {
-            at?: number | null;
-            id?: string | null;
-            seq?: number | null;
+            at?: number;
+            id?: string;
+            seq?: number;
             /** @constant */
             type: "deal_void";
-            version?: number | null;
+            version?: number;
         };
         /**
          * DealtEvent
@@ -1013,15 +1013,15 @@ export interface components {
          *     (``None`` for a snapshot the platform gave), so that the log alone replays the deal.
          */
         DealtEvent: {
-            at?: number | null;
+            at?: number;
             deal: number;
-            id?: string | null;
+            id?: string;
             seed: number | null;
-            seq?: number | null;
+            seq?: number;
             snapshot: components["schemas"]["Snapshot"];
             /** @constant */
             type: "dealt";
-            version?: number | null;
+            version?: number;
         };
         /**
          * Deck
@@ -1052,13 +1052,13 @@ export interface components {
         };
         /** DeclinedEvent */
         DeclinedEvent: {
-            at?: number | null;
-            id?: string | null;
+            at?: number;
+            id?: string;
             seat: number;
-            seq?: number | null;
+            seq?: number;
             /** @constant */
             type: "declined";
-            version?: number | null;
+            version?: number;
         };
         /**
          * EventsPage
@@ -1072,7 +1072,7 @@ export interface components {
          *     it now is) and polls on ``after`` that answer's ``last_event_id``.
          */
         EventsPage: {
-            events: (components["schemas"]["PlayedEvent"] | components["schemas"]["PassedEvent"] | components["schemas"]["YieldedEvent"] | components["schemas"]["JiefengEvent"] | components["schemas"]["TrickWonEvent"] | components["schemas"]["FinishedEvent"] | components["schemas"]["DealOverEvent"] | components["schemas"]["CrownPassedEvent"] | components["schemas"]["CrownForcedEvent"] | components["schemas"]["AcceptedEvent"] | components["schemas"]["DeclinedEvent"] | components["schemas"]["GrabbedEvent"] | components["schemas"]["CalledEvent"] | components["schemas"]["SoloDeclaredEvent"] | components["schemas"]["RevealedEvent"] | components["schemas"]["RebelledEvent"] | components["schemas"]["DealVoidEvent"] | components["schemas"]["PhaseEvent"] | components["schemas"]["ClockEvent"] | components["schemas"]["TrusteeEvent"] | components["schemas"]["LeftEvent"] | components["schemas"]["TokenRotatedEvent"] | components["schemas"]["DealStartedEvent"] | components["schemas"]["DealtEvent"] | components["schemas"]["MoveEvent"])[];
+            events: (components["schemas"]["LoggedPlayedEvent"] | components["schemas"]["LoggedPassedEvent"] | components["schemas"]["LoggedYieldedEvent"] | components["schemas"]["LoggedJiefengEvent"] | components["schemas"]["LoggedTrickWonEvent"] | components["schemas"]["LoggedFinishedEvent"] | components["schemas"]["LoggedDealOverEvent"] | components["schemas"]["LoggedCrownPassedEvent"] | components["schemas"]["LoggedCrownForcedEvent"] | components["schemas"]["LoggedAcceptedEvent"] | components["schemas"]["LoggedDeclinedEvent"] | components["schemas"]["LoggedGrabbedEvent"] | components["schemas"]["LoggedCalledEvent"] | components["schemas"]["LoggedSoloDeclaredEvent"] | components["schemas"]["LoggedRevealedEvent"] | components["schemas"]["LoggedRebelledEvent"] | components["schemas"]["LoggedDealVoidEvent"] | components["schemas"]["LoggedPhaseEvent"] | components["schemas"]["LoggedClockEvent"] | components["schemas"]["LoggedTrusteeEvent"] | components["schemas"]["LoggedLeftEvent"] | components["schemas"]["LoggedTokenRotatedEvent"] | components["schemas"]["LoggedDealStartedEvent"] | components["schemas"]["LoggedDealtEvent"] | components["schemas"]["LoggedMoveEvent"])[];
             instance: string;
             /** @description Default: `"0"`. */
             last_event_id?: string;
@@ -1086,14 +1086,14 @@ export interface components {
          * @description T-7: ``seat`` played its 底牌 and finished at ``position``.
          */
         FinishedEvent: {
-            at?: number | null;
-            id?: string | null;
+            at?: number;
+            id?: string;
             position: number;
             seat: number;
-            seq?: number | null;
+            seq?: number;
             /** @constant */
             type: "finished";
-            version?: number | null;
+            version?: number;
         };
         /**
          * GrabMove
@@ -1108,13 +1108,13 @@ export interface components {
         };
         /** GrabbedEvent */
         GrabbedEvent: {
-            at?: number | null;
-            id?: string | null;
+            at?: number;
+            id?: string;
             seat: number;
-            seq?: number | null;
+            seq?: number;
             /** @constant */
             type: "grabbed";
-            version?: number | null;
+            version?: number;
         };
         /** Health */
         Health: {
@@ -1147,13 +1147,13 @@ export interface components {
         };
         /** JiefengEvent */
         JiefengEvent: {
-            at?: number | null;
-            id?: string | null;
+            at?: number;
+            id?: string;
             seat: number;
-            seq?: number | null;
+            seq?: number;
             /** @constant */
             type: "jiefeng";
-            version?: number | null;
+            version?: number;
         };
         /** JiefengMove */
         JiefengMove: {
@@ -1167,14 +1167,14 @@ export interface components {
          * @description S-9: ``seat`` left the table; ``penalty`` is what it is charged (0 where none applies).
          */
         LeftEvent: {
-            at?: number | null;
-            id?: string | null;
+            at?: number;
+            id?: string;
             penalty: number;
             seat: number;
-            seq?: number | null;
+            seq?: number;
             /** @constant */
             type: "left";
-            version?: number | null;
+            version?: number;
         };
         /**
          * LegalResult
@@ -1189,6 +1189,70 @@ export interface components {
          * @enum {string}
          */
         Level: "heuristic" | "search";
+        /**
+         * LogEntry
+         * @description What the log adds to every event it holds
+         */
+        LogEntry: {
+            /** @description When the table logged it (seconds since the Unix epoch) */
+            at: number;
+            /** @description `<seq>.<token>`: the seq and the token of the write that logged it (the stream's `id:`, `Last-Event-ID` and `after`) */
+            id: string;
+            /** @description 1, 2, 3 … per table instance */
+            seq: number;
+            /** @description The table version the event's write produced */
+            version: number;
+        };
+        /** LoggedAcceptedEvent */
+        LoggedAcceptedEvent: components["schemas"]["AcceptedEvent"] & components["schemas"]["LogEntry"];
+        /** LoggedCalledEvent */
+        LoggedCalledEvent: components["schemas"]["CalledEvent"] & components["schemas"]["LogEntry"];
+        /** LoggedClockEvent */
+        LoggedClockEvent: components["schemas"]["ClockEvent"] & components["schemas"]["LogEntry"];
+        /** LoggedCrownForcedEvent */
+        LoggedCrownForcedEvent: components["schemas"]["CrownForcedEvent"] & components["schemas"]["LogEntry"];
+        /** LoggedCrownPassedEvent */
+        LoggedCrownPassedEvent: components["schemas"]["CrownPassedEvent"] & components["schemas"]["LogEntry"];
+        /** LoggedDealOverEvent */
+        LoggedDealOverEvent: components["schemas"]["DealOverEvent"] & components["schemas"]["LogEntry"];
+        /** LoggedDealStartedEvent */
+        LoggedDealStartedEvent: components["schemas"]["DealStartedEvent"] & components["schemas"]["LogEntry"];
+        /** LoggedDealVoidEvent */
+        LoggedDealVoidEvent: components["schemas"]["DealVoidEvent"] & components["schemas"]["LogEntry"];
+        /** LoggedDealtEvent */
+        LoggedDealtEvent: components["schemas"]["DealtEvent"] & components["schemas"]["LogEntry"];
+        /** LoggedDeclinedEvent */
+        LoggedDeclinedEvent: components["schemas"]["DeclinedEvent"] & components["schemas"]["LogEntry"];
+        /** LoggedFinishedEvent */
+        LoggedFinishedEvent: components["schemas"]["FinishedEvent"] & components["schemas"]["LogEntry"];
+        /** LoggedGrabbedEvent */
+        LoggedGrabbedEvent: components["schemas"]["GrabbedEvent"] & components["schemas"]["LogEntry"];
+        /** LoggedJiefengEvent */
+        LoggedJiefengEvent: components["schemas"]["JiefengEvent"] & components["schemas"]["LogEntry"];
+        /** LoggedLeftEvent */
+        LoggedLeftEvent: components["schemas"]["LeftEvent"] & components["schemas"]["LogEntry"];
+        /** LoggedMoveEvent */
+        LoggedMoveEvent: components["schemas"]["MoveEvent"] & components["schemas"]["LogEntry"];
+        /** LoggedPassedEvent */
+        LoggedPassedEvent: components["schemas"]["PassedEvent"] & components["schemas"]["LogEntry"];
+        /** LoggedPhaseEvent */
+        LoggedPhaseEvent: components["schemas"]["PhaseEvent"] & components["schemas"]["LogEntry"];
+        /** LoggedPlayedEvent */
+        LoggedPlayedEvent: components["schemas"]["PlayedEvent"] & components["schemas"]["LogEntry"];
+        /** LoggedRebelledEvent */
+        LoggedRebelledEvent: components["schemas"]["RebelledEvent"] & components["schemas"]["LogEntry"];
+        /** LoggedRevealedEvent */
+        LoggedRevealedEvent: components["schemas"]["RevealedEvent"] & components["schemas"]["LogEntry"];
+        /** LoggedSoloDeclaredEvent */
+        LoggedSoloDeclaredEvent: components["schemas"]["SoloDeclaredEvent"] & components["schemas"]["LogEntry"];
+        /** LoggedTokenRotatedEvent */
+        LoggedTokenRotatedEvent: components["schemas"]["TokenRotatedEvent"] & components["schemas"]["LogEntry"];
+        /** LoggedTrickWonEvent */
+        LoggedTrickWonEvent: components["schemas"]["TrickWonEvent"] & components["schemas"]["LogEntry"];
+        /** LoggedTrusteeEvent */
+        LoggedTrusteeEvent: components["schemas"]["TrusteeEvent"] & components["schemas"]["LogEntry"];
+        /** LoggedYieldedEvent */
+        LoggedYieldedEvent: components["schemas"]["YieldedEvent"] & components["schemas"]["LogEntry"];
         /**
          * Mode
          * @enum {string}
@@ -1213,15 +1277,15 @@ export interface components {
          *     a leave, or the bot the platform seated there (docs/clients.md "Bots").
          */
         MoveEvent: {
-            at?: number | null;
+            at?: number;
             /** @enum {unknown} */
             by: "bot" | "seat" | "trustee";
-            id?: string | null;
+            id?: string;
             move: components["schemas"]["PlayMove"] | components["schemas"]["PassMove"] | components["schemas"]["YieldMove"] | components["schemas"]["JiefengMove"] | components["schemas"]["AcceptMove"] | components["schemas"]["DeclineMove"] | components["schemas"]["GrabMove"] | components["schemas"]["CallMove"] | components["schemas"]["DeclareSoloMove"] | components["schemas"]["RevealMove"] | components["schemas"]["RebelMove"];
-            seq?: number | null;
+            seq?: number;
             /** @constant */
             type: "move";
-            version?: number | null;
+            version?: number;
         };
         /**
          * NewDeal
@@ -1263,13 +1327,13 @@ export interface components {
         };
         /** PassedEvent */
         PassedEvent: {
-            at?: number | null;
-            id?: string | null;
+            at?: number;
+            id?: string;
             seat: number;
-            seq?: number | null;
+            seq?: number;
             /** @constant */
             type: "passed";
-            version?: number | null;
+            version?: number;
         };
         /**
          * Phase
@@ -1281,14 +1345,14 @@ export interface components {
          * @description The deal moved on to ``phase`` (``"guard"`` or ``"play"``); ``turn`` acts first.
          */
         PhaseEvent: {
-            at?: number | null;
-            id?: string | null;
+            at?: number;
+            id?: string;
             phase: string;
-            seq?: number | null;
+            seq?: number;
             turn: number;
             /** @constant */
             type: "phase";
-            version?: number | null;
+            version?: number;
         };
         /**
          * PlatformMoveAnswer
@@ -1348,14 +1412,14 @@ export interface components {
         };
         /** PlayedEvent */
         PlayedEvent: {
-            at?: number | null;
+            at?: number;
             cards: string[];
-            id?: string | null;
+            id?: string;
             seat: number;
-            seq?: number | null;
+            seq?: number;
             /** @constant */
             type: "played";
-            version?: number | null;
+            version?: number;
         };
         /** PostBot */
         PostBot: {
@@ -1497,13 +1561,13 @@ export interface components {
         };
         /** RebelledEvent */
         RebelledEvent: {
-            at?: number | null;
-            id?: string | null;
+            at?: number;
+            id?: string;
             seat: number;
-            seq?: number | null;
+            seq?: number;
             /** @constant */
             type: "rebelled";
-            version?: number | null;
+            version?: number;
         };
         /**
          * ReplayFailure
@@ -1565,13 +1629,13 @@ export interface components {
         };
         /** RevealedEvent */
         RevealedEvent: {
-            at?: number | null;
-            id?: string | null;
+            at?: number;
+            id?: string;
             seat: number;
-            seq?: number | null;
+            seq?: number;
             /** @constant */
             type: "revealed";
-            version?: number | null;
+            version?: number;
         };
         /**
          * RotatedToken
@@ -1827,13 +1891,13 @@ export interface components {
         };
         /** SoloDeclaredEvent */
         SoloDeclaredEvent: {
-            at?: number | null;
-            id?: string | null;
+            at?: number;
+            id?: string;
             seat: number;
-            seq?: number | null;
+            seq?: number;
             /** @constant */
             type: "solo_declared";
-            version?: number | null;
+            version?: number;
         };
         /**
          * SpectatorMoveAnswer
@@ -1969,14 +2033,14 @@ export interface components {
          *     the tokens issued for it (the first, from ``PUT``, is 0); the token itself is never logged.
          */
         TokenRotatedEvent: {
-            at?: number | null;
+            at?: number;
             generation: number;
-            id?: string | null;
+            id?: string;
             seat: number | null;
-            seq?: number | null;
+            seq?: number;
             /** @constant */
             type: "token_rotated";
-            version?: number | null;
+            version?: number;
         };
         /**
          * TopPlay
@@ -2044,14 +2108,14 @@ export interface components {
          * @description T-5/T-7: ``seat`` owns the top play; ``lead`` leads next (another seat on 接风).
          */
         TrickWonEvent: {
-            at?: number | null;
-            id?: string | null;
+            at?: number;
+            id?: string;
             lead: number;
             seat: number;
-            seq?: number | null;
+            seq?: number;
             /** @constant */
             type: "trick_won";
-            version?: number | null;
+            version?: number;
         };
         /**
          * TrusteeEvent
@@ -2059,16 +2123,16 @@ export interface components {
          *     ``cause`` says why it entered: its clock ran out, it asked, or it left the table (S-9).
          */
         TrusteeEvent: {
-            at?: number | null;
+            at?: number;
             cause?: components["schemas"]["TrusteeEventCause"] | null;
             count: number;
-            id?: string | null;
+            id?: string;
             on: boolean;
             seat: number;
-            seq?: number | null;
+            seq?: number;
             /** @constant */
             type: "trustee";
-            version?: number | null;
+            version?: number;
         };
         /**
          * TrusteeEventCause
@@ -2113,13 +2177,13 @@ export interface components {
         };
         /** YieldedEvent */
         YieldedEvent: {
-            at?: number | null;
-            id?: string | null;
+            at?: number;
+            id?: string;
             seat: number;
-            seq?: number | null;
+            seq?: number;
             /** @constant */
             type: "yielded";
-            version?: number | null;
+            version?: number;
         };
     };
     responses: never;
