@@ -163,18 +163,19 @@ def test_T_9_every_order_agreeing_with_t9_is_scored_as_its_cut_order(
         cut = scores(client, **roles, finished=order[:end])
         side = finished_side(mode, emperor, guard, order[:end])
         wrong = first_against_t9(order, end, side)
+        # The complete order, and the order stopped one seat after the end (or after the
+        # entry the oracle refuses): listing on past the end is all or nothing per seat.
         if wrong is None:
             accepted += 1
-            for listed in range(end + 1, 6):
+            for listed in sorted({min(end + 1, 5), 5}):
                 answer = scores(client, **roles, finished=order[:listed])
                 assert {**answer, "positions": None} == {**cut, "positions": None}, order
-                assert answer["positions"][: len(order)] == answer["positions"]
                 assert [answer["positions"][seat] for seat in order[:listed]] == list(
                     range(1, listed + 1)
                 ), order
-            assert scores(client, **roles, finished=order)["positions"] == positions_of(order)
+            assert answer["positions"] == positions_of(order)
         else:
-            for listed in range(wrong + 1, 6):
+            for listed in sorted({wrong + 1, 5}):
                 refused(client, 422, "DEAL_OVER", f"$.finished[{wrong}]", **roles,
                         finished=order[:listed])  # fmt: skip
     assert accepted > 0
