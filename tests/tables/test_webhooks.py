@@ -31,6 +31,7 @@ from baohuang.tables import Authority, TableService
 from baohuang.tables.callers import PLATFORM
 from baohuang.tables.errors import WebhooksOff, WebhookUrlRefused
 from baohuang.tables.record import Webhook
+from baohuang.tables.webhook_senders import PRESENCE_SECONDS
 from baohuang.tables.webhook_targets import TargetRefused, Targets
 from baohuang.tables.webhooks import LEASE_SECONDS, Dispatcher, http_sender
 from table_support import Time
@@ -404,7 +405,7 @@ async def test_only_a_replica_that_may_send_a_delivery_claims_it(
     ), said
     # The replica with it on is gone: the one with it off claims again (and, by its policy,
     # refuses this URL: no replica up may send it, so the receiver is backed off).
-    time.now += 5
+    time.now += PRESENCE_SECONDS + 1
     await service.create("mixed", snapshot, PLATFORM, webhook=hook)  # dealt again: due
     assert await strict.tick() == 0
     backoff = await stores[1].hook_backoff("mixed")

@@ -28,8 +28,11 @@ __all__ = ["PRESENCE_SECONDS", "SETTING", "Senders"]
 log = logging.getLogger("baohuang.tables")
 
 SETTING: Final = "BAOHUANG_WEBHOOK_ALLOW_PRIVATE"
-PRESENCE_SECONDS: Final = 3.0
-"""How long a replica counts as up after its dispatcher last polled (it polls every 0.2 s)."""
+PRESENCE_SECONDS: Final = 10.0
+"""How long a replica counts as up after its dispatcher last polled (it polls every 0.2 s): long
+enough that a replica stalled a few seconds (a busy loop, a slow Redis) is not taken for gone
+and its deliveries claimed by replicas that would refuse them; short beside the retries a
+receiver gets anyway (an hour and more) when the replica really went away."""
 _GROUPS: Final = {True: "webhook-senders:private", False: "webhook-senders:public"}
 
 
