@@ -130,6 +130,99 @@ class CuttableProxy:
             self.server.loop.call_soon_threadsafe(self._listener.close)
 
 
+# What a player must be able to see and reach, measured in the page (one evaluation, so that a
+# render between two readings cannot mislead): a list of what is wrong, empty when all is well.
+#   - the page itself does not scroll (the board scrolls in its own box);
+#   - every card of the own hand is inside the screen, and its corner (rank and suit) shows;
+#   - every button, link, summary or field that shows (clipped by no scrolling box) is not
+#     covered at its middle, and overlaps no other one nor a row of the score table (the cards
+#     of the hand overlap one another by design, and only one another);
+#   - nothing in a seat tile is cut: no text wider than its box, nothing past the tile's edge.
+LAYOUT_PROBLEMS = """() => {
+  const problems = [];
+  const W = innerWidth, H = innerHeight;
+  const root = document.documentElement;
+  if (root.scrollHeight > H + 1 || root.scrollWidth > W + 1)
+    problems.push(`the page scrolls: ${root.scrollWidth}x${root.scrollHeight} in ${W}x${H}`);
+  const name = (el) => el.dataset.card ? `card ${el.dataset.card}` : el.dataset.action ?? el.dataset.badge
+    ?? (el.tagName.toLowerCase() + (el.className ? "." + String(el.className).split(" ")[0] : "")
+        + (el.textContent ? ` "${el.textContent.trim().slice(0, 30)}"` : ""));
+  // the part of an element that shows: its box cut by every box that clips it, and the screen
+  const shown = (el) => {
+    const r = el.getBoundingClientRect();
+    let box = { l: r.left, t: r.top, r: r.right, b: r.bottom };
+    for (let up = el.parentElement; up; up = up.parentElement) {
+      const style = getComputedStyle(up);
+      if (style.overflowX === "visible" && style.overflowY === "visible") continue;
+      const c = up.getBoundingClientRect();
+      box = { l: Math.max(box.l, c.left), t: Math.max(box.t, c.top), r: Math.min(box.r, c.right), b: Math.min(box.b, c.bottom) };
+    }
+    box = { l: Math.max(box.l, 0), t: Math.max(box.t, 0), r: Math.min(box.r, W), b: Math.min(box.b, H) };
+    return box.r - box.l > 1 && box.b - box.t > 1 ? box : null;
+  };
+  const overlap = (a, b) => Math.min(a.r, b.r) - Math.max(a.l, b.l) > 1 && Math.min(a.b, b.b) - Math.max(a.t, b.t) > 1;
+  const hits = (el, x, y) => { const top = document.elementFromPoint(x, y); return Boolean(top && (el === top || el.contains(top))); };
+
+  const hand = [...document.querySelectorAll("[data-region=hand] button.card")];
+  for (const card of hand) {
+    const r = card.getBoundingClientRect();
+    if (r.left < -0.5 || r.top < -0.5 || r.right > W + 0.5 || r.bottom > H + 0.5)
+      problems.push(`${name(card)} is off screen: ${Math.round(r.left)},${Math.round(r.top)}-${Math.round(r.right)},${Math.round(r.bottom)}`);
+    for (const part of card.querySelectorAll(".rank, .suit")) {
+      const p = part.getBoundingClientRect();
+      if (!p.width) continue;
+      for (const [x, y] of [[p.left + 1, p.top + 1], [p.right - 1, p.bottom - 1]])
+        if (!hits(card, x, y)) problems.push(`${name(card)}: its ${part.className} is covered`);
+    }
+  }
+  const reachable = [...document.querySelectorAll("button, a[href], summary, select, input, textarea")]
+    .filter((el) => el.checkVisibility() && !hand.includes(el))
+    .map((el) => ({ el, box: shown(el) }))
+    .filter(({ box }) => box);
+  for (const { el, box } of reachable)
+    if (!hits(el, (box.l + box.r) / 2, (box.t + box.b) / 2)) problems.push(`${name(el)} is covered`);
+  const rows = [...document.querySelectorAll(".over tr")].map((el) => ({ el, box: shown(el) })).filter(({ box }) => box);
+  const cards = hand.map((el) => ({ el, box: shown(el) })).filter(({ box }) => box);
+  const apart = (a, b) => {
+    if (!a.el.contains(b.el) && !b.el.contains(a.el) && overlap(a.box, b.box))
+      problems.push(`${name(a.el)} overlaps ${name(b.el)}`);
+  };
+  for (const [i, a] of reachable.entries()) for (const b of reachable.slice(i + 1)) apart(a, b);
+  for (const a of [...reachable, ...cards]) for (const b of rows) apart(a, b);
+  for (const a of cards) for (const b of reachable) apart(a, b);
+  for (const tile of document.querySelectorAll("[data-seat], [data-replay-seat]")) {
+    const edge = tile.getBoundingClientRect();
+    for (const el of tile.querySelectorAll("*")) {
+      if (el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).overflowX !== "visible")
+        problems.push(`cut in seat tile ${tile.dataset.seat ?? tile.dataset.replaySeat}: ${name(el)}`);
+      const r = el.getBoundingClientRect();
+      if (r.width && (r.right > edge.right + 0.5 || r.left < edge.left - 0.5))
+        problems.push(`past seat tile ${tile.dataset.seat ?? tile.dataset.replaySeat}: ${name(el)}`);
+    }
+  }
+  return problems;
+}"""
+
+
+def layout_problems(page: Any) -> list[str]:
+    """What is wrong with the page's layout now (LAYOUT_PROBLEMS); empty when nothing is."""
+    problems: list[str] = page.evaluate(LAYOUT_PROBLEMS)
+    return problems
+
+
+CORNER = {"x": 6, "y": 8}  # where a card of the hand shows under the next one: its rank
+
+
+def select_card(page: Any, code: str, touch: bool = False) -> None:
+    """Select an unselected ``code`` of the own hand as a player does: by its corner, the part a
+    card shows where the hand's cards overlap (a click at its middle lands on the next card)."""
+    card = page.locator(f'[data-region=hand] button[data-card="{code}"][aria-pressed=false]').first
+    if touch:
+        card.tap(position=CORNER)
+    else:
+        card.click(position=CORNER)
+
+
 def wait_version(page: Any, version: int, timeout: float | None = None) -> None:
     """Until the page shows the table at ``version`` (or later)."""
     page.wait_for_function(
