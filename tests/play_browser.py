@@ -137,7 +137,8 @@ class CuttableProxy:
 #   - every button, link, summary or field that shows (clipped by no scrolling box) is not
 #     covered at its middle, and overlaps no other one nor a row of the score table (the cards
 #     of the hand overlap one another by design, and only one another);
-#   - nothing in a seat tile is cut: no text wider than its box, nothing past the tile's edge.
+#   - nothing in a seat tile is cut: no text wider than its box, nothing past the tile's edge;
+#   - the hand's panel lies beside the board, not over it (the board scrolls in its own box).
 LAYOUT_PROBLEMS = """() => {
   const problems = [];
   const W = innerWidth, H = innerHeight;
@@ -190,6 +191,12 @@ LAYOUT_PROBLEMS = """() => {
   for (const [i, a] of reachable.entries()) for (const b of reachable.slice(i + 1)) apart(a, b);
   for (const a of [...reachable, ...cards]) for (const b of rows) apart(a, b);
   for (const a of cards) for (const b of reachable) apart(a, b);
+  const board = document.querySelector(".board"), own = document.querySelector(".own");
+  if (board && own) {
+    const a = board.getBoundingClientRect(), b = own.getBoundingClientRect();
+    if (overlap({ l: a.left, t: a.top, r: a.right, b: a.bottom }, { l: b.left, t: b.top, r: b.right, b: b.bottom }))
+      problems.push(`the hand's panel lies over the board: ${Math.round(b.top)} < ${Math.round(a.bottom)}`);
+  }
   for (const tile of document.querySelectorAll("[data-seat], [data-replay-seat]")) {
     const edge = tile.getBoundingClientRect();
     for (const el of tile.querySelectorAll("*")) {
