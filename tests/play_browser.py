@@ -173,7 +173,10 @@ LAYOUT_PROBLEMS = """() => {
       const p = part.getBoundingClientRect();
       if (!p.width) continue;
       for (const [x, y] of [[p.left + 1, p.top + 1], [p.right - 1, p.bottom - 1]])
-        if (!hits(card, x, y)) problems.push(`${name(card)}: its ${part.className} is covered`);
+        if (!hits(card, x, y)) {
+          const top = document.elementFromPoint(x, y);
+          problems.push(`${name(card)}: its ${part.className} is covered by ${top ? name(top.closest(".card") ?? top) : "nothing"}`);
+        }
     }
   }
   const reachable = [...document.querySelectorAll("button, a[href], summary, select, input, textarea")]
@@ -181,7 +184,10 @@ LAYOUT_PROBLEMS = """() => {
     .map((el) => ({ el, box: shown(el) }))
     .filter(({ box }) => box);
   for (const { el, box } of reachable)
-    if (!hits(el, (box.l + box.r) / 2, (box.t + box.b) / 2)) problems.push(`${name(el)} is covered`);
+    if (!hits(el, (box.l + box.r) / 2, (box.t + box.b) / 2)) {
+      const top = document.elementFromPoint((box.l + box.r) / 2, (box.t + box.b) / 2);
+      problems.push(`${name(el)} is covered by ${top ? name(top) : "nothing"}`);
+    }
   const rows = [...document.querySelectorAll(".over tr")].map((el) => ({ el, box: shown(el) })).filter(({ box }) => box);
   const cards = hand.map((el) => ({ el, box: shown(el) })).filter(({ box }) => box);
   const apart = (a, b) => {

@@ -61,9 +61,13 @@ def quick_move(snapshot: Snapshot) -> Move:
 
 
 def tap_move(page: Any, move: Move) -> None:
+    """Make ``move`` by touch; a play's cards are checked once selected (raised, under the row
+    below them)."""
     if isinstance(move, PlayMove):
         for code in move.cards:
             select_card(page, code, touch=True)
+        page.wait_for_selector(".feedback.good")
+        assert layout_problems(page) == [], move
         page.tap('button[data-action="play"]')
     elif isinstance(move, CallMove):
         page.tap(f'[data-call-card="{move.card}"]')

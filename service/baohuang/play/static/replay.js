@@ -45,7 +45,10 @@ export function replayView({ steps, at }, ctx) {
       [0, 1, 2, 3, 4].map((seat) =>
         h(
           "article",
-          { class: `seat${step.event?.seat === seat ? " turn" : ""}`, "data-replay-seat": seat },
+          {
+            class: `seat${step.event?.seat === seat ? " turn" : ""}${step.hands[seat] ? " with-hand" : ""}`,
+            "data-replay-seat": seat,
+          },
           h("h2", {}, ctx.nameOf(seat)),
           h(
             "div",
