@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from baohuang.engine import PassMove, PlayMove
+from baohuang.engine import PassMove, PlayMove, auto_move
 from play_browser import Tables, ThreadedServer, select_card, wait_version
 
 pytestmark = pytest.mark.slow  # a real Chromium: CI runs it (HYPOTHESIS_PROFILE=ci)
@@ -113,6 +113,32 @@ def test_a_move_timed_out_before_the_table_moved_is_settled_when_it_does(
     page.unroute(moves)
 
 
+def test_a_lost_connection_is_said_as_one_with_what_to_do_not_as_a_refusal(
+    context: Any, dev_server: ThreadedServer, tables: Tables
+) -> None:
+    tid = "words-network"
+    created = small_table(tables, tid)
+    page = context.new_page()
+    page.goto(f"{dev_server.url}/play#table={tid}&token={created['seat_tokens'][0]}")
+    wait_version(page, 1)
+    moves = re.compile(rf".*/v1/tables/{tid}/moves$")
+    page.route(moves, lambda route: route.abort("internetdisconnected"))
+    select_card(page, "3S")
+    page.click('button[data-action="play"]')
+    error = page.wait_for_selector(".verdict[data-kind=network][role=alert]")
+    assert error.inner_text() == (
+        "No connection to the table: check your network. The page reconnects by itself; "
+        "then try again."
+    )
+    page.click("#language")
+    assert page.inner_text(".verdict") == "无法连接牌桌：请检查网络。页面会自动重连，之后请重试。"
+    assert "不合规则" not in page.inner_text("[data-region=actions]")
+    page.unroute(moves)
+    page.click('button[data-action="play"]')  # the selection is kept: the next try goes through
+    wait_version(page, 2)
+    assert page.locator(".verdict").count() == 0
+
+
 def test_a_deal_toguan_played_out_after_a_timeout_is_unscored_under_T11_not_a_void_deal(
     context: Any, dev_server: ThreadedServer, tables: Tables
 ) -> None:
@@ -193,6 +219,16 @@ def test_the_live_region_announces_turns_plays_tricks_and_finishers_in_the_page_
     ):
         assert line in tree, (line, tree)
     assert tree.index("座位4 赢得本轮") < tree.index("座位4 出完")
+    for _ in range(40):  # on to the deal's end, every seat by the API
+        version, snapshot = tables.read(tid)
+        if snapshot.over:
+            break
+        tables.move(tid, auto_move(snapshot), version)
+    wait_version(page, tables.read(tid)[0])
+    page.wait_for_function(
+        "() => document.getElementById('announcer').textContent.includes('本局结束')"
+    )
+    assert "本局结束" in announced(page).splitlines()[-1]  # the deal's end, said last
 
 
 def test_the_language_chosen_is_kept_across_reloads(

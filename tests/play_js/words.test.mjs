@@ -64,6 +64,8 @@ test("托管 passing for a seat whose clock ran out is not the seat's own pass l
   // before play: handing the crown on is a decline
   assert.equal(landed({ version: 1, seat: 0, action: "decline" }, at(2, [{ type: "crown_passed", seat: 0, to: 4 }])), true);
   assert.equal(landed({ version: 1, seat: 0, action: "call", card: "7S" }, at(2, [{ type: "called", seat: 0, card: "7S" }])), true);
+  // the platform's next deal: no seat, the deal started
+  assert.equal(landed({ version: 9, action: "next-deal" }, at(10, [{ type: "deal_started", deal: 2, dealer: 1 }])), true);
 });
 
 test("a timed-out move is settled whether its answer's time-out or the table's next write comes first", () => {

@@ -289,8 +289,6 @@ const REASONS = {
   UNAUTHORIZED: ["This link no longer opens the table.", "此链接已无法打开牌桌。"],
   FORBIDDEN: ["This seat may not do that.", "此座位不能这样做。"],
   TABLE_NOT_FOUND: ["This table is gone.", "牌桌已关闭。"],
-  TIMEOUT: ["The table did not answer in time. Try again.", "牌桌未及时响应，请重试。"],
-  NETWORK: ["The table cannot be reached. Try again.", "无法连接牌桌，请重试。"],
 };
 
 /** The sentence for a reason code, in the current language: a player reads this, never the

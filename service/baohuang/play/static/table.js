@@ -174,7 +174,7 @@ export async function openTable(root, tableId, credential, { hotseat = false } =
     if (view.over) {
       if (before && !before.over) {
         const end = outcome(view, state.answer.table, state);
-        announcer.say([t(end.title), ...end.lines.map((line) => sentence(line))].join(" "));
+        announcer.after([t(end.title), ...end.lines.map((line) => sentence(line))].join(" "), "over");
       }
       return;
     }
@@ -184,7 +184,7 @@ export async function openTable(root, tableId, credential, { hotseat = false } =
           ? `${nameOf(view.turn)}: ${t("yourTurn")}`
           : t("yourTurn")
         : t("say_turn", { seat: nameOf(view.turn) });
-    announcer.turn(text, view.turn);
+    announcer.after(text, view.turn);
   }
 
   // ---- moving --------------------------------------------------------------------------------

@@ -30,15 +30,16 @@ export function troubleOf(error) {
 
 // ---- a move sent without an answer ------------------------------------------------------------
 
-/** The events a move makes, by action: what shows in the log that it landed. A crown handed on
- *  is `crown_passed`; a decline later, in the guard phase, `declined`. */
+/** The events a write makes, by action: what shows in the log that it landed. A crown handed
+ *  on is `crown_passed`; a decline later, in the guard phase, `declined`; the next deal (the
+ *  platform's, no seat) `deal_started`. */
 const MADE = {
   play: ["played"],
   pass: ["passed"],
   yield: ["yielded"],
   jiefeng: ["jiefeng"],
   call: ["called"],
-  decline: ["crown_passed", "declined", "deal_void"],
+  decline: ["crown_passed", "declined"],
   accept: ["accepted"],
   grab: ["grabbed"],
   declare_solo: ["solo_declared"],
@@ -46,6 +47,7 @@ const MADE = {
   rebel: ["rebelled"],
   trustee: ["trustee"],
   leave: ["left"],
+  "next-deal": ["deal_started"],
 };
 
 const sorted = (cards) => [...cards].sort().join(" ");
