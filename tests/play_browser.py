@@ -236,6 +236,18 @@ def select_card(page: Any, code: str, touch: bool = False) -> None:
         card.click(position=CORNER)
 
 
+def seat_page(
+    context: Any, server: ThreadedServer, tid: str, token: str, version: int | None = 1
+) -> Any:
+    """A new page of the table opened with ``token`` (a seat's or the spectator's), once it
+    shows ``version`` (None: as soon as it is loaded)."""
+    page = context.new_page()
+    page.goto(f"{server.url}/play#table={tid}&token={token}")
+    if version is not None:
+        wait_version(page, version)
+    return page
+
+
 def wait_version(page: Any, version: int, timeout: float | None = None) -> None:
     """Until the page shows the table at ``version`` (or later)."""
     page.wait_for_function(
@@ -260,13 +272,28 @@ class Tables:
         assert dealt.status_code == 200, dealt.text
         return self.put(table_id, dealt.json()["snapshot"])
 
-    def put(self, table_id: str, snapshot: dict[str, Any]) -> dict[str, Any]:
-        """A new table of ``snapshot`` (as a client sends it); its seat tokens kept."""
-        put = self.http.put(f"/v1/tables/{table_id}", json={"snapshot": snapshot})
+    def put(self, table_id: str, snapshot: dict[str, Any], **extra: Any) -> dict[str, Any]:
+        """A new table of ``snapshot`` (as a client sends it), with ``extra`` fields of PUT (a
+        clock, bots); its seat tokens kept."""
+        put = self.http.put(f"/v1/tables/{table_id}", json={"snapshot": snapshot, **extra})
         assert put.status_code == 201, put.text
         created: dict[str, Any] = put.json()
         self.tokens[table_id] = created["seat_tokens"]
         return created
+
+    def small(self, table_id: str, **extra: Any) -> dict[str, Any]:
+        """A small table in play, seat 0 to lead: each seat in turn can beat the one before
+        with a single (3S, 4S … 7S), and holds a 9 (seat 4: the scepter)."""
+        snapshot = {
+            "ruleset": "classic",
+            "mode": "team",
+            "emperor": 4,
+            "guard": 2,
+            "turn": 0,
+            "hands": [["3S", "9S"], ["4S", "9H"], ["5S", "9C"], ["6S", "9D"], ["7S", "BJ*"]],
+            "trick": {"top": None},
+        }
+        return self.put(table_id, snapshot, **extra)
 
     def read(self, table_id: str) -> tuple[int, Snapshot]:
         answer = self.http.get(f"/v1/tables/{table_id}")

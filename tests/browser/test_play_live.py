@@ -42,25 +42,11 @@ RAW = re.compile(r"\b[A-Z][A-Z0-9]*_[A-Z0-9_]+\b|#\d+|\b[a-z]+_[a-z_]+\b|\b(phas
 # ---- seven tabs -------------------------------------------------------------------------------
 
 
-def small_table(tables: Tables, tid: str) -> dict[str, Any]:
-    """In play, seat 0 to lead: each seat in turn can beat the one before with a single."""
-    snapshot = {
-        "ruleset": "classic",
-        "mode": "team",
-        "emperor": 4,
-        "guard": 2,
-        "turn": 0,
-        "hands": [["3S", "9S"], ["4S", "9H"], ["5S", "9C"], ["6S", "9D"], ["7S", "BJ*"]],
-        "trick": {"top": None},
-    }
-    return tables.put(tid, snapshot)
-
-
 def test_seven_tabs_of_one_table_all_stay_live_and_see_every_move_within_a_second(
     context: Any, dev_server: ThreadedServer, tables: Tables
 ) -> None:
     tid = "browser-seven"
-    created = small_table(tables, tid)
+    created = tables.small(tid)
     streams: list[str] = []
     context.on(
         "request",
@@ -120,7 +106,7 @@ def test_a_request_that_is_held_shows_an_error_within_seconds_and_the_next_try_g
     context: Any, dev_server: ThreadedServer, tables: Tables
 ) -> None:
     tid = "browser-held"
-    created = small_table(tables, tid)
+    created = tables.small(tid)
     page = context.new_page()
     page.goto(f"{dev_server.url}/play#table={tid}&token={created['seat_tokens'][0]}")
     wait_version(page, 1)
@@ -148,7 +134,7 @@ def test_the_hint_button_cycles_through_the_plays_that_beat_the_top_play(
     context: Any, dev_server: ThreadedServer, tables: Tables
 ) -> None:
     tid = "browser-hint"
-    created = small_table(tables, tid)
+    created = tables.small(tid)
     version, _ = tables.read(tid)
     tables.move(tid, PlayMove(0, ["3S"]), version)  # seat 1's 4S and 9H both beat it
     page = context.new_page()
@@ -413,7 +399,7 @@ def test_without_web_locks_a_hidden_tab_gives_its_stream_back_and_resumes_when_s
     context: Any, dev_server: ThreadedServer, tables: Tables
 ) -> None:
     tid = "browser-hidden"
-    created = small_table(tables, tid)
+    created = tables.small(tid)
     page = context.new_page()
     page.add_init_script(HIDDEN)
     streams: list[Any] = []

@@ -19,27 +19,9 @@ from typing import Any
 import pytest
 
 from baohuang.engine import PassMove, PlayMove, auto_move
-from play_browser import Tables, ThreadedServer, select_card, wait_version
+from play_browser import Tables, ThreadedServer, seat_page, select_card, wait_version
 
 pytestmark = pytest.mark.slow  # a real Chromium: CI runs it (HYPOTHESIS_PROFILE=ci)
-
-
-def small_table(tables: Tables, tid: str, **extra: Any) -> dict[str, Any]:
-    """In play, seat 0 to lead: each seat in turn can beat the one before with a single."""
-    snapshot = {
-        "ruleset": "classic",
-        "mode": "team",
-        "emperor": 4,
-        "guard": 2,
-        "turn": 0,
-        "hands": [["3S", "9S"], ["4S", "9H"], ["5S", "9C"], ["6S", "9D"], ["7S", "BJ*"]],
-        "trick": {"top": None},
-    }
-    answer = tables.http.put(f"/v1/tables/{tid}", json={"snapshot": snapshot, **extra})
-    assert answer.status_code == 201, answer.text
-    created: dict[str, Any] = answer.json()
-    tables.tokens[tid] = created["seat_tokens"]
-    return created
 
 
 def test_a_move_whose_answer_never_came_but_landed_shows_as_landed(
@@ -49,10 +31,8 @@ def test_a_move_whose_answer_never_came_but_landed_shows_as_landed(
     brings the move, and when the time-out comes the page says the move went through — no
     error, no "try again" left on screen."""
     tid = "words-landed"
-    created = small_table(tables, tid)
-    page = context.new_page()
-    page.goto(f"{dev_server.url}/play#table={tid}&token={created['seat_tokens'][0]}")
-    wait_version(page, 1)
+    created = tables.small(tid)
+    page = seat_page(context, dev_server, tid, created["seat_tokens"][0])
     held: list[tuple[Any, Any]] = []
 
     def land_but_hold_the_answer(route: Any) -> None:
@@ -85,10 +65,8 @@ def test_a_move_timed_out_before_the_table_moved_is_settled_when_it_does(
     has not moved), so the page says it got no answer; then the move reaches the table, and the
     notice becomes "went through"."""
     tid = "words-late"
-    created = small_table(tables, tid)
-    page = context.new_page()
-    page.goto(f"{dev_server.url}/play#table={tid}&token={created['seat_tokens'][0]}")
-    wait_version(page, 1)
+    created = tables.small(tid)
+    page = seat_page(context, dev_server, tid, created["seat_tokens"][0])
     held: list[Any] = []
     moves = re.compile(rf".*/v1/tables/{tid}/moves$")
     page.route(moves, lambda route: held.append(route))  # held before it reaches the table
@@ -117,10 +95,8 @@ def test_a_lost_connection_is_said_as_one_with_what_to_do_not_as_a_refusal(
     context: Any, dev_server: ThreadedServer, tables: Tables
 ) -> None:
     tid = "words-network"
-    created = small_table(tables, tid)
-    page = context.new_page()
-    page.goto(f"{dev_server.url}/play#table={tid}&token={created['seat_tokens'][0]}")
-    wait_version(page, 1)
+    created = tables.small(tid)
+    page = seat_page(context, dev_server, tid, created["seat_tokens"][0])
     moves = re.compile(rf".*/v1/tables/{tid}/moves$")
     page.route(moves, lambda route: route.abort("internetdisconnected"))
     select_card(page, "3S")
@@ -143,15 +119,14 @@ def test_a_deal_toguan_played_out_after_a_timeout_is_unscored_under_T11_not_a_vo
     context: Any, dev_server: ThreadedServer, tables: Tables
 ) -> None:
     tid = "words-all-trustee"
-    created = small_table(tables, tid, clock={"turn_seconds": 1, "before_play_seconds": 1})
+    created = tables.small(tid, clock={"turn_seconds": 1, "before_play_seconds": 1})
     for seat in (1, 2, 3, 4):  # the others in 托管 already; seat 0's clock runs out
         version, _ = tables.read(tid)
         answer = tables.http.post(
             f"/v1/tables/{tid}/seats/{seat}/trustee", json={"on": True, "version": version}
         )
         assert answer.status_code == 200, answer.text
-    page = context.new_page()
-    page.goto(f"{dev_server.url}/play#table={tid}&token={created['seat_tokens'][0]}")
+    page = seat_page(context, dev_server, tid, created["seat_tokens"][0], version=None)
     over = page.wait_for_selector(".over", timeout=15000)
     assert over.get_attribute("data-outcome") == "outcome_ALL_TRUSTEE"
     text = over.inner_text()
@@ -172,10 +147,8 @@ def test_the_live_region_announces_turns_plays_tricks_and_finishers_in_the_page_
     context: Any, dev_server: ThreadedServer, tables: Tables
 ) -> None:
     tid = "words-live"
-    created = small_table(tables, tid)
-    page = context.new_page()
-    page.goto(f"{dev_server.url}/play#table={tid}&token={created['seat_tokens'][1]}")
-    wait_version(page, 1)
+    created = tables.small(tid)
+    page = seat_page(context, dev_server, tid, created["seat_tokens"][1])
     assert page.get_attribute("#announcer", "role") == "log"
     page.wait_for_function(
         "() => document.getElementById('announcer').textContent.includes('Seat 0')"
@@ -235,10 +208,8 @@ def test_the_language_chosen_is_kept_across_reloads(
     context: Any, dev_server: ThreadedServer, tables: Tables
 ) -> None:
     tid = "words-language"
-    created = small_table(tables, tid)
-    page = context.new_page()
-    page.goto(f"{dev_server.url}/play#table={tid}&token={created['seat_tokens'][0]}")
-    wait_version(page, 1)
+    created = tables.small(tid)
+    page = seat_page(context, dev_server, tid, created["seat_tokens"][0])
     assert page.get_attribute("html", "lang") == "en"
     page.click("#language")
     page.reload()
@@ -278,9 +249,7 @@ def test_a_disabled_call_says_why(context: Any, dev_server: ThreadedServer, tabl
         hands[seat], rest = rest[: len(hand)], rest[len(hand) :]
     hands[holder] = mine
     created = tables.put(tid, snapshot)
-    page = context.new_page()
-    page.goto(f"{dev_server.url}/play#table={tid}&token={created['seat_tokens'][holder]}")
-    wait_version(page, 1)
+    page = seat_page(context, dev_server, tid, created["seat_tokens"][holder])
     call = page.locator('button[data-action="call"]')
     assert call.is_disabled()
     why = page.locator(f"#{call.get_attribute('aria-describedby')}")
