@@ -23,6 +23,8 @@ MODULES = [
     "state.js",
     "words.js",
     "table.js",
+    "view.js",
+    "controls.js",
     "hand.js",
     "announcer.js",
     "replay.js",

@@ -12,24 +12,25 @@
 // the browser's tabs of a table), state.js (what the events mean, as data), words.js (what the
 // page says of what happened, as data: both tested in node), announcer.js (the live region a
 // screen reader follows), hand.js (the hand's layout), replay.js (a finished deal stepped
-// through), and this file: the controller and the view. Roles: "seat", "spectator", "operator",
+// through), view.js and controls.js (the board, and the hand with its actions, drawn from this
+// file's state), and this file: the controller —
+// what the page holds, what it asks the table, what it does on each answer. Roles: "seat",
+// "spectator", "operator",
 // and "hotseat" — one page playing all five seats with the development service's platform view,
 // showing only the hand of the seat to act (pass the device).
 
-import { Api, REQUEST_TIMEOUT_MS } from "./api.js";
-import { beforePlayActions, callable, playActions, rulesetSpec } from "./actions.js";
+import { Api } from "./api.js";
 import { Announcer } from "./announcer.js";
-import { cardElement, cardRow, keyed, spokenCards } from "./cards.js";
+import { keyed, spokenCards } from "./cards.js";
 import { fill, h } from "./dom.js";
 import { fitHand } from "./hand.js";
-import { reasonText, seatName, t } from "./i18n.js";
+import { seatName, t } from "./i18n.js";
 import { watch } from "./live.js";
-import { replayView } from "./replay.js";
-import { announcement, emptyState, eventCards, logLine, note as noteEvent, replaySteps } from "./state.js";
+import { announcement, emptyState, note as noteEvent, replaySteps } from "./state.js";
+import { controlsView, handPanel, SHORTCUTS } from "./controls.js";
+import { boardView, sentence as sentenceOf } from "./view.js";
 import { outcome, problemOf, settle, troubleOf } from "./words.js";
 
-const PLACES = ["place1", "place2", "place3", "place4", "place5"];
-const SHORTCUTS = { p: "play", s: "pass", y: "yield", j: "jiefeng" };
 const URGENT_SECONDS = 10; // the countdown turns red from here on
 
 /** Open a table. `hotseat`: this page plays every seat (a development service, no credential). */
@@ -159,6 +160,8 @@ export async function openTable(root, tableId, credential, { hotseat = false } =
   }
 
   // ---- the live region: what a screen reader hears ------------------------------------------
+
+  const sentence = (line) => sentenceOf(face, line);
 
   /** An event as it happens, in words (state.js picks them). */
   function announceEvent(event) {
@@ -355,23 +358,6 @@ export async function openTable(root, tableId, credential, { hotseat = false } =
     render();
   }
 
-  function renderReplay() {
-    return replayView(state.replay, {
-      nameOf,
-      describe,
-      own: ownSeat(),
-      button,
-      go(to) {
-        state.replay.at = Math.max(0, Math.min(state.replay.steps.length - 1, to));
-        render();
-      },
-      close() {
-        state.replay = null;
-        render();
-      },
-    });
-  }
-
   // ---- rendering ---------------------------------------------------------------------------
 
   /** The seat this page plays (its own, or in hot-seat the seat to act), or null. */
@@ -387,43 +373,17 @@ export async function openTable(root, tableId, credential, { hotseat = false } =
     const controls = root.querySelector(".controls");
     if (!controls) return;
     const focused = document.activeElement?.dataset?.focus;
-    const view = ownView();
-    controls.replaceWith(renderOwnControls(view, rulesetSpec(view.ruleset, state.defaults)));
+    controls.replaceWith(controlsView(face));
     if (focused) root.querySelector(`[data-focus="${CSS.escape(focused)}"]`)?.focus();
   }
 
+  /** Draw the table again (view.js): the board scrolls in its own box, keeping its place; the
+   *  hand and its actions sit below it, never over it; the focus stays where it was. */
   function render() {
     if (!state.answer) return;
     const focused = document.activeElement?.dataset?.focus;
     const scrolled = root.querySelector(".board")?.scrollTop ?? 0;
-    const { view } = state.answer;
-    const spec = rulesetSpec(view.ruleset, state.defaults);
-    const own = playing() ? ownView() : null;
-    // the board scrolls in its own box; the hand and its actions sit below it, never over it
-    fill(
-      root,
-      h(
-        "div",
-        { class: "board" },
-        renderStatus(view, spec),
-        h(
-          "div",
-          { class: "seats" },
-          seatOrder(view).map((seat) => renderSeat(view, seat)),
-        ),
-        renderTrick(view),
-        renderCrown(view),
-        renderOver(view),
-        state.replay ? renderReplay() : null,
-        renderLog(),
-        // 托管 and leaving are rare: below the log, out of the way of the actions of every turn
-        state.role === "seat" && state.answer.table?.seats
-          ? h("div", { class: "actions seat-menu" }, renderSeatClock(view, state.answer.table.seats[view.seat]))
-          : null,
-      ),
-      // hot-seat: none once over; a seat that is out, or a finished deal: nothing to act on
-      own && !state.replay && !view.over && own.hand?.length ? renderOwn(own) : null,
-    );
+    fill(root, boardView(face), handPanel(face));
     root.classList.add("table");
     root.querySelector(".board").scrollTop = scrolled;
     const handElement = root.querySelector(".hand");
@@ -434,448 +394,37 @@ export async function openTable(root, tableId, credential, { hotseat = false } =
     tick();
   }
 
-  const playing = () => state.role === "seat" || state.role === "hotseat";
-
-  /** A seat sees the others in playing order after it, itself last (next to its hand). */
-  function seatOrder(view) {
-    const own = ownSeat();
-    const first = own === null ? 0 : own + 1;
-    return [0, 1, 2, 3, 4].map((step) => (first + step) % 5);
-  }
-
-  function renderStatus(view, spec) {
-    const options = [
-      spec.kaopai && t("kaopai"),
-      spec.bie6 && t("bie6"),
-      spec.deck === "short" && t("deck_short"),
-    ];
-    const own = ownSeat();
-    const whose = view.over
-      ? t("over")
-      : view.turn === own
-        ? state.role === "hotseat"
-          ? `${seatName(own)} · ${t("yourTurn")}`
-          : t("yourTurn")
-        : t("waiting", { seat: nameOf(view.turn) });
-    const role = {
-      seat: seatName(view.seat),
-      spectator: t("spectator"),
-      operator: t("operator"),
-      hotseat: t("hotseatTitle"),
-    }[state.role];
-    return h(
-      "header",
-      { class: "status" },
-      h("span", { class: "who" }, role),
-      h("strong", { class: view.turn === own && !view.over ? "your-turn" : "", "data-region": "to-act" }, whose),
-      h("span", { class: "countdown", id: "countdown", hidden: true }),
-      h(
-        "span",
-        { class: `connection ${state.connection}`, "data-connection": state.connection },
-        t(state.connection),
-      ),
-      h(
-        "span",
-        { class: "about" },
-        `${state.answer.id} · ${t(`ruleset_${spec.base}`)}`,
-        ...options.filter(Boolean).map((o) => ` · ${o}`),
-        " · ",
-        t(`phase_${view.phase}`),
-        view.crown?.stage ? ` · ${t(`stage_${view.crown.stage}`)}` : "",
-        view.mode !== "team" ? ` · ${t(`mode_${view.mode}`)}` : "", // 暗独 shows only to the emperor
-        h("span", { class: "version", title: `${t("version")} ${state.answer.version}` }, ` · v${state.answer.version}`),
-      ),
-    );
-  }
-
-  /** Role badges, as far as this caller may know them: the view names the guard only when it is
-   *  shown (明保), to the guard itself, or once the deal is over (G-8). A bot seat says so. */
-  function badges(view, seat) {
-    const list = [];
-    const seats = state.answer.table?.seats;
-    if (view.phase === "crown") {
-      if (seat === view.emperor) list.push(["crown", t("crownHolder")]);
-    } else if (seat === view.emperor) list.push(["emperor", t("emperor")]);
-    const own = ownSeat();
-    if (view.guard === seat && view.guard !== view.emperor) {
-      list.push([
-        "guard",
-        view.guard_revealed || view.over || own === null || own !== seat ? t("guard") : t("hiddenGuard"),
-      ]);
-    }
-    // the role 革命党, and apart from it the action 造反 for a seat that declared it
-    if (rebel(view, seat)) list.push(["rebel", t("roleRebel")]);
-    if (view.rebellion.includes(seat)) list.push(["rebelled", t("rebelled")]);
-    if (botOf(seat)) list.push(["bot", t("bot"), t(`level_${botOf(seat)}`)]);
-    if (seats?.[seat]?.trustee) list.push(["trustee", t("trustee")]);
-    if (seats?.[seat]?.left) list.push(["left", t("left")]);
-    const place = view.positions ? view.positions[seat] - 1 : view.finished.indexOf(seat);
-    if (place >= 0) list.push(["place", t(PLACES[place])]);
-    return list.map(([kind, label, title]) =>
-      h("span", { class: `badge ${kind}`, "data-badge": kind, title: title ?? null }, label),
-    );
-  }
-
-  /** Whether ``seat`` is known to this caller as a rebel (革命党): once roles are settled, every
-   *  seat but the emperor in a game without a guard, every seat but a known guard, and a seat
-   *  itself when its view names no guard (the guard always sees itself, G-8). */
-  function rebel(view, seat) {
-    if (view.phase !== "play" || seat === view.emperor) return false;
-    if (view.mode !== "team") return true;
-    if (view.guard !== null) return seat !== view.guard;
-    return seat === ownSeat();
-  }
-
-  function renderSeat(view, seat) {
-    const trick = view.trick;
-    const played = state.trick.plays[seat] ?? (trick.top?.seat === seat ? trick.top.cards : null);
-    const marks = [
-      trick.passed.includes(seat) && t("passed"),
-      trick.yielded.includes(seat) && t("yielded"),
-      trick.jiefeng === seat && t("jiefeng"),
-    ].filter(Boolean);
-    const total = state.answer.table?.totals?.[seat];
-    const count = view.counts?.[seat] ?? view.hands[seat].length; // a platform's view has hands
-    const own = ownSeat();
-    const cards = `${count} ${t("cards")}`;
-    return h(
-      "article",
-      {
-        class: `seat${seat === own ? " me" : ""}${seat === view.turn && !view.over ? " turn" : ""}${trick.top?.seat === seat ? " top" : ""}`,
-        "data-seat": seat,
-        "aria-current": seat === view.turn && !view.over ? "true" : null,
+  /** What the view may read and do (view.js). */
+  const face = {
+    state,
+    seatView: ownView,
+    hand,
+    ownSeat,
+    youSeat,
+    nameOf,
+    botOf,
+    playing: () => state.role === "seat" || state.role === "hotseat",
+    selectionRefused,
+    act: {
+      move,
+      send,
+      hint,
+      clear: clearSelection,
+      replay: openReplay,
+      goReplay(to) {
+        state.replay.at = Math.max(0, Math.min(state.replay.steps.length - 1, to));
+        render();
       },
-      h(
-        "h2",
-        {},
-        h("span", { class: "name" }, seatName(seat, state.role === "seat" ? own : null)),
-        // the count as a small stack of cards: read out as "33 cards"
-        h("span", { class: "count", title: cards, "aria-label": cards }, String(count)),
-      ),
-      h(
-        "div",
-        { class: "badges" },
-        badges(view, seat),
-        total !== undefined ? h("span", { class: "total" }, `${t("total")} ${total}`) : null,
-      ),
-      h(
-        "div",
-        { class: `play${state.trick.over ? " done" : ""}` },
-        played ? h("span", { "data-play": played.join(" ") }, cardRow(played, { small: true })) : null,
-        marks.map((mark) => h("span", { class: "mark" }, mark)),
-      ),
-      state.role === "operator"
-        ? h("div", { class: "full-hand", "data-hand": seat }, cardRow(view.hands[seat], { small: true }))
-        : null,
-    );
-  }
-
-  /** The trick in the middle of the table: the play to beat and who made it, or who leads. */
-  function renderTrick(view) {
-    if (view.phase !== "play" || view.over) return null;
-    const top = view.trick.top;
-    return h(
-      "section",
-      { class: "trick", "data-region": "trick", "aria-label": t("trick") },
-      h("span", { class: "label" }, t("trick")),
-      top
-        ? [
-            h("span", {}, t("topPlay", { seat: nameOf(top.seat) })),
-            h("span", { "data-play": top.cards.join(" ") }, cardRow(top.cards)),
-          ]
-        : h("span", {}, t("toLead", { seat: nameOf(view.turn) })),
-    );
-  }
-
-  /** Before play: the crown's hand-ons and the cards travelling with it; the called card. */
-  function renderCrown(view) {
-    if (view.phase === "play" && !view.called) return null;
-    const crown = view.crown;
-    return h(
-      "section",
-      { class: "crown-info", "data-region": "trick" },
-      view.called
-        ? h("span", { "data-play": view.called }, `${t("called")}: `, cardRow([view.called], { small: true }))
-        : null,
-      crown ? h("span", {}, `${t("passes")}: ${crown.passes}`) : null,
-      crown?.pile.length
-        ? h(
-            "span",
-            {},
-            `${t("pile")}: `,
-            h("span", { "data-play": crown.pile.join(" ") }, cardRow(crown.pile, { small: true })),
-          )
-        : null,
-    );
-  }
-
-  /** The hand and what the seat may do with it: below the board, every card on screen. */
-  function renderOwn(view) {
-    return h(
-      "section",
-      { class: "own", "aria-label": t("hand"), "data-own-seat": view.seat },
-      renderOwnControls(view, rulesetSpec(view.ruleset, state.defaults)),
-      h("h2", {}, state.role === "hotseat" ? `${seatName(view.seat)} · ` : "", t("hand"), ` · ${view.hand.length} ${t("cards")}`),
-      h(
-        "div",
-        { class: "hand", "data-region": "hand" },
-        hand().map((card) =>
-          cardElement(card.code, { button: true, key: card.key, selected: state.selected.has(card.key) }),
-        ),
-      ),
-    );
-  }
-
-  /** What the seat may do now, and what the referee said of its selection or its last move. */
-  function renderOwnControls(view, spec) {
-    const actions =
-      view.phase === "play" ? playActions(view, view.seat, spec) : beforePlayActions(view, view.seat, spec);
-    const call = actions.includes("call") ? renderCallPicker(view) : null;
-    const seatState = state.answer.table?.seats?.[view.seat];
-    const ruled = state.notice?.kind === "rule"; // the table's verdict says it: no second refusal
-    return h(
-      "div",
-      { class: "controls", "data-region": "actions" },
-      seatState?.trustee && state.role === "seat"
-        ? h("p", { class: "note", "data-trustee-note": "" }, t(seatState.entered > 3 ? "ownTrusteeLocked" : "ownTrustee"))
-        : null,
-      call,
-      h(
-        "div",
-        { class: "actions" },
-        actions.map((action) => actionButton(action, view)),
-        actions.includes("play") && state.hintRoute ? button("hint", t("hint"), hint, "H") : null,
-        actions.includes("play") ? button("clear", t("clear"), clearSelection, "Esc") : null,
-      ),
-      ruled ? null : renderFeedback(),
-      state.notice ? renderNotice(state.notice) : null,
-      actions.includes("play") ? h("p", { class: "hint keys" }, t("shortcuts")) : null,
-    );
-  }
-
-  function button(name, label, onclick, key = null, disabled = false, describedBy = null) {
-    return h(
-      "button",
-      {
-        type: "button",
-        class: `action ${name}`,
-        "data-action": name,
-        "data-focus": `action:${name}`,
-        onclick,
-        disabled: disabled || state.busy,
-        "aria-describedby": describedBy,
+      closeReplay() {
+        state.replay = null;
+        render();
       },
-      label,
-      key ? h("kbd", {}, key) : null,
-    );
-  }
-
-  /** The cards that may be called (G-2), drawn as cards: pressing one chooses it. With none, the
-   *  reason the Call button is disabled. */
-  function renderCallPicker(view) {
-    const options = keyed(callable(view.hand));
-    if (!options.some(({ code }) => code === state.callCard)) state.callCard = options[0]?.code ?? null;
-    if (!options.length) return h("p", { class: "note", id: "call-none", "data-region": "call" }, t("callNone"));
-    return h(
-      "div",
-      // the seat's own cards (G-2: a card it holds three of), drawn as cards
-      { class: "call-picker", role: "radiogroup", "aria-label": t("called"), "data-region": "call" },
-      h("span", { class: "label" }, `${t("called")}: `),
-      options.map(({ code }) => {
-        const card = cardElement(code, { small: true });
-        return h(
-          "button",
-          {
-            type: "button",
-            class: "call-card",
-            role: "radio",
-            "data-call-card": code,
-            "data-focus": `call:${code}`,
-            "aria-checked": String(code === state.callCard),
-            onclick: () => {
-              state.callCard = code;
-              renderControls();
-            },
-          },
-          card,
-        );
-      }),
-    );
-  }
-
-  function actionButton(action, view) {
-    const key = Object.keys(SHORTCUTS)
-      .find((k) => SHORTCUTS[k] === action)
-      ?.toUpperCase();
-    if (action === "play") {
-      // disabled until a selection, and for one the referee already said cannot be played
-      const refused = selectionRefused();
-      return button("play", t("play"), () => move("play"), key, state.selected.size === 0 || refused, refused ? "feedback" : null);
-    }
-    if (action === "call")
-      return button(
-        "call",
-        t("call"),
-        () => move("call", { card: state.callCard }),
-        null,
-        !state.callCard,
-        state.callCard ? null : "call-none",
-      );
-    const label = action === "decline" && view.phase === "crown" ? t("declineCrown") : t(action);
-    return button(action, label, () => move(action), key);
-  }
-
-  /** 托管 and leaving, where the table keeps clocks (T-11, S-9). */
-  function renderSeatClock(view, mine) {
-    if (!mine || view.over) return null;
-    const seat = view.seat;
-    return [
-      button("trustee", mine.trustee ? t("trusteeOff") : t("trusteeOn"), () =>
-        send(`/seats/${seat}/trustee`, { on: !mine.trustee }, { seat, action: "trustee", on: !mine.trustee }),
-      ),
-      mine.left
-        ? null
-        : button(
-            "leave",
-            t("leave"),
-            () => confirm(t("leaveSure")) && send(`/seats/${seat}/leave`, {}, { seat, action: "leave" }),
-          ),
-    ];
-  }
-
-  /** A reason as a player reads it: the sentence its code picks; code and rule on hover. */
-  function reason(code, rule) {
-    return h("span", { class: "reason", "data-code": code, title: rule ? `${code} (${rule})` : code }, reasonText(code));
-  }
-
-  function renderFeedback() {
-    const f = state.feedback;
-    const at = { id: "feedback", "aria-live": "polite" };
-    if (!f) return h("p", { class: "feedback", ...at });
-    if (f.problem) return h("p", { class: "feedback bad", ...at }, reason(f.problem.code, f.problem.rule));
-    const good = f.top ? f.beats : f.valid;
-    const what = f.top ? (f.beats ? t("beats") : t("doesNotBeat")) : f.valid ? t("combo") : t("notCombo");
-    return h(
-      "p",
-      { class: `feedback ${good ? "good" : "bad"}`, ...at },
-      good ? "✓ " : "✗ ",
-      what,
-      f.reason ? [" — ", reason(f.reason.code, f.reason.rule)] : "",
-      // 烤牌 (K-6): which cards of the selection cover which card of the top play
-      f.cover?.some((item) => item.by.length > 1)
-        ? h(
-            "span",
-            { class: "cover" },
-            ` ${t("cover")}: `,
-            f.cover.map((item) =>
-              h(
-                "span",
-                { class: "covered" },
-                cardRow(item.by, { small: true }),
-                " → ",
-                cardRow([item.card], { small: true }),
-              ),
-            ),
-          )
-        : null,
-    );
-  }
-
-  /** The notice, worded by its kind (words.js): a rule's verdict with its reason; a request
-   *  that failed, with what to do; a note. */
-  function renderNotice(notice) {
-    const kind = notice.kind;
-    if (kind === "rule")
-      return h(
-        "p",
-        { class: "verdict", role: "alert", "data-kind": kind },
-        h("strong", {}, `${t("refused")}: `),
-        reason(String(notice.code), notice.rule),
-      );
-    if (kind === "conflict" || kind === "landed" || kind === "missed" || kind === "noHint") {
-      const key = { conflict: "conflict", noHint: "noHint" }[kind] ?? kind;
-      return h("p", { class: "verdict note", role: "status", "data-kind": kind }, t(key));
-    }
-    const key = kind === "timeout" && !notice.move ? "trouble_timeout_read" : `trouble_${kind}`;
-    return h(
-      "p",
-      { class: "verdict trouble", role: "alert", "data-kind": kind },
-      t(key, { n: REQUEST_TIMEOUT_MS / 1000 }),
-    );
-  }
-
-  /** The end of the deal: what happened, in words (words.js), the places and scores, and the
-   *  cards a seat still held. */
-  function renderOver(view) {
-    if (!view.over) return null;
-    const next =
-      (state.role === "operator" || state.role === "hotseat") && state.answer.table
-        ? button("next-deal", t("nextDeal"), () => send("/deals", {}, { action: "next-deal" }))
-        : null;
-    const replay = state.replay ? null : button("replay", t("replay"), openReplay);
-    const end = outcome(view, state.answer.table, state);
-    const rows = [0, 1, 2, 3, 4].map((seat) =>
-      h(
-        "tr",
-        {},
-        h("th", {}, nameOf(seat)),
-        h("td", {}, view.positions ? t(PLACES[view.positions[seat] - 1]) : ""),
-        h("td", { class: "score" }, state.scores ? String(state.scores[seat]) : ""),
-      ),
-    );
-    const left = state.role === "seat" ? view.hand : null; // what the seat did not get to play
-    return h(
-      "section",
-      { class: "over", "data-outcome": end.title },
-      h("h2", {}, t(end.title)),
-      end.lines.map((line) => h("p", { class: "why" }, sentence(line))),
-      view.void
-        ? null
-        : h(
-            "table",
-            {},
-            h("thead", {}, h("tr", {}, h("th", {}), h("th", {}, t("positions")), h("th", {}, t("score")))),
-            h("tbody", {}, rows),
-          ),
-      left?.length
-        ? h("p", { class: "left-hand" }, `${t("handLeft")}: `, h("span", { "data-region": "hand" }, cardRow(left, { small: true })))
-        : null,
-      h("div", { class: "actions" }, replay, next),
-    );
-  }
-
-  /** A sentence of state.js or words.js ({key, seats, seatLists, causes, places, params}) in
-   *  the page's words: seats named, causes and places as labels. */
-  function sentence(line) {
-    const params = { ...line.params };
-    for (const [name, seat] of Object.entries(line.seats ?? {})) params[name] = nameOf(seat);
-    for (const [name, seats] of Object.entries(line.seatLists ?? {}))
-      params[name] = seats.map((seat) => nameOf(seat)).join(t("and"));
-    for (const [name, cause] of Object.entries(line.causes ?? {})) params[name] = t(`cause_${cause}`);
-    for (const [name, place] of Object.entries(line.places ?? {})) params[name] = t(PLACES[place - 1]);
-    return t(line.key, params);
-  }
-
-  /** A log line: the sentence of its event (state.js picks the label), and its cards. */
-  function describe(entry) {
-    const cards = eventCards(entry);
-    return [
-      h("span", {}, sentence(logLine(entry))),
-      cards.length ? h("span", { "data-play": cards.join(" ") }, " ", cardRow(cards, { small: true })) : null,
-    ];
-  }
-
-  function renderLog() {
-    const items = state.log
-      .slice(-60)
-      .reverse()
-      .map((entry) => h("li", { "data-seq": entry.seqs.join(" ") }, describe(entry)));
-    // open by default for those who only watch; a player's choice is kept across renders
-    const open = state.logOpen ?? (state.role === "operator" || state.role === "spectator");
-    const details = h("details", { class: "log", open: open || null }, h("summary", {}, t("log")), h("ol", {}, items));
-    details.addEventListener("toggle", () => (state.logOpen = details.open));
-    return details;
-  }
+      chooseCall(code) {
+        state.callCard = code;
+        renderControls();
+      },
+    },
+  };
 
   /** The countdown of the seat to act, where the table keeps a clock; every 250 ms. Red only
    *  in the last seconds: a countdown that is red from its start says nothing. */
