@@ -12,8 +12,6 @@ import { reasonText, seatName, t } from "./i18n.js";
 /** The keys that press an action's button (table.js listens; the buttons show them). */
 export const SHORTCUTS = { p: "play", s: "pass", y: "yield", j: "jiefeng" };
 
-/** The board: the status, the seats, the trick, the crown, the deal's end, the replay, the log
- *  and a seat's 托管 and leaving. It scrolls in its own box. */
 /** The hand and its actions, below the board — or nothing: in hot-seat none once over; a seat
  *  that is out, or a finished deal, has nothing to act on. */
 export function handPanel(c) {
@@ -72,6 +70,8 @@ function renderOwnControls(c, view, spec) {
   );
 }
 
+/** An action's button: disabled while a write is on its way; `key` its shortcut, shown where
+ *  there is a keyboard; `describedBy` the id of what says why it is disabled. */
 export function button(c, name, label, onclick, key = null, disabled = false, describedBy = null) {
   return h(
     "button",

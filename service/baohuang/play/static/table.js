@@ -13,21 +13,20 @@
 // page says of what happened, as data: both tested in node), announcer.js (the live region a
 // screen reader follows), hand.js (the hand's layout), replay.js (a finished deal stepped
 // through), view.js and controls.js (the board, and the hand with its actions, drawn from this
-// file's state), and this file: the controller —
-// what the page holds, what it asks the table, what it does on each answer. Roles: "seat",
-// "spectator", "operator",
-// and "hotseat" — one page playing all five seats with the development service's platform view,
-// showing only the hand of the seat to act (pass the device).
+// file's state), and this file: the controller — what the page holds, what it asks the table,
+// what it does on each answer. Roles: "seat", "spectator", "operator", and "hotseat" — one page
+// playing all five seats with the development service's platform view, showing only the hand of
+// the seat to act (pass the device).
 
 import { Api } from "./api.js";
 import { Announcer } from "./announcer.js";
 import { keyed, spokenCards } from "./cards.js";
+import { controlsView, handPanel, SHORTCUTS } from "./controls.js";
 import { fill, h } from "./dom.js";
 import { fitHand } from "./hand.js";
 import { seatName, t } from "./i18n.js";
 import { watch } from "./live.js";
 import { announcement, emptyState, note as noteEvent, replaySteps } from "./state.js";
-import { controlsView, handPanel, SHORTCUTS } from "./controls.js";
 import { boardView, sentence as sentenceOf } from "./view.js";
 import { outcome, problemOf, settle, troubleOf } from "./words.js";
 

@@ -19,6 +19,9 @@ import { eventCards, logLine } from "./state.js";
 import { outcome } from "./words.js";
 
 const PLACES = ["place1", "place2", "place3", "place4", "place5"];
+
+/** The board: the status, the seats, the trick, the crown, the deal's end, the replay, the log
+ *  and a seat's 托管 and leaving. It scrolls in its own box. */
 export function boardView(c) {
   const { state } = c;
   const { view } = state.answer;
@@ -44,6 +47,7 @@ export function boardView(c) {
   );
 }
 
+/** A finished deal stepped through (replay.js), with the board's names and buttons. */
 function renderReplay(c) {
   return replayView(c.state.replay, {
     nameOf: c.nameOf,
