@@ -25,6 +25,7 @@ from ..engine import Mode
 from .problems import Problem, mode_problem, out_of_range, seat_problem
 
 _SEGMENT = re.compile(r"\.([A-Za-z_]\w*)|\[(\d+)\]")
+_INDEX = re.compile(r"\[\d+\]")
 _NOT_LISTED = "Invalid enum value"
 MODES: tuple[str, ...] = get_args(Mode)
 
@@ -46,7 +47,7 @@ def _unwrapped(kind: inspect.Type) -> list[inspect.Type]:
     return [] if isinstance(kind, inspect.NoneType) else [kind]
 
 
-@cache
+@cache  # bounded: one entry per field of a body type, its paths' indices all read as [0]
 def _field_types(body_type: Any, path: str) -> tuple[inspect.Type, ...]:
     """The types the field at ``path`` may have in a ``body_type`` (every variant of a union
     that has it), or none when the path leads nowhere in it."""
@@ -77,7 +78,7 @@ def _value_at(body: bytes, path: str) -> object:
 def field_rule_problem(body_type: Any, body: bytes, path: str, message: str) -> Problem | None:
     """The 422 for a value msgspec refused at ``path`` whose field is a seat or a mode, or
     ``None`` (then msgspec's 400 ``INVALID_FIELD`` stands)."""
-    kinds = _field_types(body_type, path)
+    kinds = _field_types(body_type, _INDEX.sub("[0]", path))
     if not kinds:
         return None
     try:
