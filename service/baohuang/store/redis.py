@@ -23,6 +23,11 @@ Redis Cluster (``from_url(..., cluster=True)``) or behind Redis Sentinel
   here), oldest first: the write that starts a deal pushes the one before's, and keeps the
   newest ``DealEnd.kept`` (``BAOHUANG_DEALS_KEPT``).
 
+Beside the tables: the indexes of due tables (``{prefix}deadlines``, ``webhooks``,
+``playouts``: sorted sets of table ids by when), and ``{prefix}present:<group>``, a sorted set of
+live processes by when they are forgotten (:meth:`RedisTableStore.present`: the webhook
+dispatchers' settings).
+
 Every write publishes the table id on ``{prefix}changes``, so that each replica's single
 subscriber learns of it (:meth:`RedisTableStore.changes`); the log, not the message, is the
 record: a missed message costs a delay, never an event.
