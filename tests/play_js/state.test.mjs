@@ -6,8 +6,17 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { test } from "node:test";
 
-import { allStrings, reasonText, t } from "../../service/baohuang/play/static/i18n.js";
-import { emptyState, logLine, note, replaySteps } from "../../service/baohuang/play/static/state.js";
+import { spokenCards } from "../../service/baohuang/play/static/cards.js";
+import { allStrings, lang, reasonText, setLang, t } from "../../service/baohuang/play/static/i18n.js";
+import {
+  announcement,
+  emptyState,
+  logLine,
+  note,
+  replaySteps,
+  trickOf,
+  trickStep,
+} from "../../service/baohuang/play/static/state.js";
 
 const played = (seq, seat, cards) => ({ type: "played", seq, seat, cards });
 const passed = (seq, seat) => ({ type: "passed", seq, seat });
@@ -84,4 +93,71 @@ test("a replay runs from the hands at the first play to the final hands", () => 
   assert.deepEqual(steps.at(-1).hands, { 0: ["KS"] });
   assert.deepEqual(steps.at(-1).plays, { 0: ["3S", "3H"] });
   assert.equal(steps[1].hands[1], undefined); // no other seat's cards, ever
+});
+
+test("by trick: the replay jumps from one won trick to the next, and back", () => {
+  const events = [
+    { type: "phase", seq: 1, phase: "play", turn: 0 },
+    played(2, 0, ["5S"]), // step 1
+    passed(3, 1), // 2
+    { type: "trick_won", seq: 4, seat: 0, lead: 0 }, // 3
+    played(5, 0, ["3S"]), // 4
+    played(6, 1, ["4S"]), // 5
+    { type: "trick_won", seq: 7, seat: 1, lead: 1 }, // 6
+    played(8, 1, ["9S"]), // 7: the deal ends in this trick
+  ];
+  const steps = replaySteps(events, { 0: ["KS"] });
+  assert.equal(steps.length, 8);
+  assert.deepEqual([0, 1, 3, 4, 6, 7].map((at) => trickStep(steps, at, 1)), [3, 3, 6, 6, 7, 7]);
+  assert.deepEqual([7, 6, 5, 3, 1, 0].map((at) => trickStep(steps, at, -1)), [6, 3, 3, 0, 0, 0]);
+  assert.deepEqual(steps[3].plays, { 0: ["5S"] }); // a trick's end shows the whole trick
+  assert.deepEqual([0, 3, 4, 6, 7].map((at) => trickOf(steps, at).n), [1, 1, 2, 2, 3]);
+  assert.equal(trickOf(steps, 0).total, 3);
+});
+
+test("the live region says each play with its cards, passes, tricks and finishers; not the clock", () => {
+  assert.deepEqual(announcement(played(1, 2, ["9S", "9H"])), { key: "say_played", seats: { seat: 2 }, cards: ["9S", "9H"] });
+  assert.equal(announcement(passed(2, 3)).key, "ev_passed");
+  assert.equal(announcement({ type: "trick_won", seat: 1, lead: 1 }).key, "ev_trick_won");
+  assert.equal(announcement({ type: "finished", seat: 1, position: 1 }).key, "ev_finished");
+  for (const type of ["clock", "move", "dealt", "deal_over"]) assert.equal(announcement({ type }), null, type);
+  setLang("en", { keep: false });
+  assert.equal(spokenCards(["9H", "9S", "BJ"]), "big joker, 9 hearts, 9 spades");
+  setLang("zh", { keep: false });
+  assert.equal(spokenCards(["9H", "9S", "BJ"]), "大王、红桃9、黑桃9");
+  assert.equal(t("say_played", { seat: "座位2" }), "座位2 出 {cards}");
+  setLang("en", { keep: false });
+});
+
+test("the seats whose clock ran out this deal are kept for the deal's end; a new deal forgets them", () => {
+  const state = emptyState();
+  note(state, { type: "trustee", seq: 1, seat: 3, on: true, count: 1, cause: "timeout" });
+  note(state, { type: "trustee", seq: 2, seat: 1, on: true, count: 1, cause: "request" });
+  note(state, { type: "trustee", seq: 3, seat: 3, on: true, count: 2, cause: "timeout" });
+  assert.deepEqual(state.timedOut, [3]);
+  assert.equal(state.recent.length, 3);
+  note(state, { type: "deal_started", seq: 4, deal: 2, dealer: 0 });
+  assert.deepEqual(state.timedOut, []);
+  for (let seq = 5; seq < 500; seq++) note(state, passed(seq, seq % 5));
+  assert.equal(state.recent.length, 200); // bounded
+});
+
+test("the language chosen is kept for the next visit (localStorage), and read back", async () => {
+  const kept = new Map();
+  globalThis.localStorage = { getItem: (key) => kept.get(key) ?? null, setItem: (key, value) => kept.set(key, value) };
+  try {
+    setLang("zh");
+    assert.deepEqual([...kept], [["baohuang.lang", "zh"]]);
+    const fresh = await import("../../service/baohuang/play/static/i18n.js?visit=2"); // a reload
+    assert.equal(fresh.lang(), "zh");
+    assert.equal(fresh.t("hand"), "手牌");
+    setLang("en");
+    assert.equal(lang(), "en");
+    globalThis.localStorage = { getItem: () => { throw new Error("denied"); }, setItem: () => { throw new Error("denied"); } };
+    setLang("zh"); // storage refused: the choice lasts as long as the page
+    assert.equal(lang(), "zh");
+  } finally {
+    delete globalThis.localStorage;
+    setLang("en", { keep: false });
+  }
 });

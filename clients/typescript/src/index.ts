@@ -1,13 +1,23 @@
 // The TypeScript client of baohuang-rules: `paths` and `components` are generated from
 // openapi/openapi.json by openapi-typescript (src/schema.d.ts; `npm run generate`, never edited
 // by hand), the calls are openapi-fetch's, and live.ts adds what generation cannot: the table
-// streams with resume, and moves retried under one Idempotency-Key.
+// streams with resume, moves retried under one Idempotency-Key, and error answers thrown as a
+// typed ProblemError (`ok`), named as in the Python SDK.
 import createClient, { type Client } from "openapi-fetch";
 
 import type { components, paths } from "./schema.js";
 
 export type { components, paths } from "./schema.js";
-export { follow, postMove, type StreamItem } from "./live.js";
+export {
+  follow,
+  ok,
+  postMove,
+  ProblemError,
+  type FollowOptions,
+  type LoggedEvent,
+  type PostMoveOptions,
+  type StreamItem,
+} from "./live.js";
 
 export type Schemas = components["schemas"];
 export type Referee = Client<paths>;

@@ -22,6 +22,11 @@ Redis Cluster (``from_url(..., cluster=True)``) or behind Redis Sentinel
   here), oldest first: the write that starts a deal pushes the one before's, and keeps the
   newest ``DealEnd.kept`` (``BAOHUANG_DEALS_KEPT``).
 
+Beside the tables: the indexes of due tables (``{prefix}deadlines``, ``webhooks``,
+``playouts``: sorted sets of table ids by when), and ``{prefix}present:<group>``, a sorted set of
+live processes by when they are forgotten (:meth:`RedisTableStore.present`: the webhook
+dispatchers' settings).
+
 Every write publishes the table id on ``{prefix}changes``, so that each replica's single
 subscriber learns of it (:meth:`RedisTableStore.changes`); the log, not the message, is the
 record: a missed message costs a delay, never an event.
@@ -75,17 +80,13 @@ write.
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import logging
+import math
 import time
 from collections.abc import AsyncIterator, Sequence
 from typing import Any, Final
 
-from redis.asyncio.cluster import RedisCluster
-
 from .base import (
-    RECHECK_ALL,
     CasConflict,
     CasMissing,
     CasOk,
@@ -101,12 +102,9 @@ from .base import (
     new_instance,
 )
 from .layout import Field
+from .redis_changes import subscribe
 from .redis_clients import RedisClients
 from .redis_core import DEFAULT_KEY_PREFIX
-from .redis_durable import (
-    SOCKET_TIMEOUT_SECONDS,
-)
-from .redis_failures import is_outage
 from .redis_replies import (
     as_bytes,
     as_str,
@@ -123,6 +121,7 @@ from .redis_scripts import (
     DeleteArgs,
     EventsArgs,
     GetArgs,
+    PresentArgs,
     PutArgs,
     RememberArgs,
     ReplayArgs,
@@ -139,9 +138,6 @@ _CAS_OUTCOMES: Final = {
 """The ``outcome`` each compare-and-set result is reported as (metrics)."""
 
 logger = logging.getLogger("baohuang.store")
-
-RESUBSCRIBE_SECONDS: Final = 1.0
-"""How long the changes subscriber waits before subscribing again after losing Redis."""
 
 
 class RedisTableStore(RedisClients):
@@ -213,6 +209,14 @@ class RedisTableStore(RedisClients):
         removed = await self._read("schedule", start, self._release, keys, args)
         self._done("schedule", "ok", start)
         return bool(removed)
+
+    async def present(self, group: str, member: str | None, now: float, ttl: float) -> int:
+        start = time.perf_counter()
+        keys = [f"{self._prefix}present:{group}"]
+        named = PresentArgs(repr(now), repr(now + ttl), max(1, math.ceil(ttl)), member or "")
+        count = await self._read("present", start, self._present, keys, [*named])
+        self._done("present", "ok", start)
+        return int(count)
 
     async def hook_cursor(self, table_id: str) -> tuple[str, int] | None:
         start = time.perf_counter()
@@ -340,33 +344,11 @@ class RedisTableStore(RedisClients):
         self._done("replay", "ok", start)
         return as_bytes(kept)
 
-    async def changes(self) -> AsyncIterator[str]:
+    def changes(self) -> AsyncIterator[str]:
         """One subscription for as long as it is iterated (one connection, whatever the number
-        of followers); after losing Redis it subscribes again and yields :data:`RECHECK_ALL`."""
-        while not self._closed:
-            pubsub = self._redis.pubsub()
-            try:
-                if isinstance(self._redis, RedisCluster):
-                    # redis-py's cluster Pub/Sub looks the channel's slot up in the client's slot
-                    # cache without filling it first (redis/redis-py#4296): on a client that has
-                    # sent no command yet that is a bare KeyError. Read the layout first (a
-                    # no-op once it is known).
-                    await self._redis.initialize()
-                await pubsub.subscribe(self._channel)
-                yield RECHECK_ALL  # anything may have happened while not subscribed
-                while not self._closed:
-                    message = await pubsub.get_message(
-                        ignore_subscribe_messages=True, timeout=SOCKET_TIMEOUT_SECONDS / 2
-                    )
-                    if message is not None and message.get("type") == "message":
-                        yield as_str(message["data"])
-            except Exception as exc:
-                if not is_outage(exc):
-                    raise
-                logger.warning("changes subscription lost (%s); subscribing again", exc)
-                await asyncio.sleep(RESUBSCRIBE_SECONDS)
-            finally:
-                await _close_quietly(pubsub)
+        of followers); after losing Redis it subscribes again and yields :data:`RECHECK_ALL`
+        (:func:`.redis_changes.subscribe`)."""
+        return subscribe(self._redis, self._channel, lambda: self._closed)
 
     async def delete(self, table_id: str) -> bool:
         start = time.perf_counter()
@@ -381,14 +363,6 @@ class RedisTableStore(RedisClients):
         start = time.perf_counter()
         await self._run("ping", self._redis.ping, start)
         self._done("ping", "ok", start)
-
-
-async def _close_quietly(pubsub: Any) -> None:
-    """Close a subscription, even one cut off by an outage or a cancellation: bounded, since a
-    connection torn down under it may never answer (a stuck close would hold up shutdown)."""
-    with contextlib.suppress(Exception):
-        async with asyncio.timeout(SOCKET_TIMEOUT_SECONDS * 2):
-            await pubsub.aclose()
 
 
 def _nonempty(record: bytes) -> bytes:

@@ -14,14 +14,18 @@ from .layout import LUA_NAMES
 # oldest first; and F, L: the fields of the record and of a logged event, by name.
 
 
-def unpacked(args: type[tuple[object, ...]]) -> str:
-    """The names every table script has (:data:`.layout.LUA_NAMES`), then ``local a, b, c =
-    ARGV[1], ARGV[2], ARGV[3]`` for a NamedTuple's fields, and ``rest``: the index of the first
-    ARGV after them (a script's list of events)."""
+def arguments(args: type[tuple[object, ...]]) -> str:
+    """``local a, b, c = ARGV[1], ARGV[2], ARGV[3]`` for a NamedTuple's fields, and ``rest``:
+    the index of the first ARGV after them (a script's list of events)."""
     names: tuple[str, ...] = args._fields  # type: ignore[attr-defined]
     values = ", ".join(f"ARGV[{i}]" for i in range(1, len(names) + 1))
-    unpack = f"local {', '.join(names)} = {values}\nlocal rest = {len(names) + 1}\n"
-    return LUA_NAMES + unpack
+    return f"local {', '.join(names)} = {values}\nlocal rest = {len(names) + 1}\n"
+
+
+def unpacked(args: type[tuple[object, ...]]) -> str:
+    """What a table script starts with: the names every table script has
+    (:data:`.layout.LUA_NAMES`), then its :func:`arguments`."""
+    return LUA_NAMES + arguments(args)
 
 
 # The token of the event at ``seq`` ('' for one logged without a token), or false when the log

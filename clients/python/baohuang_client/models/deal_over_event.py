@@ -31,20 +31,20 @@ class DealOverEvent:
         Attributes:
             positions (list[int]):
             type_ (Literal['deal_over']):
-            at (float | None | Unset):
-            id (None | str | Unset):
+            at (float | Unset):
+            id (str | Unset):
             result (DealResult | None | Unset):
-            seq (int | None | Unset):
-            version (int | None | Unset):
+            seq (int | Unset):
+            version (int | Unset):
      """
 
     positions: list[int]
     type_: Literal['deal_over']
-    at: float | None | Unset = UNSET
-    id: None | str | Unset = UNSET
+    at: float | Unset = UNSET
+    id: str | Unset = UNSET
     result: DealResult | None | Unset = UNSET
-    seq: int | None | Unset = UNSET
-    version: int | None | Unset = UNSET
+    seq: int | Unset = UNSET
+    version: int | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -59,17 +59,9 @@ class DealOverEvent:
 
         type_ = self.type_
 
-        at: float | None | Unset
-        if isinstance(self.at, Unset):
-            at = UNSET
-        else:
-            at = self.at
+        at = self.at
 
-        id: None | str | Unset
-        if isinstance(self.id, Unset):
-            id = UNSET
-        else:
-            id = self.id
+        id = self.id
 
         result: dict[str, Any] | None | Unset
         if isinstance(self.result, Unset):
@@ -79,17 +71,9 @@ class DealOverEvent:
         else:
             result = self.result
 
-        seq: int | None | Unset
-        if isinstance(self.seq, Unset):
-            seq = UNSET
-        else:
-            seq = self.seq
+        seq = self.seq
 
-        version: int | None | Unset
-        if isinstance(self.version, Unset):
-            version = UNSET
-        else:
-            version = self.version
+        version = self.version
 
 
         field_dict: dict[str, Any] = {}
@@ -124,25 +108,9 @@ class DealOverEvent:
         if type_ != 'deal_over':
             raise ValueError(f"type must match const 'deal_over', got '{type_}'")
 
-        def _parse_at(data: object) -> float | None | Unset:
-            if data is None:
-                return data
-            if isinstance(data, Unset):
-                return data
-            return cast(float | None | Unset, data)
+        at = d.pop("at", UNSET)
 
-        at = _parse_at(d.pop("at", UNSET))
-
-
-        def _parse_id(data: object) -> None | str | Unset:
-            if data is None:
-                return data
-            if isinstance(data, Unset):
-                return data
-            return cast(None | str | Unset, data)
-
-        id = _parse_id(d.pop("id", UNSET))
-
+        id = d.pop("id", UNSET)
 
         def _parse_result(data: object) -> DealResult | None | Unset:
             if data is None:
@@ -164,25 +132,9 @@ class DealOverEvent:
         result = _parse_result(d.pop("result", UNSET))
 
 
-        def _parse_seq(data: object) -> int | None | Unset:
-            if data is None:
-                return data
-            if isinstance(data, Unset):
-                return data
-            return cast(int | None | Unset, data)
+        seq = d.pop("seq", UNSET)
 
-        seq = _parse_seq(d.pop("seq", UNSET))
-
-
-        def _parse_version(data: object) -> int | None | Unset:
-            if data is None:
-                return data
-            if isinstance(data, Unset):
-                return data
-            return cast(int | None | Unset, data)
-
-        version = _parse_version(d.pop("version", UNSET))
-
+        version = d.pop("version", UNSET)
 
         deal_over_event = cls(
             positions=positions,

@@ -41,7 +41,7 @@ import msgspec
 from msgspec import Meta
 
 from ..cards import BJ_SCEPTER, CODES, check_copies, parse_cards
-from ..declared import finished_within_deal
+from ..declared import deal_end
 from ..errors import InvalidInput
 from ..events import Transfer
 from ..rulesets import SEATS, Ruleset, RulesetField, ruleset_of
@@ -55,8 +55,9 @@ SOLO_EACH_COUNT: Final = 1  # P-4 one to / from each other; the emperor's total 
 
 class PreviousDeal(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
     """The previous deal's roles and finishing order (P: it must be over, T-9). `finished` lists
-    the seats that finished while it ran, as for `/v1/scores`: it stops at its end, or goes on
-    with the seats after it where T-9 places them (a complete order)."""
+    the seats in finishing order, as for `/v1/scores`: it stops at the deal's end, or goes on
+    with the seats still holding cards in the order the platform ranks them, the side that
+    finished first (T-9); the tribute follows the order given (who eats first, P-3, P-4)."""
 
     mode: Mode
     emperor: Seat
@@ -231,9 +232,9 @@ def tribute(
         previous.guard,
         previous.finished,
     )
-    try:  # the previous deal as /v1/scores reads one: its order cut at its end (T-9)
+    try:  # the previous deal as /v1/scores reads one: its order agrees with its end (T-9)
         check_roles(mode, emperor, guard, finished)
-        finished = finished_within_deal(resolved, mode, emperor, guard, finished)
+        deal_end(resolved, mode, emperor, guard, finished)
         _check_over(resolved, mode, emperor, guard, finished)
     except InvalidInput as error:
         raise error.within(".previous") from None

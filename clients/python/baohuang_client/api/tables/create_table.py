@@ -150,10 +150,10 @@ def sync_detailed(
 
 ) -> Response[CreatedTable | ProblemDocument]:
     """ Create (201) or replace (200) a table from a snapshot: a new instance, with its five seat tokens and
-    a spectator token (platform only)
+    a spectator token (platform only); `ETag` names the instance and version, as a `GET` would
 
      Create (201) or replace (200) a table from a snapshot: a new instance, with its five seat tokens and
-    a spectator token (platform only).
+    a spectator token (platform only); `ETag` names the instance and version, as a `GET` would.
 
     `clock` starts turn clocks from this `PUT` (T-11: a seat whose time runs out is played by 托管); to
     start them later, when every seat is there, `POST /clock`; `bots` seats bots (`[{seat, level}]`),
@@ -197,10 +197,10 @@ def sync(
 
 ) -> CreatedTable | ProblemDocument | None:
     """ Create (201) or replace (200) a table from a snapshot: a new instance, with its five seat tokens and
-    a spectator token (platform only)
+    a spectator token (platform only); `ETag` names the instance and version, as a `GET` would
 
      Create (201) or replace (200) a table from a snapshot: a new instance, with its five seat tokens and
-    a spectator token (platform only).
+    a spectator token (platform only); `ETag` names the instance and version, as a `GET` would.
 
     `clock` starts turn clocks from this `PUT` (T-11: a seat whose time runs out is played by 托管); to
     start them later, when every seat is there, `POST /clock`; `bots` seats bots (`[{seat, level}]`),
@@ -239,10 +239,10 @@ async def asyncio_detailed(
 
 ) -> Response[CreatedTable | ProblemDocument]:
     """ Create (201) or replace (200) a table from a snapshot: a new instance, with its five seat tokens and
-    a spectator token (platform only)
+    a spectator token (platform only); `ETag` names the instance and version, as a `GET` would
 
      Create (201) or replace (200) a table from a snapshot: a new instance, with its five seat tokens and
-    a spectator token (platform only).
+    a spectator token (platform only); `ETag` names the instance and version, as a `GET` would.
 
     `clock` starts turn clocks from this `PUT` (T-11: a seat whose time runs out is played by 托管); to
     start them later, when every seat is there, `POST /clock`; `bots` seats bots (`[{seat, level}]`),
@@ -286,10 +286,10 @@ async def asyncio(
 
 ) -> CreatedTable | ProblemDocument | None:
     """ Create (201) or replace (200) a table from a snapshot: a new instance, with its five seat tokens and
-    a spectator token (platform only)
+    a spectator token (platform only); `ETag` names the instance and version, as a `GET` would
 
      Create (201) or replace (200) a table from a snapshot: a new instance, with its five seat tokens and
-    a spectator token (platform only).
+    a spectator token (platform only); `ETag` names the instance and version, as a `GET` would.
 
     `clock` starts turn clocks from this `PUT` (T-11: a seat whose time runs out is played by 托管); to
     start them later, when every seat is there, `POST /clock`; `bots` seats bots (`[{seat, level}]`),
