@@ -344,18 +344,35 @@ async def _clock_act(world: World) -> None:
     """Time runs out for the seat to act; the clock, then the play-out, end the deal. A tick
     that failed leaves its claim to lapse: the next tick comes after the lease."""
     world.time.now += CLOCK.turn_seconds + 1
+
+    async def over() -> bool:
+        table = await read_table(world)
+        return table is not None and bool(table.view.over)
+
+    await _until(world, "tick", world.worker.tick, over, CLOCK_LEASE_SECONDS + 1)
+
+
+async def _until(
+    world: World,
+    what: str,
+    step: Callable[[], Awaitable[Any]],
+    done: Callable[[], Awaitable[bool]],
+    later: float,
+) -> None:
+    """``step`` (a 503 is written down) until ``done()``, the test's clock moved on by ``later``
+    seconds after each step that was not enough: a process's background duty, its claims
+    lapsing when it fails."""
     for attempt in attempts(world):
         if attempt:
             await asyncio.sleep(world.target.backoff)
         try:
-            await world.worker.tick()
+            await step()
         except StoreUnavailable as unavailable:
-            world.ledger.outcomes.append(f"tick: 503 {type(unavailable).__name__}")
-        table = await read_table(world)
-        if table is not None and table.view.over:
+            world.ledger.outcomes.append(f"{what}: 503 {type(unavailable).__name__}")
+        if await done():
             return
-        world.time.now += CLOCK_LEASE_SECONDS + 1
-    world.ledger.problems.append("the deal was never played out")
+        world.time.now += later
+    world.ledger.problems.append(f"{what}: never done")
 
 
 async def _webhooked(world: World) -> None:
@@ -367,19 +384,13 @@ async def _webhooked(world: World) -> None:
 async def _webhook_act(world: World) -> None:
     """The dispatcher delivers what is due; a delivery that failed is claimed again when its
     claim lapses (the receiver always accepts)."""
-    for attempt in attempts(world):
-        if attempt:
-            await asyncio.sleep(world.target.backoff)
-        try:
-            await world.dispatcher.tick()
-        except StoreUnavailable as unavailable:
-            world.ledger.outcomes.append(f"deliver: 503 {type(unavailable).__name__}")
+
+    async def delivered() -> bool:
         cursor = await world.store.hook_cursor(TABLE)
         page = await world.store.read_events(TABLE, 0, 1)
-        if cursor is not None and page is not None and cursor[1] >= page.last_seq:
-            return
-        world.time.now += LEASE_SECONDS + 61
-    world.ledger.problems.append("the webhook never caught up with the log")
+        return cursor is not None and page is not None and cursor[1] >= page.last_seq
+
+    await _until(world, "deliver", world.dispatcher.tick, delivered, LEASE_SECONDS + 61)
 
 
 async def _webhook_check(world: World, final: FinalLog) -> list[str]:
