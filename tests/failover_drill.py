@@ -392,9 +392,30 @@ class Drill:
                 and time.monotonic() < deadline
             ):
                 await asyncio.sleep(0.2)
+            for table in {
+                w.split()[0] for w in audit_webhook(self.receiver, logs.values(), SUBSCRIBED)
+            }:
+                self.unexpected.append(await self._webhook_state(table))
         for record, later in itertools.zip_longest(records, records[1:]):
             self._blocked(record, later.started_at if later else time.monotonic())
         return self._report(topology, records, logs)
+
+    async def _webhook_state(self, table: str) -> str:
+        """Where a table's webhook stands, for a report of an event it never delivered."""
+        store = open_store(Settings.from_env(self.environment).redis_config())
+        try:
+            cursor = await store.hook_cursor(table)
+            backoff = await store.hook_backoff(table)
+            page = await store.read_events(table, 0, 1)
+            now = time.time()  # claimed as of an hour ahead, for an hour less: due as it was
+            due = await store.due(now + 3600, 1000, -3600.0, index="webhooks")
+        finally:
+            await store.close()
+        last = None if page is None else (page.last_seq, page.trimmed, page.recorded)
+        return (
+            f"{table}: webhook cursor {cursor}, backoff {backoff}, log (last, trimmed, recorded) "
+            f"{last}, in the webhook index: {table in due}"
+        )
 
     async def _with_records(self, log: FinalLog) -> FinalLog:
         """The final log with the records of the finished deals the table keeps, read from the

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 
 from ..engine import Event
 from ..store import Index, TableStore
@@ -37,6 +37,16 @@ def event_tag(event: Event) -> str:
     return str(type(event).__struct_config__.tag)
 
 
+def _for_the_webhook(record: TableRecord, logged: Sequence[Event], ends_deal: bool) -> bool:
+    """Whether a write has something for the table's webhook: an event it subscribed to, or
+    the end of a deal (the dispatcher then moves its cursor past the finished deal, whose events
+    the log keeps until it has)."""
+    hook = record.webhook
+    return hook is not None and (
+        ends_deal or any(event_tag(event) in hook.events for event in logged)
+    )
+
+
 class Scheduling:
     """The indexes around each write, and this process's bot wake-ups."""
 
@@ -51,7 +61,7 @@ class Scheduling:
         self._wakes: set[asyncio.TimerHandle | asyncio.Task[bool]] = set()
 
     async def before(
-        self, table_id: str, record: TableRecord, logged: list[Event], ends_deal: bool = False
+        self, table_id: str, record: TableRecord, logged: Sequence[Event], ends_deal: bool = False
     ) -> None:
         """Before a write: the deadline index never runs later than the deadline the write may
         set, and a write with events for the table's webhook leaves the table in the webhook
@@ -62,19 +72,27 @@ class Scheduling:
             await self.store.schedule(
                 table_id, record.table.deadline, earlier_only=True, index=deadline_index(record)
             )
-        hook = record.webhook
-        if hook is not None and (
-            ends_deal or any(event_tag(event) in hook.events for event in logged)
-        ):
+        if _for_the_webhook(record, logged, ends_deal):
             await self.store.schedule(table_id, self.now(), earlier_only=True, index="webhooks")
 
-    async def after(self, table_id: str, record: TableRecord) -> None:
+    async def after(
+        self,
+        table_id: str,
+        record: TableRecord,
+        logged: Sequence[Event] = (),
+        ends_deal: bool = False,
+    ) -> None:
         """After a write: the index holds the table's deadline exactly (a play-out's, clock or
-        none, in the play-outs' index: :mod:`.clock`); a bot seat to act is woken then."""
+        none, in the play-outs' index: :mod:`.clock`); a bot seat to act is woken then. A write
+        with events for the webhook puts the table in its index again: a dispatcher that
+        claimed the table between :meth:`before` and the commit read the log without them and
+        gives its claim back — and with it what :meth:`before` put there."""
         if flow.playing_out(record):
             await self.store.schedule(table_id, record.table.deadline, index="playouts")
         elif record.table.clock is not None or any(seat.bot for seat in record.table.seats):
             await self.store.schedule(table_id, record.table.deadline)
+        if _for_the_webhook(record, logged, ends_deal):
+            await self.store.schedule(table_id, self.now(), earlier_only=True, index="webhooks")
         self._wake_bot(table_id, record)
 
     async def forget(self, table_id: str) -> None:

@@ -341,7 +341,7 @@ class TableService:
             table_id,
             LastWrite(written.version, written.token, written.instance, written.last_seq, record),
         )
-        await self.scheduling.after(table_id, record)
+        await self.scheduling.after(table_id, record, logged)
         created = CreatedTable(
             id=table_id,
             instance=written.instance,

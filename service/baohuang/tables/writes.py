@@ -116,7 +116,7 @@ class Writes:
         """Judge the request's change on the table at its version and commit it."""
         assert request.read is None or request.key is None
         meant = instance_meant(request.caller, request.instance)
-        last = self._remembered(request, meant)
+        last = self._last_write(request, meant)
         if last is not None:
             changed = self._judged_on_memory(request, last)
             if changed is not None:
@@ -170,7 +170,7 @@ class Writes:
             raise VersionConflict(basis.version, request.version)
         return request.change(basis.record)
 
-    def _remembered(self, request: WriteRequest, meant: str | None) -> Basis | None:
+    def _last_write(self, request: WriteRequest, meant: str | None) -> Basis | None:
         """This process's last write of the table, when it made it at the request's version
         (and instance), and the caller's token is no newer than it."""
         if request.read is not None:
@@ -249,7 +249,7 @@ class Writes:
             deal_end=deal_end,
         )
         if isinstance(result, CasOk):
-            await self.scheduling.after(request.table_id, record)
+            await self.scheduling.after(request.table_id, record, logged, deal_end is not None)
             events[:] = logged
         return result
 
