@@ -5,8 +5,9 @@ The live log holds the current deal. When the next deal starts, the events of th
 finished leave the log in the same write, and this record of it is kept instead — what the audit
 (:mod:`.audit`) needs to check the deal again, and nothing it can derive:
 
-* the deal's opening as logged: ``deal_started`` (the dealer and the tribute paid) and
-  ``dealt`` (the first snapshot and the seed it was dealt from);
+* the deal's opening as logged: for a committed deal ``deal_committed`` (the commitment) and each
+  seat's ``entropy``; ``deal_started`` (the dealer and the tribute paid) and ``dealt`` (the first
+  snapshot and the seed it was dealt from);
 * every ``move`` with who made it (the seat, 托管, a bot), every ``trustee`` and ``left`` act
   (they decide a void deal, T-11, and S-9's charges), and ``deal_over`` with the result;
 * ``digest``: a hash of the events each move made (``played``, ``passed``, ``trick_won`` …),
@@ -17,8 +18,9 @@ finished leave the log in the same write, and this record of it is kept instead 
   made (the next deal's start): the audit's running totals must reach them, and an audit whose
   earlier deals are no longer kept starts from them.
 
-Each event is kept without its ``seq``, ``version`` and time; ``seqs`` are the first and last seq
-the deal's events had. The bytes are the record's JSON, zlib-compressed: a deal of ~1,000
+Each event is kept without its ``seq`` and ``version``, with its time to the millisecond (the
+record's acts are timed, :mod:`.deal_records`); ``seqs`` are the first and last seq the deal's
+events had. The bytes are the record's JSON, zlib-compressed: a deal of ~1,000
 events (~140 KB in the log) is ~2 KB. A table keeps the newest ``BAOHUANG_DEALS_KEPT`` records
 (and as many results in ``table.results``); they hold every hand and the seed, so only the
 platform reads them (the audit).
@@ -35,9 +37,11 @@ import msgspec
 
 from ..engine import (
     ClockEvent,
+    DealCommittedEvent,
     DealOverEvent,
     DealStartedEvent,
     DealtEvent,
+    EntropyEvent,
     Event,
     LeftEvent,
     MoveEvent,
@@ -54,14 +58,25 @@ __all__ = [
     "digest_of",
     "encode_deal",
     "is_made",
+    "kept",
     "made_by_move",
+    "opens_deal",
     "plain",
 ]
 
 DEFAULT_DEALS_KEPT: Final = 32
 """``BAOHUANG_DEALS_KEPT`` default: finished deals a table keeps a record (and a result) of."""
 
-KEPT: Final = (DealStartedEvent, DealtEvent, MoveEvent, TrusteeEvent, LeftEvent, DealOverEvent)
+KEPT: Final = (
+    DealCommittedEvent,
+    EntropyEvent,
+    DealStartedEvent,
+    DealtEvent,
+    MoveEvent,
+    TrusteeEvent,
+    LeftEvent,
+    DealOverEvent,
+)
 """The events a record keeps: what the audit cannot derive from the others."""
 TABLE_ONLY: Final = (ClockEvent, TokenRotatedEvent)
 """The table's events, not the deal's: neither kept nor made by a move (the audit skips them)."""
@@ -86,6 +101,24 @@ class DealRecord(msgspec.Struct, frozen=True, kw_only=True):
 def plain(event: Event) -> Event:
     """The event without what the log adds to it (``seq``, ``version``, ``at``, ``id``)."""
     return msgspec.structs.replace(event, seq=None, version=None, at=None, id=None)
+
+
+def kept(event: Event) -> Event:
+    """The event as a record keeps it: without ``seq``, ``version`` and ``id``, its time to the
+    millisecond."""
+    at = None if event.at is None else round(event.at, 3)
+    return msgspec.structs.replace(event, seq=None, version=None, at=at, id=None)
+
+
+def opens_deal(events: Iterable[Event]) -> bool:
+    """Whether a write with ``events`` starts the table's next deal: its first event is a
+    committed deal's ``deal_committed``, or a ``deal_started`` that no commitment came before
+    (a committed deal's, logged when its cards are dealt, names its commitment)."""
+    return any(
+        isinstance(event, DealCommittedEvent)
+        or (isinstance(event, DealStartedEvent) and event.commitment is None)
+        for event in events
+    )
 
 
 def is_made(event: Event) -> bool:
@@ -130,7 +163,7 @@ def compact(deal: int, events: Sequence[Event], table: TableState) -> DealRecord
     return DealRecord(
         deal=deal,
         seqs=(own[0].seq or 0, own[-1].seq or 0) if own else (0, 0),
-        events=[plain(event) for event in own if isinstance(event, KEPT)],
+        events=[kept(event) for event in own if isinstance(event, KEPT)],
         digest=digest_of(made_by_move(own)),
         totals=list(table.totals),
         penalties=list(table.penalties),
@@ -138,15 +171,15 @@ def compact(deal: int, events: Sequence[Event], table: TableState) -> DealRecord
     )
 
 
+OPENINGS: Final = (DealCommittedEvent, DealStartedEvent, DealtEvent)
+"""The events that open a deal, the first of them first: a committed deal's ``deal_committed``
+(then its ``entropy``), ``deal_started`` (none for deal 1 unless committed), ``dealt``."""
+
+
 def _start(deal: int, events: Sequence[Event]) -> int:
-    """The index of the deal's first event: its ``deal_started`` (``dealt`` for deal 1, which
-    the table's creation logs alone)."""
-    for index in range(len(events) - 1, -1, -1):
-        event = events[index]
-        if isinstance(event, DealtEvent) and event.deal == deal:
-            before = events[index - 1] if index > 0 else None
-            if isinstance(before, DealStartedEvent) and before.deal == deal:
-                return index - 1
+    """The index of the deal's first event (the first of :data:`OPENINGS` for it)."""
+    for index, event in enumerate(events):
+        if isinstance(event, OPENINGS) and event.deal == deal:
             return index
     return 0
 

@@ -39,7 +39,6 @@ from msgspec.structs import replace
 
 from ..bots import Level
 from ..engine import (
-    DealStartedEvent,
     Event,
     InvalidInput,
     Move,
@@ -74,7 +73,8 @@ from .answers import (
 from .audit import AuditReport, audit_table
 from .callers import SPECTATORS, Authority, Caller, Forbidden, Unauthorized
 from .clock import ClockDuties, deadline_index
-from .deals import DEFAULT_DEALS_KEPT, compact, encode_deal
+from .dealing import NewDeal, add_entropy
+from .deals import DEFAULT_DEALS_KEPT, compact, encode_deal, opens_deal
 from .errors import TableNotFound, VersionConflict, WebhooksOff, WebhookUrlRefused
 from .feed import TableFeed
 from .following import follow_channel, logged_event, read_position
@@ -323,7 +323,7 @@ class TableService(ClockDuties):
     async def create(
         self,
         table_id: str,
-        snapshot: Snapshot,
+        snapshot: Snapshot | NewDeal,
         caller: Caller,
         clock: Clock | None = None,
         webhook: Webhook | None = None,
@@ -331,20 +331,33 @@ class TableService(ClockDuties):
         trustee_level: Level | None = None,
     ) -> tuple[CreatedTable, bool]:
         """Create or replace the table (a new instance) around its first deal: the answer and
-        whether it is new. ``InvalidInput`` when the snapshot contradicts itself. ``bots``: the
-        seats bots play, by seat; ``trustee_level``: who plays a seat in 托管 (T-10 when
-        ``None``)."""
+        whether it is new. ``snapshot``: the deal the platform gives, or a :class:`NewDeal` the
+        service deals, committed (docs/dealing.md). ``InvalidInput`` when the snapshot
+        contradicts itself. ``bots``: the seats bots play, by seat; ``trustee_level``: who plays
+        a seat in 托管 (T-10 when ``None``)."""
         await self._role(table_id, caller, caller.require_platform)
         if webhook is not None and self.dispatcher is None:
             raise WebhooksOff("webhooks need BAOHUANG_WEBHOOK_SECRET set on the service")
-        record, events = flow.open_table(
-            validate_snapshot(snapshot),
-            clock,
-            self.now(),
-            bots=bots,
-            trustee_level=trustee_level,
-            bot_delay=self.bot_delay,
-        )
+        if isinstance(snapshot, NewDeal):
+            record, events = flow.open_committed(
+                snapshot.ruleset,
+                snapshot.dealer,
+                snapshot.entropy_seconds,
+                clock,
+                self.now(),
+                bots=bots,
+                trustee_level=trustee_level,
+                bot_delay=self.bot_delay,
+            )
+        else:
+            record, events = flow.open_table(
+                validate_snapshot(snapshot),
+                clock,
+                self.now(),
+                bots=bots,
+                trustee_level=trustee_level,
+                bot_delay=self.bot_delay,
+            )
         if webhook is not None and self.dispatcher is not None:
             try:  # after the cheap checks, before anything is written (it may ask DNS)
                 await self.dispatcher.targets.check_url(webhook.url)
@@ -476,15 +489,28 @@ class TableService(ClockDuties):
         return await self._write(table_id, caller, version, None, change)
 
     async def next_deal(
-        self, table_id: str, caller: Caller, version: int, seed: int | None
+        self,
+        table_id: str,
+        caller: Caller,
+        version: int,
+        seed: int | None,
+        committed: bool | None = None,
+        seconds: int | None = None,
     ) -> MoveAnswer[View]:
-        """The next deal at the table (platform only)."""
+        """The next deal at the table (platform only): from ``seed``, or ``committed``
+        (:func:`flow.next_deal`)."""
         await self._role(table_id, caller, caller.require_platform)
         kept = self.deals_kept
         change: Change = lambda record: flow.next_deal(  # noqa: E731
-            record, seed, self.now(), results_kept=kept
+            record, seed, self.now(), results_kept=kept, committed=committed, seconds=seconds
         )
         return await self._write(table_id, caller, version, None, change)
+
+    async def add_entropy(
+        self, table_id: str, caller: Caller, seat: int, entropy: str
+    ) -> MoveAnswer[View]:
+        """``seat`` adds its entropy to the committed deal being dealt (:mod:`.dealing`)."""
+        return await add_entropy(self, table_id, caller, seat, entropy)
 
     async def set_clock(
         self, table_id: str, caller: Caller, clock: Clock | None, version: int | None
@@ -612,7 +638,7 @@ class TableService(ClockDuties):
     ) -> CasOk | CasConflict | CasMissing | CasRemembered:
         record, events = changed
         deal_end = None
-        if any(isinstance(event, DealStartedEvent) for event in events):
+        if opens_deal(events):
             finished = await self._deal_end(table_id, version, instance, last_seq, record)
             if not isinstance(finished, DealEnd):
                 return finished  # the log is not the one judged on: the write would fail
@@ -778,7 +804,7 @@ class TableService(ClockDuties):
         none, in the play-outs' index: :mod:`.clock`)."""
         if flow.playing_out(record):
             await self.store.schedule(table_id, record.table.deadline, index="playouts")
-        elif record.table.clock is not None or any(seat.bot for seat in record.table.seats):
+        elif flow.timed(record):
             await self.store.schedule(table_id, record.table.deadline)
 
 

@@ -17,11 +17,13 @@ from ..engine import (
     ClockEvent,
     CrownForcedEvent,
     CrownPassedEvent,
+    DealCommittedEvent,
     DealOverEvent,
     DealStartedEvent,
     DealtEvent,
     DealVoidEvent,
     DeclinedEvent,
+    EntropyEvent,
     Event,
     FinishedEvent,
     GrabbedEvent,
@@ -58,7 +60,7 @@ PUBLIC_EVENTS: Final[frozenset[type]] = frozenset(
         JiefengEvent,
         TrickWonEvent,
         FinishedEvent,
-        DealOverEvent,  # positions: the deal is over, nothing is hidden any more
+        DealOverEvent,  # positions, and a committed deal's seed: the deal is over
         CrownPassedEvent,  # the 贴2 card travels face up with the crown (G-6, G-7)
         CrownForcedEvent,
         AcceptedEvent,  # the cards that came with the crown were public while travelling
@@ -74,6 +76,8 @@ PUBLIC_EVENTS: Final[frozenset[type]] = frozenset(
         TrusteeEvent,  # 托管 is shown at the table (T-11)
         LeftEvent,
         TokenRotatedEvent,  # a seat changes hands at the table; the token is never in it
+        DealCommittedEvent,  # the commitment is public before any card is dealt (G-4)
+        EntropyEvent,  # each seat's entropy is public: anyone may deal the deal again
     }
 )
 """Event types every caller may see as they are. An event type listed nowhere here reaches only

@@ -1,0 +1,115 @@
+"""Committed dealing at a live table (docs/dealing.md): what a platform asks for, and a seat
+adding its entropy.
+
+The deal itself — the commitment, the window for entropy, dealing when it closes, the seed
+revealed at the end — is the table's rules, in :mod:`.flow`. A seat's entropy is its own
+guarantee that nobody chose its cards, so only its own token adds it (a platform key may do
+anything else at a table, but not this: entropy it added for a seat would take that seat's
+place). Adding needs no version: what the other seats did changes nothing about it, so a write
+lost to a racing one is simply tried again on the table as it now is, and a retry after a lost
+answer (the same entropy) changes nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Annotated, Final, Protocol
+
+import msgspec
+
+from ..engine import ENTROPY_PATTERN, RulesetField, Seat
+from ..store import StoredTable, TableStore
+from . import flow
+from .callers import Caller, Forbidden
+from .errors import TableNotFound, VersionConflict
+from .record import TableRecord, decode_record
+
+if TYPE_CHECKING:
+    from .answers import MoveAnswer
+    from .views import View
+
+ATTEMPTS: Final = 8
+"""How often adding entropy tries again after a write that another won."""
+
+EntropySeconds = Annotated[
+    int,
+    msgspec.Meta(
+        ge=0,
+        le=600,
+        description="How long the seats may add entropy before the cards are dealt; the deal is "
+        "dealt sooner once every seat that can add has (0: at once, from the service's seed "
+        f"alone). Default {flow.DEFAULT_ENTROPY_SECONDS}.",
+    ),
+]
+Entropy = Annotated[
+    str,
+    msgspec.Meta(
+        pattern=ENTROPY_PATTERN,
+        description="1 to 64 bytes of the seat's own choosing, as lowercase hex digits (e.g. "
+        "from a browser's crypto.getRandomValues)",
+        examples=["9f3c0a5e77d1b2c4"],
+    ),
+]
+
+
+class NewDeal(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
+    """A table's first deal, dealt by the service from a seed it commits to before any card is
+    dealt (docs/dealing.md): the ``ruleset``, the ``dealer`` (G-4) and the window for the
+    seats' entropy."""
+
+    ruleset: RulesetField = "classic"
+    dealer: Seat = 0
+    entropy_seconds: EntropySeconds = flow.DEFAULT_ENTROPY_SECONDS
+
+
+class _Service(Protocol):
+    """What adding entropy needs of the table service: its store, time and one write path."""
+
+    store: TableStore
+    now: Callable[[], float]
+
+    async def _role(self, table_id: str, caller: Caller, check: Callable[[], None]) -> None: ...
+
+    async def _write(
+        self,
+        table_id: str,
+        caller: Caller,
+        version: int,
+        instance: str | None,
+        change: Callable[[TableRecord], flow.Change],
+        key: str | None = ...,
+        print_: str = ...,
+        read: tuple[StoredTable, TableRecord] | None = ...,
+    ) -> MoveAnswer[View]: ...
+
+
+async def add_entropy(
+    service: _Service, table_id: str, caller: Caller, seat: int, entropy: str
+) -> MoveAnswer[View]:
+    """``seat`` adds ``entropy`` to the committed deal that waits for it (:func:`flow.add_entropy`),
+    through the one write path, on the table as it stands."""
+    await service._role(table_id, caller, lambda: _own_seat(caller, seat))
+
+    def change(record: TableRecord) -> flow.Change:
+        return flow.add_entropy(record, seat, entropy, service.now())
+
+    version = 0
+    for _ in range(ATTEMPTS):
+        stored = await service.store.get(table_id)
+        if stored is None:
+            raise TableNotFound(table_id)
+        version, read = stored.version, (stored, decode_record(stored.snapshot))
+        try:
+            return await service._write(
+                table_id, caller, version, stored.instance, change, read=read
+            )
+        except VersionConflict:
+            continue  # another write landed first: add to the table as it now is
+    raise VersionConflict(version, version, raced=True)
+
+
+def _own_seat(caller: Caller, seat: int) -> None:
+    """Only the seat's own token adds its entropy (the module docstring)."""
+    if caller.kind != "seat":
+        raise Forbidden("only the seat's own token adds its entropy", "$.path.seat")
+    caller.require_seat(seat, "$.path.seat")
