@@ -28,7 +28,7 @@ from baohuang.store import TableStore
 from baohuang.tables import Authority, Forbidden, TableService
 from baohuang.tables.audit import audit
 from baohuang.tables.callers import PLATFORM, Caller
-from baohuang.tables.dealing import NewDeal
+from baohuang.tables.dealing import CommittedDeal
 from baohuang.tables.deals import decode_deal
 from baohuang.tables.following import logged_event
 from table_support import Time
@@ -66,7 +66,7 @@ async def test_G_4_the_commitment_is_shown_to_every_caller_before_any_card(
 ) -> None:
     time = Time()
     first, second = services(stores, time)
-    created, _ = await first.create("c", NewDeal("lianzhong-simple", 2, 30), PLATFORM)
+    created, _ = await first.create("c", CommittedDeal("lianzhong-simple", 2, 30), PLATFORM)
     commitment = created.table.dealing.commitment
     assert commitment is not None and created.table.dealing.method == "committed"
     assert created.snapshot.phase == "deal" and created.snapshot.hands == [[]] * 5
@@ -89,7 +89,7 @@ async def test_G_4_the_commitment_is_shown_to_every_caller_before_any_card(
 async def test_G_4_every_seats_entropy_deals_the_cards_at_once(stores: list[TableStore]) -> None:
     time = Time()
     first, second = services(stores, time)
-    created, _ = await first.create("e", NewDeal("classic", 1, 60), PLATFORM)
+    created, _ = await first.create("e", CommittedDeal("classic", 1, 60), PLATFORM)
     callers = seats(created.instance)
     entropy = ["01", "0203", "aa" * 64, "ff", "00"]
     for seat in (4, 0, 3, 1):
@@ -125,7 +125,7 @@ async def test_G_4_a_seat_that_adds_none_is_dealt_in_when_the_window_closes(
 ) -> None:
     time = Time()
     first, second = services(stores, time)
-    created, _ = await first.create("w", NewDeal("tribute", 0, 20), PLATFORM)
+    created, _ = await first.create("w", CommittedDeal("tribute", 0, 20), PLATFORM)
     callers = seats(created.instance)
     await first.add_entropy("w", callers[3], 3, "3333")
     time.now += 19.9
@@ -150,7 +150,7 @@ async def test_G_4_seats_that_left_or_are_bots_are_not_waited_for(stores: list[T
     time = Time()
     service = services(stores, time)[0]
     bots = {0: "heuristic", 4: "heuristic"}
-    created, _ = await service.create("b", NewDeal("classic", 0, 600), PLATFORM, bots=bots)  # type: ignore[arg-type]
+    created, _ = await service.create("b", CommittedDeal("classic", 0, 600), PLATFORM, bots=bots)  # type: ignore[arg-type]
     callers = seats(created.instance)
     await service.add_entropy("b", callers[1], 1, "01")
     table = await service.read("b", PLATFORM)
@@ -166,7 +166,7 @@ async def test_G_4_seats_that_left_or_are_bots_are_not_waited_for(stores: list[T
 async def test_G_4_a_seat_adds_its_own_entropy_once(stores: list[TableStore]) -> None:
     time = Time()
     service = services(stores, time)[0]
-    created, _ = await service.create("o", NewDeal("classic", 0, 60), PLATFORM)
+    created, _ = await service.create("o", CommittedDeal("classic", 0, 60), PLATFORM)
     callers = seats(created.instance)
     added = await service.add_entropy("o", callers[0], 0, "abcd")
     again = await service.add_entropy("o", callers[0], 0, "abcd")  # a retry: nothing changes
@@ -178,7 +178,7 @@ async def test_G_4_a_seat_adds_its_own_entropy_once(stores: list[TableStore]) ->
         with pytest.raises(Forbidden):
             await service.add_entropy("o", caller, 0, "ee")
     # Zero seconds: dealt at once from the seed alone.
-    zero, _ = await service.create("z", NewDeal("classic", 0, 0), PLATFORM)
+    zero, _ = await service.create("z", CommittedDeal("classic", 0, 0), PLATFORM)
     assert zero.snapshot.phase == "crown" and zero.table.dealing.entropy == [None] * 5
 
 
@@ -187,7 +187,7 @@ async def test_G_4_neither_the_platform_nor_a_retry_changes_the_seed_once_commit
 ) -> None:
     time = Time()
     service = services(stores, time)[0]
-    created, _ = await service.create("n", NewDeal("classic", 0, 60), PLATFORM)
+    created, _ = await service.create("n", CommittedDeal("classic", 0, 60), PLATFORM)
     commitment = created.table.dealing.commitment
     table = await service.read("n", PLATFORM)
     for seed, committed in ((7, None), (None, True), (None, None)):
@@ -207,7 +207,7 @@ async def test_G_4_next_deals_stay_committed_and_pay_tribute(
     one with a seed when the platform passes one, and its log and kept records audit."""
     time = Time()
     service = services(stores, time)[0]
-    created, _ = await service.create("n", NewDeal(ruleset, 0, 0), PLATFORM)
+    created, _ = await service.create("n", CommittedDeal(ruleset, 0, 0), PLATFORM)
     callers = seats(created.instance)
     for seed in (None, 99, None):
         await play_out(service, "n", callers)
@@ -257,7 +257,7 @@ async def test_G_4_an_audit_catches_a_seed_that_is_not_the_one_committed_to(
 ) -> None:
     time = Time()
     service = services(stores, time)[0]
-    created, _ = await service.create("a", NewDeal("classic", 3, 0), PLATFORM)
+    created, _ = await service.create("a", CommittedDeal("classic", 3, 0), PLATFORM)
     await play_out(service, "a", seats(created.instance))
     log = await log_of(service, "a")
     assert audit(log).valid

@@ -22,7 +22,7 @@ before it left: what it checks starts there.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final
+from typing import Final, NamedTuple
 
 import msgspec
 
@@ -56,10 +56,10 @@ from ..engine import (
     score as score_of,
 )
 from ..store import StoreUnavailable, TableStore
-from .deals import DealRecord, decode_deal, digest_of, is_made
+from .deals import KeptDeal, decode_deal, digest_of, is_made
 from .errors import TableNotFound
 from .following import logged_event
-from .record import TableState, decode_record
+from .record import TableRecord, TableState, decode_record
 
 PAGE = 5000
 """Events read at a time (a log holds about one deal: ~1,000 events)."""
@@ -99,7 +99,7 @@ class _Broken(Exception):
 
 
 def audit(
-    events: Sequence[Event], records: Sequence[DealRecord] = (), table: TableState | None = None
+    events: Sequence[Event], records: Sequence[KeptDeal] = (), table: TableState | None = None
 ) -> AuditReport:
     """Check a table's history: the finished deals' ``records`` it keeps (oldest first), then
     its log's ``events`` (oldest first, as the platform reads them, from the first after the
@@ -151,7 +151,7 @@ class _Audit:
             first_deal=self.first_deal,
         )
 
-    def record(self, record: DealRecord, *, first: bool) -> None:
+    def record(self, record: KeptDeal, *, first: bool) -> None:
         """Replay a finished deal's compact record (see the module docstring)."""
         self.current = record.deal
         if first and record.deal > 1:
@@ -173,7 +173,7 @@ class _Audit:
             raise _Broken(None, f"the table after deal {record.deal} is not what its deals give")
         self.last_seq = record.seqs[1]
 
-    def _carry(self, record: DealRecord) -> None:
+    def _carry(self, record: KeptDeal) -> None:
         """Start at ``record``: the deals before it are no longer kept, and left the table the
         totals, penalties and departures its record says, less what the deal itself did."""
         over = next((e for e in record.events if isinstance(e, DealOverEvent)), None)
@@ -200,7 +200,7 @@ class _Audit:
         if self.left != [state.left for state in table.seats]:
             raise _Broken(None, "the seats that left the table are not those its deals say left")
 
-    def log(self, events: Sequence[Event], after: DealRecord | None) -> None:
+    def log(self, events: Sequence[Event], after: KeptDeal | None) -> None:
         """Replay the log, which must follow on from the last record (``after``)."""
         self.compact = False
         if events and after is not None and events[0].seq != after.seqs[1] + 1:
@@ -409,39 +409,52 @@ def _paid(
     return [sorted(hand, key=lambda code: _CARD_IDS.get(code, -1), reverse=True) for hand in held]
 
 
-__all__ = ["AuditFailure", "AuditReport", "audit", "audit_table"]
+__all__ = ["AuditFailure", "AuditReport", "History", "audit", "audit_table", "read_history"]
 
 
 async def audit_table(store: TableStore, table_id: str) -> AuditReport:
     """Replay the finished deals ``table_id`` keeps and its log, and check them against the table
     as it stands (its totals and penalties must be theirs): all read as of one version."""
-    read = None
-    for _ in range(ATTEMPTS):
-        read = await _history(store, table_id)
-        if read is not None:
-            break
-    if read is None:  # a deal ended between two pages, every time: hardly possible
-        raise StoreUnavailable(f"{table_id}'s deals kept ending while it was audited")
-    table, kept, events = read
+    history = await read_history(store, table_id)
     try:
-        records = [decode_deal(data) for data in kept]
+        records = [decode_deal(data) for data in history.deals]
     except ValueError as exc:
         return AuditReport(
             False, 0, 0, [0] * SEATS, [0] * SEATS, AuditFailure(None, f"a finished deal: {exc}")
         )
-    return audit(events, records, table)
+    return audit(history.events, records, history.record.table)
 
 
-async def _history(
-    store: TableStore, table_id: str
-) -> tuple[TableState, list[bytes], list[Event]] | None:
+class History(NamedTuple):
+    """A table's history as of one version: its ``record`` and ``instance``, the finished deals'
+    records it keeps (``deals``, compact, oldest first) and its log's ``events`` after them (the
+    current deal's)."""
+
+    instance: str
+    record: TableRecord
+    deals: list[bytes]
+    events: list[Event]
+
+
+async def read_history(store: TableStore, table_id: str) -> History:
+    """The table's :class:`History`, read as of one version (read again when a deal ended
+    between two pages)."""
+    for _ in range(ATTEMPTS):
+        read = await _history(store, table_id)
+        if read is not None:
+            return read
+    # a deal ended between two pages, every time: hardly possible
+    raise StoreUnavailable(f"{table_id}'s deals kept ending while it was read")
+
+
+async def _history(store: TableStore, table_id: str) -> History | None:
     """The table, its finished deals' records and its log's events after them, as of the version
     of the first page (later writes' events are left out); ``None`` when a deal ended between
     two pages, trimming events not read yet."""
     first = await store.read_events(table_id, 0, PAGE, with_snapshot=True, with_deals=True)
     if first is None or first.snapshot is None:
         raise TableNotFound(table_id)
-    table = decode_record(first.snapshot).table
+    record = decode_record(first.snapshot)
     page, logged = first, list(first.events)
     while page.events and page.events[-1].seq < page.last_seq:
         after = page.events[-1].seq
@@ -457,4 +470,4 @@ async def _history(
         for entry in logged
         if entry.seq > first.recorded and entry.version <= first.version
     ]
-    return table, list(first.deals or []), events
+    return History(first.instance, record, list(first.deals or []), events)

@@ -52,7 +52,7 @@ Entropy = Annotated[
 ]
 
 
-class NewDeal(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
+class CommittedDeal(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
     """A table's first deal, dealt by the service from a seed it commits to before any card is
     dealt (docs/dealing.md): the ``ruleset``, the ``dealer`` (G-4) and the window for the
     seats' entropy."""

@@ -52,7 +52,7 @@ from .record import TableState
 
 __all__ = [
     "DEFAULT_DEALS_KEPT",
-    "DealRecord",
+    "KeptDeal",
     "compact",
     "decode_deal",
     "digest_of",
@@ -83,7 +83,7 @@ TABLE_ONLY: Final = (ClockEvent, TokenRotatedEvent)
 COMPRESSION: Final = 6
 
 
-class DealRecord(msgspec.Struct, frozen=True, kw_only=True):
+class KeptDeal(msgspec.Struct, frozen=True, kw_only=True):
     """One finished deal, as the table keeps it once the next deal started (module docstring)."""
 
     deal: int
@@ -153,14 +153,14 @@ def made_by_move(events: Iterable[Event]) -> list[list[Event]]:
     return made
 
 
-def compact(deal: int, events: Sequence[Event], table: TableState) -> DealRecord:
+def compact(deal: int, events: Sequence[Event], table: TableState) -> KeptDeal:
     """The record of deal ``deal`` from the log's events (oldest first, with their seqs), from
     anywhere before the deal's first event to the table's last, and ``table`` as the next deal
     starts (its totals, penalties and seats are the finished deal's). Events before the deal's
     own (a table's log from before records were kept) are left out."""
     start = _start(deal, events)
     own = events[start:]
-    return DealRecord(
+    return KeptDeal(
         deal=deal,
         seqs=(own[0].seq or 0, own[-1].seq or 0) if own else (0, 0),
         events=[kept(event) for event in own if isinstance(event, KEPT)],
@@ -184,14 +184,14 @@ def _start(deal: int, events: Sequence[Event]) -> int:
     return 0
 
 
-def encode_deal(record: DealRecord) -> bytes:
+def encode_deal(record: KeptDeal) -> bytes:
     return zlib.compress(_encode(record), COMPRESSION)
 
 
-_decode = msgspec.json.Decoder(DealRecord).decode
+_decode = msgspec.json.Decoder(KeptDeal).decode
 
 
-def decode_deal(data: bytes) -> DealRecord:
+def decode_deal(data: bytes) -> KeptDeal:
     """A kept record (``ValueError``: not one)."""
     try:
         return _decode(zlib.decompress(data))

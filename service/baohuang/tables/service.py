@@ -50,6 +50,7 @@ from ..engine import (
     seat_view,
     validate_snapshot,
 )
+from ..records import DealRecord
 from ..store import (
     CasConflict,
     CasMissing,
@@ -73,7 +74,8 @@ from .answers import (
 from .audit import AuditReport, audit_table
 from .callers import SPECTATORS, Authority, Caller, Forbidden, Unauthorized
 from .clock import ClockDuties, deadline_index
-from .dealing import NewDeal, add_entropy
+from .deal_records import KeptDeals, deal_record, kept_deals
+from .dealing import CommittedDeal, add_entropy
 from .deals import DEFAULT_DEALS_KEPT, compact, encode_deal, opens_deal
 from .errors import TableNotFound, VersionConflict, WebhooksOff, WebhookUrlRefused
 from .feed import TableFeed
@@ -287,6 +289,14 @@ class TableService(ClockDuties):
         cut = cut_events(events, caller)
         return EventsPage(page.instance, page.version, page.last_seq, cut, last_id)
 
+    async def kept_deals(self, table_id: str, caller: Caller) -> KeptDeals:
+        """The deals the table keeps a record of (:mod:`.deal_records`)."""
+        return await kept_deals(self.store, table_id, caller)
+
+    async def deal_record(self, table_id: str, caller: Caller, deal: int) -> DealRecord:
+        """Deal ``deal``'s record as ``caller`` may see it (:mod:`.deal_records`)."""
+        return await deal_record(self.store, table_id, caller, deal)
+
     async def audit(self, table_id: str, caller: Caller) -> AuditReport:
         """Replay the finished deals the table keeps and its log (platform only): see
         :mod:`.audit`."""
@@ -323,7 +333,7 @@ class TableService(ClockDuties):
     async def create(
         self,
         table_id: str,
-        snapshot: Snapshot | NewDeal,
+        snapshot: Snapshot | CommittedDeal,
         caller: Caller,
         clock: Clock | None = None,
         webhook: Webhook | None = None,
@@ -331,14 +341,14 @@ class TableService(ClockDuties):
         trustee_level: Level | None = None,
     ) -> tuple[CreatedTable, bool]:
         """Create or replace the table (a new instance) around its first deal: the answer and
-        whether it is new. ``snapshot``: the deal the platform gives, or a :class:`NewDeal` the
+        whether it is new. ``snapshot``: the deal the platform gives, or a :class:`CommittedDeal` the
         service deals, committed (docs/dealing.md). ``InvalidInput`` when the snapshot
         contradicts itself. ``bots``: the seats bots play, by seat; ``trustee_level``: who plays
         a seat in 托管 (T-10 when ``None``)."""
         await self._role(table_id, caller, caller.require_platform)
         if webhook is not None and self.dispatcher is None:
             raise WebhooksOff("webhooks need BAOHUANG_WEBHOOK_SECRET set on the service")
-        if isinstance(snapshot, NewDeal):
+        if isinstance(snapshot, CommittedDeal):
             record, events = flow.open_committed(
                 snapshot.ruleset,
                 snapshot.dealer,

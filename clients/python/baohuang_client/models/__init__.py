@@ -11,11 +11,14 @@ from .batch_result import BatchResult
 from .bot_seat import BotSeat
 from .call_move import CallMove
 from .called_event import CalledEvent
+from .chosen_by import ChosenBy
 from .classify_request import ClassifyRequest
 from .classify_result import ClassifyResult
 from .clock import Clock
 from .clock_event import ClockEvent
 from .combo_out import ComboOut
+from .committed_deal import CommittedDeal
+from .committed_dealing import CommittedDealing
 from .compare_request import CompareRequest
 from .compare_result import CompareResult
 from .cover_item import CoverItem
@@ -24,18 +27,25 @@ from .crown_forced_event import CrownForcedEvent
 from .crown_passed_event import CrownPassedEvent
 from .crown_state import CrownState
 from .crown_state_stage import CrownStateStage
+from .deal_committed_event import DealCommittedEvent
 from .deal_over_event import DealOverEvent
 from .deal_request import DealRequest
 from .deal_result import DealResult
 from .deal_started_event import DealStartedEvent
+from .deal_summary import DealSummary
 from .deal_void_event import DealVoidEvent
+from .dealing import Dealing
+from .dealing_method import DealingMethod
 from .dealt_event import DealtEvent
 from .deck import Deck
 from .declare_solo_move import DeclareSoloMove
 from .decline_move import DeclineMove
 from .declined_event import DeclinedEvent
+from .entropy_event import EntropyEvent
 from .events_page import EventsPage
 from .finished_event import FinishedEvent
+from .full_record import FullRecord
+from .given_dealing import GivenDealing
 from .grab_move import GrabMove
 from .grabbed_event import GrabbedEvent
 from .health import Health
@@ -43,13 +53,16 @@ from .history_event import HistoryEvent
 from .index import Index
 from .jiefeng_event import JiefengEvent
 from .jiefeng_move import JiefengMove
+from .kept_deals import KeptDeals
+from .left_act import LeftAct
 from .left_event import LeftEvent
 from .legal_result import LegalResult
 from .level import Level
 from .mode import Mode
+from .move_act import MoveAct
+from .move_by import MoveBy
 from .move_check import MoveCheck
 from .move_event import MoveEvent
-from .move_event_by import MoveEventBy
 from .new_deal import NewDeal
 from .pair import Pair
 from .pass_move import PassMove
@@ -63,6 +76,7 @@ from .played_event import PlayedEvent
 from .post_bot import PostBot
 from .post_clock import PostClock
 from .post_deal import PostDeal
+from .post_entropy import PostEntropy
 from .post_leave import PostLeave
 from .post_move import PostMove
 from .post_token import PostToken
@@ -70,6 +84,7 @@ from .post_trustee import PostTrustee
 from .previous_deal import PreviousDeal
 from .problem_document import ProblemDocument
 from .problem_item import ProblemItem
+from .public_record import PublicRecord
 from .public_view import PublicView
 from .put_table import PutTable
 from .reason import Reason
@@ -93,10 +108,12 @@ from .score_result import ScoreResult
 from .score_result_winner import ScoreResultWinner
 from .scores_request import ScoresRequest
 from .seat_move_answer import SeatMoveAnswer
+from .seat_record import SeatRecord
 from .seat_state import SeatState
 from .seat_state_bot import SeatStateBot
 from .seat_table import SeatTable
 from .seat_view import SeatView
+from .seeded_dealing import SeededDealing
 from .sides import Sides
 from .snapshot import Snapshot
 from .snapshot_request import SnapshotRequest
@@ -107,16 +124,19 @@ from .suggest_request import SuggestRequest
 from .suggest_result import SuggestResult
 from .table_legal_moves import TableLegalMoves
 from .table_state import TableState
+from .tally import Tally
 from .token_rotated_event import TokenRotatedEvent
 from .top_play import TopPlay
 from .transfer import Transfer
+from .tribute import Tribute
 from .tribute_request import TributeRequest
 from .tribute_result import TributeResult
 from .trick import Trick
 from .trick_circle import TrickCircle
 from .trick_won_event import TrickWonEvent
+from .trustee_act import TrusteeAct
+from .trustee_cause import TrusteeCause
 from .trustee_event import TrusteeEvent
-from .trustee_event_cause import TrusteeEventCause
 from .trustee_level import TrusteeLevel
 from .validate_request import ValidateRequest
 from .validate_result import ValidateResult
@@ -136,11 +156,14 @@ __all__ = (
     "BotSeat",
     "CalledEvent",
     "CallMove",
+    "ChosenBy",
     "ClassifyRequest",
     "ClassifyResult",
     "Clock",
     "ClockEvent",
     "ComboOut",
+    "CommittedDeal",
+    "CommittedDealing",
     "CompareRequest",
     "CompareResult",
     "CoverItem",
@@ -149,18 +172,25 @@ __all__ = (
     "CrownPassedEvent",
     "CrownState",
     "CrownStateStage",
+    "DealCommittedEvent",
+    "Dealing",
+    "DealingMethod",
     "DealOverEvent",
     "DealRequest",
     "DealResult",
     "DealStartedEvent",
+    "DealSummary",
     "DealtEvent",
     "DealVoidEvent",
     "Deck",
     "DeclareSoloMove",
     "DeclinedEvent",
     "DeclineMove",
+    "EntropyEvent",
     "EventsPage",
     "FinishedEvent",
+    "FullRecord",
+    "GivenDealing",
     "GrabbedEvent",
     "GrabMove",
     "Health",
@@ -168,13 +198,16 @@ __all__ = (
     "Index",
     "JiefengEvent",
     "JiefengMove",
+    "KeptDeals",
+    "LeftAct",
     "LeftEvent",
     "LegalResult",
     "Level",
     "Mode",
+    "MoveAct",
+    "MoveBy",
     "MoveCheck",
     "MoveEvent",
-    "MoveEventBy",
     "NewDeal",
     "Pair",
     "PassedEvent",
@@ -188,6 +221,7 @@ __all__ = (
     "PostBot",
     "PostClock",
     "PostDeal",
+    "PostEntropy",
     "PostLeave",
     "PostMove",
     "PostToken",
@@ -195,6 +229,7 @@ __all__ = (
     "PreviousDeal",
     "ProblemDocument",
     "ProblemItem",
+    "PublicRecord",
     "PublicView",
     "PutTable",
     "Reason",
@@ -218,10 +253,12 @@ __all__ = (
     "ScoreResultWinner",
     "ScoresRequest",
     "SeatMoveAnswer",
+    "SeatRecord",
     "SeatState",
     "SeatStateBot",
     "SeatTable",
     "SeatView",
+    "SeededDealing",
     "Sides",
     "Snapshot",
     "SnapshotRequest",
@@ -232,16 +269,19 @@ __all__ = (
     "SuggestResult",
     "TableLegalMoves",
     "TableState",
+    "Tally",
     "TokenRotatedEvent",
     "TopPlay",
     "Transfer",
+    "Tribute",
     "TributeRequest",
     "TributeResult",
     "Trick",
     "TrickCircle",
     "TrickWonEvent",
+    "TrusteeAct",
+    "TrusteeCause",
     "TrusteeEvent",
-    "TrusteeEventCause",
     "TrusteeLevel",
     "ValidateRequest",
     "ValidateResult",

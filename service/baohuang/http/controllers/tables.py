@@ -29,7 +29,8 @@ from ...tables import (
     TableService,
 )
 from ...tables.audit import AuditReport
-from ...tables.dealing import Entropy, EntropySeconds, NewDeal
+from ...tables.deal_records import KeptDeals
+from ...tables.dealing import CommittedDeal, Entropy, EntropySeconds
 from ...tables.idempotency import IDEMPOTENCY_KEY_MAX, IDEMPOTENCY_KEY_PATTERN
 from ...tables.positions import EVENT_ID_PATTERN, Position, parse_position
 from ...tables.record import Clock, Webhook
@@ -69,7 +70,7 @@ class PutTable(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
     ) = None
     deal: (
         Annotated[
-            NewDeal,
+            CommittedDeal,
             msgspec.Meta(
                 description="The first deal for the service to deal, from a seed it commits to "
                 "before any card is dealt, the seats adding entropy (docs/dealing.md); instead "
@@ -562,6 +563,20 @@ class TablesController(Controller):
         query = await POST_ENTROPY.read(request)
         answer = await _service(request).add_entropy(table_id, caller, seat, query.entropy)
         return json_response(answer)
+
+    @get(
+        "/deals",
+        operation_id="listTableDeals",
+        summary="The deals whose records the table keeps",
+        responses=problems(401, 403, 404, 503),
+    )
+    async def list_deals(
+        self, request: Request[Any, Any, Any], table_id: TableId, caller: NamedDependency[Caller]
+    ) -> KeptDeals:
+        """The deals whose records the table keeps, oldest first: the finished ones (the newest
+        ``BAOHUANG_DEALS_KEPT``) and the current one, each with how it was dealt, when it
+        started and ended, and its result once over. The same for every caller of the table."""
+        return await _service(request).kept_deals(table_id, caller)
 
     @post(
         "/clock",
