@@ -1,13 +1,25 @@
 // The TypeScript client of baohuang-rules: `paths` and `components` are generated from
 // openapi/openapi.json by openapi-typescript (src/schema.d.ts; `npm run generate`, never edited
 // by hand), the calls are openapi-fetch's, and live.ts adds what generation cannot: the table
-// streams with resume, and moves retried under one Idempotency-Key.
+// streams with resume, and moves retried under one Idempotency-Key; fairness.ts checks a
+// committed deal (the commitment, and the hands dealt again from the revealed seed).
 import createClient, { type Client } from "openapi-fetch";
 
 import type { components, paths } from "./schema.js";
 
 export type { components, paths } from "./schema.js";
 export { follow, postMove, type StreamItem } from "./live.js";
+export {
+  COMMITTED_ALGORITHM,
+  type CommittedDeal,
+  committedDeal,
+  committedDeck,
+  commitmentOf,
+  dealKey,
+  type RulesetLike,
+  Sha256Stream,
+  verifyCommitment,
+} from "./fairness.js";
 
 export type Schemas = components["schemas"];
 export type Referee = Client<paths>;
