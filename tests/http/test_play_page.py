@@ -21,6 +21,7 @@ MODULES = [
     "api.js",
     "live.js",
     "state.js",
+    "record.js",
     "table.js",
     "actions.js",
     "cards.js",

@@ -1,5 +1,5 @@
 // The page's state module in node (no browser): what each event does to the picture of the
-// table, how the log is folded, and the replay of a deal. Run: node --test tests/play_js/
+// table and how the log is folded (the replay of a deal: record.test.mjs). Run: node --test tests/play_js/
 // (tests/http/test_play_state_js.py runs it in the quick suite).
 
 import assert from "node:assert/strict";
@@ -7,7 +7,7 @@ import { readFileSync } from "node:fs";
 import { test } from "node:test";
 
 import { allStrings, reasonText, t } from "../../service/baohuang/play/static/i18n.js";
-import { emptyState, logLine, note, replaySteps } from "../../service/baohuang/play/static/state.js";
+import { emptyState, logLine, note } from "../../service/baohuang/play/static/state.js";
 
 const played = (seq, seat, cards) => ({ type: "played", seq, seat, cards });
 const passed = (seq, seat) => ({ type: "passed", seq, seat });
@@ -68,20 +68,4 @@ test("a reason code picks a sentence, never the code itself", () => {
   assert.equal(reasonText("NOT_HIGHER"), "That does not beat the top play: play higher, or pass.");
   assert.ok(!reasonText("SOMETHING_ELSE").includes("SOMETHING_ELSE"));
   assert.ok(allStrings().includes("革命党"));
-});
-
-test("a replay runs from the hands at the first play to the final hands", () => {
-  const events = [
-    { type: "phase", seq: 1, phase: "play", turn: 0 },
-    played(2, 0, ["5S"]),
-    passed(3, 1),
-    { type: "trick_won", seq: 4, seat: 0, lead: 0 },
-    played(5, 0, ["3S", "3H"]),
-  ];
-  const steps = replaySteps(events, { 0: ["KS"] }); // a seat sees its own hand only
-  assert.deepEqual(steps.map((step) => step.hands[0].length), [4, 3, 3, 3, 1]);
-  assert.deepEqual(steps[0].hands, { 0: ["KS", "5S", "3S", "3H"] });
-  assert.deepEqual(steps.at(-1).hands, { 0: ["KS"] });
-  assert.deepEqual(steps.at(-1).plays, { 0: ["3S", "3H"] });
-  assert.equal(steps[1].hands[1], undefined); // no other seat's cards, ever
 });

@@ -20,7 +20,8 @@ import { byRank, cardElement, cardRow, keyed } from "./cards.js";
 import { fill, h } from "./dom.js";
 import { reasonText, seatName, t } from "./i18n.js";
 import { watch } from "./live.js";
-import { emptyState, eventCards, logLine, note as noteEvent, replaySteps } from "./state.js";
+import { openRecord } from "./record.js";
+import { emptyState, eventCards, logLine, note as noteEvent } from "./state.js";
 
 const PLACES = ["place1", "place2", "place3", "place4", "place5"];
 const SHORTCUTS = { p: "play", s: "pass", y: "yield", j: "jiefeng" };
@@ -280,19 +281,10 @@ export async function openTable(root, tableId, credential, { hotseat = false } =
   // ---- replay: a finished deal, step by step ---------------------------------------------------
 
   async function openReplay() {
-    const events = [];
-    for (let after = 0; ; ) {
-      const page = await api.get(`${path}/events?after=${after}&limit=1000`).catch(() => null);
-      if (!page?.ok) return;
-      events.push(...page.body.events);
-      if (!page.body.events.length || page.body.last_seq <= page.body.events.at(-1).seq) break;
-      after = page.body.events.at(-1).seq;
-    }
-    const view = state.answer.view;
-    // the hands this caller may see: every hand (operator, hot-seat), its own (a seat), none
-    const finals = view.hands ? Object.fromEntries(view.hands.map((cards, seat) => [seat, cards])) : {};
-    if (view.hand) finals[view.seat] = view.hand;
-    state.replay = { steps: replaySteps(events, finals), at: 0 };
+    // the deal's record, as this caller may see it (record.js)
+    const steps = await openRecord(api, path, state.answer.table.deal);
+    if (!steps) return;
+    state.replay = { steps, at: 0 };
     render();
   }
 
