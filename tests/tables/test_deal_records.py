@@ -40,7 +40,7 @@ from baohuang.store import CasOk, LoggedEvent, MemoryTableStore, RedisTableStore
 from baohuang.tables import Authority, Events, Opening, Reset, TableService
 from baohuang.tables.audit import audit
 from baohuang.tables.callers import PLATFORM, Caller
-from baohuang.tables.deals import KEPT, KeptDeal, decode_deal, encode_deal, kept
+from baohuang.tables.deals import KEPT, KeptDeal, decode_deal, encode_deal
 from baohuang.tables.following import logged_event
 from baohuang.tables.positions import Position, parse_position
 from thorough import examples
@@ -160,8 +160,16 @@ async def test_a_finished_deal_leaves_the_log_as_one_record_when_the_next_starts
     [record] = [decode_deal(data) for data in page.deals]
     full = store.full("one")[:finished]
     assert record.deal == 1 and record.seqs == (1, finished)
-    assert record.events == [kept(e) for e in full if isinstance(e, KEPT)]
-    assert all(e.at is not None for e in record.events)  # the acts are timed
+    assert record.events == [
+        msgspec.structs.replace(e, seq=None, version=None, at=None, id=None)
+        for e in full
+        if isinstance(e, KEPT)
+    ]
+    # the times apart, to a tenth of a second
+    logged = [e.at or 0.0 for e in full if isinstance(e, KEPT)]
+    timed = [e.at or 0.0 for e in record.timed()]
+    assert len(timed) == len(logged)
+    assert all(abs(a - b) <= 0.05 + 1e-6 for a, b in zip(timed, logged, strict=True))
     over = next(e for e in record.events if isinstance(e, DealOverEvent))
     assert over.result == table.table.results[0]
     assert record.totals == table.table.totals

@@ -54,7 +54,7 @@ class KeptDeals(msgspec.Struct, frozen=True, kw_only=True):
 async def kept_deals(store: TableStore, table_id: str, caller: Caller) -> KeptDeals:
     """The deals ``table_id`` keeps, for any caller of its instance."""
     history = await _read(store, table_id, caller)
-    summaries = [_summary(kept.deal, kept.events) for kept in _finished(history)]
+    summaries = [_summary(kept.deal, kept.timed()) for kept in _finished(history)]
     summaries.append(_summary(history.record.table.deal, history.events))
     return KeptDeals(instance=history.instance, deals=summaries)
 
@@ -84,7 +84,7 @@ def _full_record(table_id: str, history: History, deal: int) -> FullRecord:
             finished = msgspec.structs.replace(
                 standing, totals=kept.totals, penalties=kept.penalties, left=kept.left
             )
-            return build_record(kept.events, finished)
+            return build_record(kept.timed(), finished)
     raise DealNotKept(table_id, deal)
 
 
