@@ -166,10 +166,10 @@ async def test_a_finished_deal_leaves_the_log_as_one_record_when_the_next_starts
         if isinstance(e, KEPT)
     ]
     # the times apart, to a tenth of a second
-    logged = [e.at or 0.0 for e in full if isinstance(e, KEPT)]
+    times = [e.at or 0.0 for e in full if isinstance(e, KEPT)]
     timed = [e.at or 0.0 for e in record.timed()]
-    assert len(timed) == len(logged)
-    assert all(abs(a - b) <= 0.05 + 1e-6 for a, b in zip(timed, logged, strict=True))
+    assert len(timed) == len(times)
+    assert all(abs(a - b) <= 0.05 + 1e-6 for a, b in zip(timed, times, strict=True))
     over = next(e for e in record.events if isinstance(e, DealOverEvent))
     assert over.result == table.table.results[0]
     assert record.totals == table.table.totals
