@@ -115,8 +115,14 @@ def _check_records(
         assert all(seat in (t["from"], t["to"]) for t in mine)
 
 
+THOROUGH = settings().max_examples >= settings.get_profile("ci").max_examples
+"""Each example plays up to two deals out over HTTP: a few in the quick loop, 40 in CI's run."""
+
+
 @settings(
-    max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    max_examples=40 if THOROUGH else 4,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
 )
 @given(
     ruleset=st.sampled_from(RULESETS),
