@@ -20,6 +20,7 @@ import hashlib
 import json
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -57,6 +58,16 @@ async def _until(check: Any, what: str, timeout: float = 30.0) -> Any:
 
 def _events(stream: Stream, kind: str) -> list[dict[str, Any]]:
     return [frame["data"] for frame in stream.frames if frame.get("event") == kind]
+
+
+async def _all_in_trustee(
+    http: httpx.AsyncClient, at: Callable[[int, str], str], seats: list[dict[str, str]]
+) -> None:
+    """Every seat asks for 托管, each through the replica of its number: 托管 plays the deal out."""
+    for seat in range(5):
+        version = (await http.get(at(seat, ""), headers=PLATFORM)).json()["version"]
+        body = {"on": True, "version": version}
+        await http.post(at(seat, f"/seats/{seat}/trustee"), json=body, headers=seats[seat])
 
 
 def _verify(path: Path) -> subprocess.CompletedProcess[str]:
@@ -141,13 +152,7 @@ async def test_G_4_a_committed_deal_through_two_replicas(
                 started = _events(stream, "deal_started")[0]
                 assert started["commitment"] == commitment and started["entropy"] == entropy
             # 托管 plays the deal out; deal_over reveals the seed to every seat.
-            for seat in range(5):
-                version = (await http.get(at(seat, ""), headers=PLATFORM)).json()["version"]
-                await http.post(
-                    at(seat, f"/seats/{seat}/trustee"),
-                    json={"on": True, "version": version},
-                    headers=seats[seat],
-                )
+            await _all_in_trustee(http, at, seats)
             for stream in streams:
                 await stream.wait_for(lambda s: bool(_events(s, "deal_over")), timeout=60)
             seeds = {_events(stream, "deal_over")[0]["seed"] for stream in streams}
@@ -191,13 +196,7 @@ async def test_G_4_a_committed_deal_through_two_replicas(
                 at(seat, f"/seats/{seat}/entropy"), json={"entropy": "01"}, headers=seats[seat]
             )
             assert added.status_code == 200, added.text
-        for seat in range(5):
-            version = (await http.get(at(seat, ""), headers=PLATFORM)).json()["version"]
-            await http.post(
-                at(seat, f"/seats/{seat}/trustee"),
-                json={"on": True, "version": version},
-                headers=seats[seat],
-            )
+        await _all_in_trustee(http, at, seats)
 
         async def over() -> dict[str, Any] | None:
             read: dict[str, Any] = (await http.get(at(1, ""), headers=seats[0])).json()
