@@ -2,8 +2,8 @@
 
 A development service runs in-process; a classic deal is played through the HTTP API until a
 few tricks are down and a seat has a play to beat; then that seat's page and the spectator's are
-shot in Debian's Chromium at 1280×800 and 360×740 (a touch screen), in English and Chinese, and
-a finished deal's replay on a phone:
+shot in Debian's Chromium at 1366×900 and 360×740 (a touch screen), in English and Chinese, a
+finished deal's end and its replay on a phone, and a practice table against bots:
 
     python tools/play_screenshots.py            # writes docs/play-*.png, docs/spectator-*.png
 """
@@ -20,10 +20,17 @@ sys.path[:0] = [str(ROOT / "tests"), str(ROOT / "service")]
 
 from baohuang.engine import CallMove, Move, PassMove, PlayMove, Snapshot, auto_move, legal_moves  # noqa: E402
 from baohuang.http.settings import Settings  # noqa: E402
-from play_browser import CHROMIUM, CHROMIUM_ARGS, Tables, ThreadedServer  # noqa: E402
+from play_browser import (  # noqa: E402
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    Tables,
+    ThreadedServer,
+    layout_problems,
+    select_card,
+)
 
 DOCS = ROOT / "docs"
-DESKTOP = {"width": 1280, "height": 800}
+DESKTOP = {"width": 1366, "height": 900}
 PHONE = {"width": 360, "height": 740}
 
 
@@ -51,12 +58,15 @@ def play_until(tables: Tables, tid: str, stop: Any) -> tuple[int, Snapshot]:
     raise RuntimeError("the deal did not get there")
 
 
-def shoot(page: Any, name: str, zh: bool, full: bool = False) -> None:
+def shoot(page: Any, name: str, zh: bool) -> None:
     is_zh = page.evaluate("document.documentElement.lang.startsWith('zh')")
     if is_zh != zh:
         page.click("#language")
     page.wait_for_timeout(300)  # the font and the re-render
-    page.screenshot(path=str(DOCS / f"{name}.png"), full_page=full)
+    problems = layout_problems(page)  # a screenshot shows what the tests measure
+    if problems:
+        raise RuntimeError(f"{name}: {problems}")
+    page.screenshot(path=str(DOCS / f"{name}.png"))
     print(f"docs/{name}.png")
 
 
@@ -64,7 +74,8 @@ def main() -> None:
     logging.disable(logging.CRITICAL)
     from playwright.sync_api import sync_playwright
 
-    with ThreadedServer(Settings(token_secret="screenshots")) as server, sync_playwright() as pw:
+    settings = Settings(token_secret="screenshots", bot_delay_seconds=0.05)
+    with ThreadedServer(settings) as server, sync_playwright() as pw:
         tables = Tables(server.url)
         tid = "table-7"
         created = tables.create(tid, "classic", 3, 0)
@@ -91,9 +102,7 @@ def main() -> None:
             page.goto(seat_link)
             page.wait_for_selector("[data-region=hand] [data-card]")
             for code in cheapest.cards:
-                page.locator(
-                    f'[data-region=hand] button[data-card="{code}"][aria-pressed=false]'
-                ).first.click()
+                select_card(page, code)
             page.wait_for_selector(".feedback.good")
             shoot(page, f"play-{suffix}", zh=False)
             shoot(page, f"play-{suffix}-zh", zh=True)
@@ -103,15 +112,37 @@ def main() -> None:
             shoot(spectator, f"spectator-{suffix}", zh=suffix == "phone")
             context.close()
 
-        # a finished deal's replay, as the seat sees it: its own hand only
+        # a finished deal's end, and its replay by trick, as the seat sees it: its own hand only
         play_until(tables, tid, lambda s: s.over)
         context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
         page = context.new_page()
         page.goto(seat_link)
+        page.wait_for_selector(".over td.score:not(:empty)")
+        shoot(page, "over-phone", zh=False)
         page.click('button[data-action="replay"]')
-        for _ in range(40):
-            page.click('button[data-action="replay-next"]')
+        for _ in range(6):
+            page.click('button[data-action="replay-trick-next"]')
+        page.evaluate("document.querySelector('[data-region=replay]').scrollIntoView()")
         shoot(page, "replay-phone-zh", zh=True)
+        context.close()
+
+        # practice: seat 0 against four bots, from the start page
+        context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+        page = context.new_page()
+        page.goto(f"{server.url}/play")
+        page.fill("input[name=seed]", "3")
+        page.fill("input[name=table]", "practice-1")
+        page.click("button[value=practice]")
+        page.wait_for_selector("#app[data-role=seat] [data-own-seat='0']")
+        for _ in range(50):  # until it is the player's turn in play
+            _, practice = tables.read("practice-1")
+            if practice.phase == "play" and practice.turn == 0:
+                break
+            if practice.turn == 0:
+                page.click('button[data-action="decline"], button[data-action="call"]')
+            page.wait_for_timeout(200)
+        page.wait_for_selector('button[data-action="play"]')
+        shoot(page, "practice-phone-zh", zh=True)
         context.close()
         browser.close()
         tables.close()

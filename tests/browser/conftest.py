@@ -47,8 +47,10 @@ def browser() -> Iterator[Any]:
 
 @pytest.fixture(scope="module")
 def dev_server() -> Iterator[ThreadedServer]:
-    """A development service: no platform keys, tables in memory."""
-    with ThreadedServer(Settings(token_secret="browser-tests")) as server:
+    """A development service: no platform keys, tables in memory; bots move 50 ms after their
+    turn comes (a second by default, for people to follow), so that a practice deal is quick."""
+    settings = Settings(token_secret="browser-tests", bot_delay_seconds=0.05)
+    with ThreadedServer(settings) as server:
         yield server
 
 

@@ -34,6 +34,7 @@ from play_browser import (
     CuttableProxy,
     Tables,
     ThreadedServer,
+    select_card,
     wait_version,
 )
 
@@ -123,9 +124,7 @@ def click_move(page: Any, move: Move, keyboard: bool = False) -> None:
         page.keyboard.press("s")
     elif isinstance(move, PlayMove):
         for code in move.cards:
-            page.locator(
-                f'[data-region=hand] button[data-card="{code}"][aria-pressed=false]'
-            ).first.click()
+            select_card(page, code)
         page.click('button[data-action="play"]')
     elif isinstance(move, CallMove):
         page.click(f'[data-call-card="{move.card}"]')  # the callable cards, drawn as cards
@@ -193,7 +192,7 @@ def test_a_seat_plays_a_whole_deal_by_clicking(
         assert_only_own_cards(page, snapshot, me, tables, tid)
         if snapshot.phase == "play" and snapshot.trick.top is not None and not refused:
             refused = True
-            refuse_an_illegal_selection(page, snapshot, me)
+            refuse_an_illegal_selection(page, snapshot, me, tid)
             shot = True
             select_a_beating_play(page, snapshot)
             take_screenshots(page, spectator, screenshots)
@@ -244,16 +243,31 @@ def test_a_seat_plays_a_whole_deal_by_clicking(
     assert Counter(page.eval_on_selector_all(mine, codes)) == Counter(snapshot.hands[me])
 
 
-def refuse_an_illegal_selection(page: Any, snapshot: Snapshot, me: int) -> None:
+def refuse_an_illegal_selection(page: Any, snapshot: Snapshot, me: int, tid: str) -> None:
     """One low card against the top play: the page says at once that it does not beat (from
-    /v1/combos/compare), and the table refuses it with the reason the engine gives."""
+    /v1/combos/compare) and keeps Play disabled, so the refusal is never said twice. The table's
+    own verdict on such a play (a pass rewritten into it on its way) is shown once, worded as a
+    rule's, with its reason: a sentence, the code and rule id on hover only."""
     low = min(snapshot.hands[me], key=lambda code: "3456789TJQKA2SB".index(code[0]))
     reason = verify_move(snapshot, PlayMove(me, [low]))
     assert reason is not None
-    page.locator(f'[data-region=hand] button[data-card="{low}"]').first.click()
+    select_card(page, low)
     page.wait_for_selector(".feedback.bad")
-    page.click('button[data-action="play"]')
-    verdict = page.wait_for_selector(".verdict[role=alert]")
+    play = page.locator('button[data-action="play"]')
+    assert play.is_disabled() and play.get_attribute("aria-describedby") == "feedback"
+    page.keyboard.press("Escape")  # clear the selection
+    page.wait_for_selector('[data-region=hand] button[aria-pressed="true"]', state="detached")
+
+    def into_the_low_card(route: Any) -> None:
+        body = route.request.post_data_json
+        body["move"] = {"seat": me, "action": "play", "cards": [low]}
+        route.continue_(post_data=json.dumps(body))
+
+    moves = re.compile(rf".*/v1/tables/{tid}/moves$")
+    page.route(moves, into_the_low_card)
+    page.click('button[data-action="pass"]')
+    verdict = page.wait_for_selector(".verdict[data-kind=rule][role=alert]")
+    page.unroute(moves)
     shown = verdict.query_selector(".reason")
     # the code picks a sentence a player understands; code and rule id only on hover
     assert shown.get_attribute("data-code") == reason.code
@@ -264,9 +278,8 @@ def refuse_an_illegal_selection(page: Any, snapshot: Snapshot, me: int) -> None:
         "SIZE_MISMATCH": "Play as many cards as the top play.",
         "BIG_JOKER_UNBEATABLE": "Nothing beats a big joker here.",
     }
-    assert sentences[reason.code] in verdict.inner_text()
-    page.keyboard.press("Escape")  # clear the selection
-    page.wait_for_selector('[data-region=hand] button[aria-pressed="true"]', state="detached")
+    assert verdict.inner_text() == f"Not allowed: {sentences[reason.code]}"
+    assert page.locator(".verdict").count() == 1
 
 
 def select_a_beating_play(page: Any, snapshot: Snapshot) -> None:
@@ -275,9 +288,7 @@ def select_a_beating_play(page: Any, snapshot: Snapshot) -> None:
     if not plays:
         return
     for code in plays[0].cards:
-        page.locator(
-            f'[data-region=hand] button[data-card="{code}"][aria-pressed=false]'
-        ).first.click()
+        select_card(page, code)
     page.wait_for_selector(".feedback.good")
 
 
@@ -412,8 +423,8 @@ def test_a_stale_version_is_a_409_and_the_page_reads_the_table_again(
     page.goto(f"{dev_server.url}/play#table={tid}&token={created['seat_tokens'][1]}")
     wait_version(page, 1)
     page.route(re.compile(rf".*/v1/tables/{tid}/moves$"), stale_once)
-    page.locator('[data-region=hand] button[data-card="BJ"]').first.click()
-    page.locator('[data-region=hand] button[data-card="BJ"]').nth(1).click()
+    select_card(page, "BJ")
+    select_card(page, "BJ")
     page.click('button[data-action="play"]')
     note = page.wait_for_selector(".verdict.note")
     assert "moved first" in note.inner_text()
@@ -501,6 +512,7 @@ def test_the_clock_and_trustee_show_when_the_table_answer_has_them(
     created = tables.create(tid, "classic", 9, 0)
     page = context.new_page()
     posted: list[Any] = []
+    seconds = [15]  # what the augmented answers give the seat to act
 
     def with_clock(route: Any) -> None:
         if route.request.method != "GET":
@@ -510,7 +522,7 @@ def test_the_clock_and_trustee_show_when_the_table_answer_has_them(
         answer = route.fetch().json()
         answer["table"] = {
             "deal": 1,
-            "deadline": page.evaluate("Date.now() / 1000") + 15,
+            "deadline": page.evaluate("Date.now() / 1000") + seconds[0],
             "clock": {"turn_seconds": 20, "before_play_seconds": 20},
             "seats": [
                 {"trustee": seat == 2, "entered": int(seat == 2), "left": False}
@@ -531,12 +543,19 @@ def test_the_clock_and_trustee_show_when_the_table_answer_has_them(
     wait_version(page, 2)
     countdown = page.wait_for_selector("#countdown:not([hidden])")
     assert re.fullmatch(r"1[0-5] s left", countdown.inner_text())
+    assert countdown.get_attribute("class") == "countdown"  # not red with seconds to spare
+    seconds[0] = 6
+    version, snapshot = tables.read(tid)
+    tables.move(tid, auto_move(snapshot), version)
+    wait_version(page, version + 1)
+    urgent = page.wait_for_selector("#countdown.urgent")  # red in the last ten seconds
+    assert re.fullmatch(r"[1-6] s left", urgent.inner_text())
     assert "托管" in page.inner_text('[data-seat="2"] .badges')
     assert "total 6" in page.inner_text('[data-seat="3"] .total')
     page.click('button[data-action="trustee"]')
     page.wait_for_function("() => !document.querySelector('button[data-action=trustee]').disabled")
     url, body = posted[0]
-    assert url.endswith(f"/v1/tables/{tid}/seats/1/trustee") and body == {"on": True, "version": 2}
+    assert url.endswith(f"/v1/tables/{tid}/seats/1/trustee") and body == {"on": True, "version": 3}
 
 
 def test_links_with_a_clock_start_it_only_when_the_operator_presses_start(

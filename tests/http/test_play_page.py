@@ -21,8 +21,14 @@ MODULES = [
     "api.js",
     "live.js",
     "state.js",
-    "record.js",
+    "words.js",
     "table.js",
+    "view.js",
+    "controls.js",
+    "hand.js",
+    "announcer.js",
+    "replay.js",
+    "record.js",
     "actions.js",
     "cards.js",
     "dom.js",
@@ -89,8 +95,15 @@ def test_every_asset_is_shipped_and_nothing_comes_from_elsewhere() -> None:
         assert not re.search(r"https?://|//[a-z0-9.-]+\.[a-z]{2,}/", text), name
         for imported in re.findall(r'from "\./([\w-]+\.js)"', text):
             assert imported in files, f"{name} imports {imported}, which is not shipped"
-        # the page keeps credentials in memory only: no storage, no cookies
-        assert not re.search(r"localStorage|sessionStorage|document\.cookie|indexedDB", text), name
+        # the page keeps credentials in memory only: no cookies, no storage but the language
+        # chosen, kept by i18n.js under its one key (tests/browser checks what is stored)
+        assert not re.search(r"sessionStorage|document\.cookie|indexedDB", text), name
+        uses = re.findall(r"localStorage\??\.(\w+)\(([^,)]*)", text)
+        if name == "i18n.js":
+            assert uses == [("getItem", "STORED"), ("setItem", "STORED")], uses
+            assert 'const STORED = "baohuang.lang";' in text
+        else:
+            assert "localStorage" not in text, name
 
 
 # ---- the CJK subset font -------------------------------------------------------------------

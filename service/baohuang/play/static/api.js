@@ -11,6 +11,10 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
  *  (six per host in Chromium), and a page that waits for it silently looks frozen. */
 export const REQUEST_TIMEOUT_MS = 4000;
 
+/** How far an answer's Date header may lag the server's clock: its rounding down to the
+ *  second, and a header the server refreshes once a second. */
+const DATE_LAG_MS = 2000;
+
 /** A request that got no answer in time: the page shows it and the player may try again. */
 export class TimeoutError extends Error {
   constructor(path) {
@@ -31,7 +35,7 @@ export class Api {
   /** `credential`: a seat or spectator token, a platform key, or null (a development service). */
   constructor(credential = null) {
     this.credential = credential;
-    this.skew = 0; // the server's clock minus ours, in seconds, from the Date header
+    this.skew = 0; // the server's clock minus ours, in seconds, from the Date header (checkClock)
   }
 
   headers(extra = {}) {
@@ -68,11 +72,24 @@ export class Api {
       init.body = JSON.stringify(body);
       init.headers["Content-Type"] = "application/json";
     }
+    const sent = Date.now();
     const { response, text } = await this.timed(path, init);
-    const date = Date.parse(response.headers.get("Date") ?? "");
-    // the header counts whole seconds: only a larger difference is a clock that is off
-    if (date) this.skew = Math.abs(date - Date.now()) > 2000 ? (date - Date.now()) / 1000 : 0;
+    this.checkClock(Date.parse(response.headers.get("Date") ?? ""), sent, Date.now());
     return { status: response.status, ok: response.ok, body: text ? JSON.parse(text) : null };
+  }
+
+  /** The server's clock against ours, from an answer's Date header (`date`) and when its
+   *  request was sent and answered: the server wrote the header in between. The header counts
+   *  whole seconds, and servers refresh it about once a second (uvicorn does), so it may lag
+   *  the server's clock by up to DATE_LAG_MS: the server's clock less ours lies between
+   *  date − received and date + DATE_LAG_MS − sent. Only an answer that came back within a
+   *  second says anything (a slow one's Date may be seconds old); a clock is off only when that
+   *  whole interval is, and then by about its middle. */
+  checkClock(date, sent, received) {
+    if (!date || received - sent > 1000) return;
+    const low = date - received;
+    const high = date + DATE_LAG_MS - sent;
+    this.skew = low > 0 || high < 0 ? (low + high) / 2000 : 0;
   }
 
   get(path) {

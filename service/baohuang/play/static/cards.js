@@ -3,7 +3,7 @@
 // never decide which play beats which (D-2); the page sorts by rank, then suit, to group a hand.
 
 import { h } from "./dom.js";
-import { lang, suitName } from "./i18n.js";
+import { lang, suitName, t } from "./i18n.js";
 
 const RANKS = "3456789TJQKA2";
 const SUIT_ORDER = "SHCD";
@@ -56,7 +56,7 @@ function face(code) {
     const big = code[0] === "B";
     const mark = code.endsWith("*") ? (big ? "★" : "⚔") : "";
     if (lang() === "zh")
-      return { rank: big ? "大" : "小", suit: `王${mark}`, red: big, name: `${big ? "大" : "小"}王${mark}` };
+      return { rank: big ? "大" : "小", suit: "王", mark, red: big, name: `${big ? "大" : "小"}王${mark}` };
     return {
       rank: big ? "BJ" : "SJ",
       suit: mark, // the code alone names a plain joker
@@ -66,7 +66,17 @@ function face(code) {
   }
   const rank = code[0] === "T" ? "10" : code[0];
   const suit = code[1];
-  return { rank, suit: SYMBOLS[suit], red: suit === "H" || suit === "D", name: `${rank} ${suitName(suit)}` };
+  const name = lang() === "zh" ? `${suitName(suit)}${rank}` : `${rank} ${suitName(suit)}`;
+  return { rank, suit: SYMBOLS[suit], red: suit === "H" || suit === "D", name };
+}
+
+/** Cards as a screen reader says them, high to low: "9 spades, 9 hearts" / "黑桃9、红桃9". */
+export function spokenCards(codes) {
+  return [...codes]
+    .sort(order)
+    .reverse()
+    .map((code) => face(code).name)
+    .join(t("and"));
 }
 
 /** One card as an element. `data-card` holds its code: the tests read the page's cards by it.
@@ -74,7 +84,10 @@ function face(code) {
 export function cardElement(code, { button = false, selected = false, key = null, small = false } = {}) {
   const f = face(code);
   const className = `card${f.red ? " red" : ""}${small ? " small" : ""}`;
-  const parts = [h("span", { class: "rank" }, f.rank), h("span", { class: "suit" }, f.suit)];
+  // a joker's mark (★ the scepter, ⚔ the sword) is drawn small beside its 王: the corner a
+  // fanned card shows stays as narrow as a "10"
+  const suit = f.mark ? [f.suit, h("small", { class: "joker-mark" }, f.mark)] : f.suit;
+  const parts = [h("span", { class: "rank" }, f.rank), h("span", { class: "suit" }, suit)];
   if (!button) return h("span", { class: className, "data-card": code, title: f.name }, ...parts);
   return h(
     "button",

@@ -12,13 +12,14 @@ const LABELS = {
   yourTurn: ["Your turn", "轮到你了"],
   waiting: ["Waiting for {seat}", "等待{seat}"],
   emperor: ["Emperor 皇帝", "皇帝"],
-  crownHolder: ["Holds the crown 皇牌", "持皇牌"],
+  crownHolder: ["Crown 皇牌", "持皇牌"],
   guard: ["Guard 侍卫", "侍卫"],
   hiddenGuard: ["Guard 侍卫 (hidden 暗保)", "侍卫（暗保）"],
   roleRebel: ["Rebel 革命党", "革命党"], // the role; the action 造反 is `rebel` below
   rebelled: ["造反 rebelled", "造反"],
-  trustee: ["托管 auto-play", "托管"],
-  left: ["left the table", "已离开"],
+  trustee: ["托管 auto", "托管"],
+  bot: ["bot", "机器人"],
+  left: ["left 离开", "已离开"],
   total: ["total", "总分"],
   mode_team: ["team play", "保皇"],
   mode_solo_hidden: ["hidden solo 暗独", "暗独"],
@@ -72,10 +73,29 @@ const LABELS = {
   beats: ["beats the top play", "压得过"],
   doesNotBeat: ["does not beat", "压不过"],
   cover: ["cover", "烤牌对应"],
-  refused: ["Refused", "不合规则"],
+  refused: ["Not allowed", "不合规则"],
   conflict: ["Someone moved first: the table was read again.", "他人已先出，已重新读取牌桌。"],
   over: ["The deal is over", "本局结束"],
-  void: ["Void deal 黄庄: dealt again", "黄庄，重新发牌"],
+  // the end of a deal (words.js picks them): what happened, and why a void deal is void (S-10)
+  outcome_NO_EMPEROR: ["Void deal 黄庄: nobody took the crown", "黄庄：无人登基"],
+  outcome_ALL_TRUSTEE: ["Not scored 不予计分: every seat was in 托管", "不予计分：所有座位都在托管中"],
+  outcome_void: ["Void deal: not scored", "本局作废，不计分"],
+  "why_G-5": [
+    "The crown was handed on five times, and then no seat held three of one card to call (逼庄).",
+    "皇牌让了五次，之后没有座位持有三张相同的牌可叫（逼庄）。",
+  ],
+  "why_G-6": ["Every seat passed the crown, and the first seat passed it again.", "每个座位都让了庄，首家再次让庄。"],
+  "why_G-7": ["流局: two rounds of the crown went by without an emperor.", "流局：叫庄两轮无人登基。"],
+  "why_T-11": [
+    "托管 was playing every seat when the deal ended: such a deal counts for nobody, and every seat scores 0 (T-11).",
+    "本局结束时所有座位都由托管代打：按规则不予计分，各座位均得0分。",
+  ],
+  voidAgain: ["The deal is not scored; it is to be dealt again.", "本局不计分，需重新发牌。"],
+  timedOut: ["{seats}: time ran out, and 托管 played on.", "{seats}：超时，由托管代打。"],
+  trusteeEnd: ["托管 played the end of the deal for {seats}.", "本局最后由托管代打：{seats}。"],
+  winner_emperor: ["The emperor's side wins.", "皇帝一方获胜。"],
+  winner_rebels: ["The rebels win.", "革命党获胜。"],
+  winner_draw: ["Neither side wins: a draw.", "双方平局。"],
   positions: ["Places", "名次"],
   score: ["score", "得分"],
   place1: ["头科 1st", "头科"],
@@ -114,8 +134,30 @@ const LABELS = {
   noClock: ["The service keeps no clock; the table was created without one.", "服务未提供计时，牌桌无计时。"],
   hint: ["Hint 提示", "提示"],
   noHint: ["Nothing beats the top play: pass.", "没有压得过的牌，请过。"],
-  timeout: ["The table did not answer in time. Try again.", "牌桌未及时响应，请重试。"],
-  network: ["The table cannot be reached. Try again.", "无法连接牌桌，请重试。"],
+  timeout: ["The service did not answer in time: check your connection, then try again.", "服务未及时响应：请检查网络后重试。"],
+  network: ["The service cannot be reached: check your connection, then try again.", "无法连接服务：请检查网络后重试。"],
+  // what went wrong with a request, by kind (words.js): none of these is a rule's verdict
+  trouble_timeout: [
+    "No answer from the table within {n} s. Your move may still have reached it: if it did, it shows on the table in a moment; if not, try again.",
+    "牌桌{n}秒内未响应。你的操作可能已送达：若已生效，稍后会显示在牌桌上；否则请重试。",
+  ],
+  trouble_timeout_read: ["No answer from the table in time: try again in a moment.", "牌桌未及时响应：请稍后重试。"],
+  trouble_network: [
+    "No connection to the table: check your network. The page reconnects by itself; then try again.",
+    "无法连接牌桌：请检查网络。页面会自动重连，之后请重试。",
+  ],
+  trouble_busy: ["The table is busy: wait a moment, then try again.", "牌桌繁忙：请稍等后重试。"],
+  trouble_link: ["This link no longer opens this seat: ask for a new link.", "此链接已无法打开该座位：请索取新链接。"],
+  trouble_gone: ["This table is gone.", "牌桌已关闭。"],
+  trouble_request: [
+    "The table could not read this request: reload the page, then try again.",
+    "牌桌无法处理此请求：请刷新页面后重试。",
+  ],
+  landed: ["Your move went through: its answer came late.", "你的操作已生效（响应较慢）。"],
+  missed: [
+    "Your move did not reach the table before it moved on: look again, then choose.",
+    "你的操作未能在牌桌变化前送达：请查看后重新选择。",
+  ],
   paused: ["paused (tab hidden)", "已暂停（标签页隐藏）"],
   clock: ["Clock", "计时"],
   clockNone: ["no clock", "不计时"],
@@ -133,7 +175,10 @@ const LABELS = {
   clockNotStarted: ["The clock could not be started on this service.", "本服务无法开始计时。"],
   hotseat: ["Play all five seats here (hot-seat)", "一人同屏玩五个座位"],
   hotseatTitle: ["Hot-seat", "同屏"],
-  practice: ["Practice: you are seat 0, 托管 plays the others", "练习：你是座位0，其余由托管代打"],
+  practice: ["Practice: you are seat 0, against four bots", "练习：你是座位0，对手是四个机器人"],
+  botLevel: ["Practice bots", "练习机器人"],
+  level_heuristic: ["heuristic: quick, plays by rules of thumb", "启发式：出牌快，凭经验"],
+  level_search: ["search: thinks about a second a move, stronger", "搜索：每步约想1秒，更强"],
   orLinks: ["Or give each player a link:", "或给每位玩家一个链接："],
   linksButton: ["Deal and make links", "发牌并生成链接"],
   toLead: ["{seat} leads", "{seat} 先出"],
@@ -156,6 +201,23 @@ const LABELS = {
   version: ["version", "版本"],
   seatN: ["Seat {n}", "座位{n}"],
   youN: ["Seat {n} (you)", "座位{n}（你）"],
+  botN: ["Seat {n} (bot)", "座位{n}（机器人）"],
+  callNone: ["No card to call: you hold no three of one card (G-2).", "没有可叫的牌：你没有三张相同的牌。"],
+  ownTrustee: ["托管 is playing for you: press 托管 off to play yourself.", "托管正在代你出牌：按“取消托管”可自己出牌。"],
+  ownTrusteeLocked: [
+    "托管 plays for you to the end of this deal: it was turned on more than three times (T-11).",
+    "本局托管已超过三次，将代你打完本局。",
+  ],
+  youOut: ["You are out: {place}", "你已出完：{place}"],
+  handLeft: ["Left in your hand", "剩余手牌"],
+  prevTrick: ["◀◀ Trick", "◀◀ 上一轮"],
+  nextTrick: ["Trick ▶▶", "下一轮 ▶▶"],
+  replayTrick: ["trick {n} of {total}", "第 {n} / {total} 轮"],
+
+  // the live region (announcer.js): a screen reader reads these as the table moves
+  announcer: ["Table announcements", "牌桌播报"],
+  say_played: ["{seat} plays {cards}", "{seat} 出 {cards}"],
+  say_turn: ["{seat} to act", "轮到{seat}"],
 
   // the log: one sentence per event a player cares about (state.js folds the rest away)
   ev_played: ["{seat} played", "{seat} 出牌"],
@@ -227,8 +289,6 @@ const REASONS = {
   UNAUTHORIZED: ["This link no longer opens the table.", "此链接已无法打开牌桌。"],
   FORBIDDEN: ["This seat may not do that.", "此座位不能这样做。"],
   TABLE_NOT_FOUND: ["This table is gone.", "牌桌已关闭。"],
-  TIMEOUT: ["The table did not answer in time. Try again.", "牌桌未及时响应，请重试。"],
-  NETWORK: ["The table cannot be reached. Try again.", "无法连接牌桌，请重试。"],
 };
 
 /** The sentence for a reason code, in the current language: a player reads this, never the
@@ -250,8 +310,19 @@ const SUITS = {
   D: ["diamonds", "方块"],
 };
 
-// Outside a browser (the node tests of state.js) there is no navigator: English.
-let current = globalThis.navigator?.language?.startsWith("zh") ? 1 : 0;
+// The language: the player's last choice on this browser (localStorage), else the browser's
+// own; outside a browser (the node tests) English.
+const STORED = "baohuang.lang";
+
+function stored() {
+  try {
+    return globalThis.localStorage?.getItem(STORED) ?? null;
+  } catch {
+    return null; // storage refused (a privacy setting): the choice lasts as long as the page
+  }
+}
+
+let current = (stored() ?? globalThis.navigator?.language ?? "en").startsWith("zh") ? 1 : 0;
 
 /** The label `key` in the current language, its {name}s filled from `params` (the key itself
  *  when there is none: a missing label shows up in a test, not as an empty space). */
@@ -260,9 +331,9 @@ export function t(key, params = {}) {
   return label.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
 }
 
-/** "Seat 3", or "Seat 3 (you)" for the page's own seat. */
-export function seatName(seat, own = null) {
-  return t(seat === own ? "youN" : "seatN", { n: seat });
+/** "Seat 3", "Seat 3 (you)" for the page's own seat, "Seat 3 (bot)" for a seat a bot plays. */
+export function seatName(seat, own = null, { bot = false } = {}) {
+  return t(seat === own ? "youN" : bot ? "botN" : "seatN", { n: seat });
 }
 
 /** The name of a suit letter. */
@@ -274,9 +345,20 @@ export function lang() {
   return current ? "zh" : "en";
 }
 
+/** Show the page in `language` ("en" or "zh") and keep the choice for the next visit. */
+export function setLang(language, { keep = true } = {}) {
+  current = language === "zh" ? 1 : 0;
+  if (globalThis.document) document.documentElement.lang = current ? "zh-CN" : "en";
+  if (!keep) return;
+  try {
+    globalThis.localStorage?.setItem(STORED, lang());
+  } catch {
+    // storage refused: the choice lasts as long as the page
+  }
+}
+
 export function toggleLang() {
-  current = 1 - current;
-  globalThis.document.documentElement.lang = current ? "zh-CN" : "en";
+  setLang(current ? "en" : "zh");
 }
 
 if (globalThis.document) document.documentElement.lang = current ? "zh-CN" : "en";

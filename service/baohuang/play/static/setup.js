@@ -1,8 +1,8 @@
 // Start a table on a development service (no BAOHUANG_API_KEYS): deal with POST /v1/deal, store
 // the snapshot with PUT /v1/tables/{id}, and then one of three ways to play it:
 //   - hot-seat: this page plays all five seats (#table=ID&hotseat), the way to try a game alone;
-//   - practice: this page is seat 0, and the four others are put in 托管 (T-10), which plays
-//     each of their turns at once;
+//   - practice: this page is seat 0, and bots of the level chosen play the four others (the
+//     `bots` of PUT; docs/clients.md "Bots"), a second or so a move so that a player can follow;
 //   - links: one per seat, the spectator and the operator, to hand out.
 // The page never holds a platform key: on a service with keys, PUT needs one, so tables come
 // from the platform and this form only says so.
@@ -19,19 +19,9 @@ import { t } from "./i18n.js";
 
 const CLOCKS = [0, 15, 20, 30, 60]; // seconds a turn; 0: no clock
 const OPTIONS = ["kaopai", "bie6", "grab"];
-
-/** Who plays a seat that no person plays, in practice. Only 托管 (T-10) exists today: the
- *  service plays the seat's T-10 move at once on each of its turns. When the service has bots,
- *  a bot is a second entry here, started the way its route asks. */
-const PLAYERS = {
-  async trustee(api, tableId, seat, version) {
-    const answer = await api.write(`v1/tables/${encodeURIComponent(tableId)}/seats/${seat}/trustee`, {
-      on: true,
-      version,
-    });
-    return answer;
-  },
-};
+/** The bot levels a practice table offers (docs/clients.md "Bots"), the first by default. */
+const LEVELS = ["heuristic", "search"];
+const PRACTICE_SEAT = 0;
 
 /** A link to this page for a table: a seat or spectator token, or the operator's key prompt.
  *  The token rides in the fragment (#…), which the browser never sends to a server. */
@@ -159,6 +149,16 @@ function startForm(defaults) {
     ),
     h("p", { class: "hint" }, t("clockNote")),
     h(
+      "label",
+      {},
+      `${t("botLevel")} `,
+      h(
+        "select",
+        { name: "level" },
+        LEVELS.map((level) => h("option", { value: level }, t(`level_${level}`))),
+      ),
+    ),
+    h(
       "div",
       { class: "start-buttons" },
       h("button", { type: "submit", name: "how", value: "hotseat", class: "primary" }, t("hotseat")),
@@ -189,16 +189,20 @@ async function start(api, form, defaults, output, how) {
   const put = (body) => api.request("PUT", `v1/tables/${encodeURIComponent(tableId)}`, body);
   const seconds = Number(form.clock.value);
   const chosen = seconds ? { turn_seconds: seconds, before_play_seconds: seconds } : null;
+  // practice: bots of the chosen level at every seat but the player's
+  const bots =
+    how === "practice"
+      ? [0, 1, 2, 3, 4].filter((seat) => seat !== PRACTICE_SEAT).map((seat) => ({ seat, level: form.level.value }))
+      : null;
+  const table = bots ? { snapshot: dealt.body.snapshot, bots } : { snapshot: dealt.body.snapshot };
   // Ask for a clock; a service without clocks refuses the unknown field with 400: then without.
   // Links: no clock at PUT; the operator starts it below once the players are there.
   let created = await put(
-    seconds && how !== "links"
-      ? { snapshot: dealt.body.snapshot, clock: { turn_seconds: seconds, before_play_seconds: seconds } }
-      : { snapshot: dealt.body.snapshot },
+    seconds && how !== "links" ? { ...table, clock: { turn_seconds: seconds, before_play_seconds: seconds } } : table,
   );
   let clock = true;
   if (seconds && how !== "links" && created.status === 400 && JSON.stringify(created.body).includes("clock")) {
-    created = await put({ snapshot: dealt.body.snapshot });
+    created = await put(table);
     clock = false;
   }
   if (created.status === 401) return fill(output, h("p", { class: "note" }, t("needsKey")));
@@ -210,14 +214,7 @@ async function start(api, form, defaults, output, how) {
     return;
   }
   if (how === "practice") {
-    let version = created.body.version;
-    for (const seat of [1, 2, 3, 4]) {
-      const answer = await PLAYERS.trustee(api, tableId, seat, version);
-      if (!answer.ok)
-        return fill(output, h("p", { class: "verdict", role: "alert" }, answer.body?.detail ?? answer.status));
-      version = answer.body.version;
-    }
-    location.href = link(tableId, seats[0]);
+    location.href = link(tableId, seats[PRACTICE_SEAT]); // the bots move on their own
     return;
   }
   fill(

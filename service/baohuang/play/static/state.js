@@ -8,13 +8,17 @@
 //           shows it), the platform's records (`move`, `dealt`) are no line, and a run of
 //           passes on one play is one line
 //   deadline: when the seat to act runs out of time (unix seconds), or null
+//   recent: the last events as they came, unfolded (words.js reads a write's events from them)
+//   timedOut: the seats whose clock ran out this deal (托管 played on for them)
 
 /** Events of the log that say nothing to a player. */
 const UNLISTED = new Set(["clock", "move", "dealt"]);
 
 export function emptyState() {
-  return { trick: { plays: {}, over: false }, log: [], deadline: null };
+  return { trick: { plays: {}, over: false }, log: [], deadline: null, recent: [], timedOut: [] };
 }
+
+const RECENT = 200;
 
 /** One handler per event type that changes the table's picture; others only go to the log. */
 export const ON = {
@@ -33,12 +37,18 @@ export const ON = {
   },
   deal_started(state) {
     state.trick = { plays: {}, over: false };
+    state.timedOut = [];
+  },
+  trustee(state, event) {
+    if (event.on && event.cause === "timeout" && !state.timedOut.includes(event.seat)) state.timedOut.push(event.seat);
   },
 };
 
 /** Take one event: the handler of its type, then the log. */
 export function note(state, event, { limit = 300 } = {}) {
   ON[event.type]?.(state, event);
+  state.recent.push(event);
+  if (state.recent.length > RECENT) state.recent.shift();
   if (UNLISTED.has(event.type)) return state;
   const last = state.log.at(-1);
   if (event.type === "passed" && last?.type === "passed") {
@@ -95,9 +105,41 @@ export function logLine(entry) {
   }
 }
 
+/** What the live region says of an event as it happens (announcer.js), or null for an event it
+ *  leaves to others: a play names its cards; the end of the deal is said by its outcome
+ *  (words.js), the turn by the view that follows. */
+export function announcement(event) {
+  if (event.type === "played") return { key: "say_played", seats: { seat: event.seat }, cards: event.cards };
+  if (UNLISTED.has(event.type) || event.type === "deal_over") return null;
+  return logLine(event);
+}
+
 /** The cards an event shows: a play, a called card, a card handed on with the crown. */
 export function eventCards(event) {
   if (event.type === "crown_passed") return event.added ? [event.added] : [];
   if (event.type === "called") return [event.card];
   return event.cards ?? [];
+}
+
+// ---- replay: by trick (the steps are record.js's) --------------------------------------------
+
+/** The steps at which a trick is won: where "by trick" stops, each showing the whole trick. */
+export function trickEnds(steps) {
+  return steps.flatMap((step, at) => (step.event?.type === "trick_won" ? [at] : []));
+}
+
+/** The step "by trick" goes to from `at`: the next trick's end (`direction` 1) or the one
+ *  before (-1); the last step, or the first, when there is none. */
+export function trickStep(steps, at, direction) {
+  const ends = trickEnds(steps);
+  if (direction > 0) return ends.find((end) => end > at) ?? steps.length - 1;
+  return ends.findLast((end) => end < at) ?? 0;
+}
+
+/** Which trick step `at` belongs to (1 …), and how many tricks the deal has: every trick won,
+ *  and the last one when the deal ended in it (a seat's last play ends the deal unbeaten). */
+export function trickOf(steps, at) {
+  const ends = trickEnds(steps);
+  const total = ends.length + (steps.length - 1 > (ends.at(-1) ?? 0) ? 1 : 0);
+  return { n: ends.filter((end) => end < at).length + 1, total: Math.max(1, total) };
 }

@@ -9,35 +9,43 @@
 // Whatever a caller may not see never reaches it: the service cuts every answer to the caller.
 
 // The pieces: api.js (requests with timeouts, the stream reader), live.js (one stream shared by
-// the browser's tabs of a table), state.js (what the events mean, as data: tested in node), and
-// this file, the view. Roles: "seat", "spectator", "operator", and "hotseat" — one page playing
-// all five seats with the development service's platform view, showing only the hand of the
-// seat to act (pass the device).
+// the browser's tabs of a table), state.js (what the events mean, as data), words.js (what the
+// page says of what happened, as data: both tested in node), announcer.js (the live region a
+// screen reader follows), hand.js (the hand's layout), record.js (a deal's record as the
+// replay's steps), replay.js (a finished deal stepped through), view.js and controls.js (the
+// board, and the hand with its actions, drawn from this file's state), and this file: the
+// controller — what the page holds, what it asks the table, what it does on each answer. Roles: "seat", "spectator", "operator", and "hotseat" — one page
+// playing all five seats with the development service's platform view, showing only the hand of
+// the seat to act (pass the device).
 
-import { Api, TimeoutError } from "./api.js";
-import { beforePlayActions, callable, playActions, rulesetSpec } from "./actions.js";
-import { byRank, cardElement, cardRow, keyed } from "./cards.js";
+import { Api } from "./api.js";
+import { Announcer } from "./announcer.js";
+import { keyed, spokenCards } from "./cards.js";
+import { controlsView, handPanel, SHORTCUTS } from "./controls.js";
 import { fill, h } from "./dom.js";
-import { reasonText, seatName, t } from "./i18n.js";
+import { fitHand } from "./hand.js";
+import { seatName, t } from "./i18n.js";
 import { watch } from "./live.js";
 import { openRecord } from "./record.js";
-import { emptyState, eventCards, logLine, note as noteEvent } from "./state.js";
+import { announcement, emptyState, note as noteEvent } from "./state.js";
+import { boardView, sentence as sentenceOf } from "./view.js";
+import { outcome, problemOf, settle, troubleOf } from "./words.js";
 
-const PLACES = ["place1", "place2", "place3", "place4", "place5"];
-const SHORTCUTS = { p: "play", s: "pass", y: "yield", j: "jiefeng" };
+const URGENT_SECONDS = 10; // the countdown turns red from here on
 
 /** Open a table. `hotseat`: this page plays every seat (a development service, no credential). */
 export async function openTable(root, tableId, credential, { hotseat = false } = {}) {
   const api = new Api(credential);
   const path = `v1/tables/${encodeURIComponent(tableId)}`;
   const state = {
-    ...emptyState(), // trick, log, deadline: kept by state.js from the events
+    ...emptyState(), // trick, log, deadline, recent events, timed-out seats: kept by state.js
     answer: null, // the last table answer: {id, instance, version, view, last_seq, table?}
     role: null, // "seat", "spectator" or "operator", from the view's shape
     defaults: [], // GET /v1/rulesets
     selected: new Set(), // keys ("7S#2") of the selected cards of the own hand
     feedback: null, // what /v1/combos/* say of the selection
-    verdict: null, // the table's last refusal, or a note
+    notice: null, // the line under the actions: a verdict, a failed request or a note (words.js)
+    unanswered: null, // the last write sent that got no answer: {version, seat, action, …}
     scores: null, // the finished deal's scores
     connection: "connecting",
     busy: false, // a move is on its way
@@ -49,13 +57,14 @@ export async function openTable(root, tableId, credential, { hotseat = false } =
     actor: null, // hot-seat: the seat whose hand is shown
     logOpen: null, // whether the player opened the log (null: the role's default)
   };
+  const announcer = new Announcer(t("announcer"));
 
   // ---- reading -------------------------------------------------------------------------------
 
   /** Take a table answer (a read, a stream's opening, a move answer) unless it is older. */
   function accept(answer) {
-    if (state.answer && answer.version < state.answer.version && answer.instance === state.answer.instance)
-      return;
+    const before = state.answer;
+    if (before && answer.version < before.version && answer.instance === before.instance) return;
     const view = answer.view;
     state.role = hotseat ? "hotseat" : view.hands ? "operator" : view.seat !== undefined ? "seat" : "spectator";
     if (hotseat && state.actor !== view.turn) {
@@ -63,14 +72,19 @@ export async function openTable(root, tableId, credential, { hotseat = false } =
       state.selected.clear();
       state.feedback = null;
     }
-    if (answer.version !== state.answer?.version) {
+    const moved = answer.version !== before?.version;
+    if (moved) {
       state.hints = null; // the top play changed: ask again
       state.hintAt = -1;
     }
     state.answer = answer;
+    // what was said of an earlier table goes; a write that got no answer is settled
+    Object.assign(state, settle(state, answer.version, state.recent));
     if (answer.table) state.deadline = answer.table.deadline ?? null;
     if (!view.over) state.scores = null;
     else if (!state.scores) loadScores();
+    if (moved && state.selected.size) judgeSelection(); // does it still beat what is on top now?
+    announceView(before?.view);
     render();
   }
 
@@ -145,35 +159,68 @@ export async function openTable(root, tableId, credential, { hotseat = false } =
     return { ...view, seat, hand: view.hands[seat], counts: view.hands.map((hand) => hand.length) };
   }
 
+  // ---- the live region: what a screen reader hears ------------------------------------------
+
+  const sentence = (line) => sentenceOf(face, line);
+
+  /** An event as it happens, in words (state.js picks them). */
+  function announceEvent(event) {
+    const line = announcement(event);
+    if (!line) return;
+    const text = sentence(line);
+    announcer.say(line.cards ? text.replace("{cards}", spokenCards(line.cards)) : text);
+  }
+
+  /** Whose turn it is now, and the deal's end when it just ended. */
+  function announceView(before) {
+    const view = state.answer.view;
+    if (view.over) {
+      if (before && !before.over) {
+        const end = outcome(view, state.answer.table, state);
+        announcer.after([t(end.title), ...end.lines.map((line) => sentence(line))].join(" "), "over");
+      }
+      return;
+    }
+    const text =
+      view.turn === youSeat() || state.role === "hotseat"
+        ? state.role === "hotseat"
+          ? `${nameOf(view.turn)}: ${t("yourTurn")}`
+          : t("yourTurn")
+        : t("say_turn", { seat: nameOf(view.turn) });
+    announcer.after(text, view.turn);
+  }
+
   // ---- moving --------------------------------------------------------------------------------
 
-  /** POST a move (or a clock route) for this table and take its answer. */
-  async function send(route, body) {
+  /** POST a write (a move, 托管, leaving, the next deal) for this table and take its answer.
+   *  `sent` says what it does ({seat, action, cards?, …}), to tell whether it landed when its
+   *  answer does not come (words.js). */
+  async function send(route, body, sent) {
+    const version = state.answer.version;
     state.busy = true;
-    state.verdict = null;
+    state.notice = null;
     render();
     try {
-      const answer = await api.write(`${path}${route}`, { ...body, version: state.answer.version });
+      const answer = await api.write(`${path}${route}`, { ...body, version });
       if (answer.ok) {
         state.selected.clear();
         state.feedback = null;
-        const { version, instance, view, table } = answer.body;
-        if (view) accept({ ...state.answer, version, instance, view, table: table ?? state.answer.table });
+        state.unanswered = null; // whatever was sent before, this one is in
+        const { version: after, instance, view, table } = answer.body;
+        if (view) accept({ ...state.answer, version: after, instance, view, table: table ?? state.answer.table });
         else await reread();
       } else if (answer.status === 409) {
-        state.verdict = { note: t("conflict") }; // someone moved first: look again
-        await reread();
+        await reread(); // someone moved first: look again (or an earlier try of ours landed)
+        if (state.notice?.kind !== "landed") state.notice = { kind: "conflict", version: state.answer.version };
       } else {
-        const error = answer.body?.errors?.[0] ?? {};
-        state.verdict = {
-          code: error.code ?? answer.status,
-          rule: error.rule,
-          message: error.message ?? answer.body?.detail,
-        };
+        state.notice = { ...problemOf(answer), version: state.answer.version };
       }
     } catch (error) {
-      // no answer in time, or no network: say so; the buttons come back, the next try is new
-      state.verdict = { code: error instanceof TimeoutError ? "TIMEOUT" : "NETWORK", message: String(error) };
+      // no answer in time, or no network: the write may have landed all the same; the table
+      // moving on says which (settle), and the buttons come back meanwhile
+      state.notice = { ...troubleOf(error), version, move: true };
+      state.unanswered = { version, ...sent };
+      Object.assign(state, settle(state, state.answer.version, state.recent));
     } finally {
       state.busy = false;
       render();
@@ -183,7 +230,7 @@ export async function openTable(root, tableId, credential, { hotseat = false } =
   function move(action, extra = {}) {
     const seat = ownView().seat;
     if (action === "play") extra = { cards: selectedCodes() };
-    return send("/moves", { move: { seat, action, ...extra } });
+    return send("/moves", { move: { seat, action, ...extra } }, { seat, action, ...extra });
   }
 
   function selectedCodes() {
@@ -221,10 +268,16 @@ export async function openTable(root, tableId, credential, { hotseat = false } =
     renderControls();
   }
 
+  /** Whether the referee already said the selection cannot be played: Play stays disabled. */
+  function selectionRefused() {
+    const f = state.feedback;
+    return Boolean(f && (f.problem || (f.top ? !f.beats : !f.valid)));
+  }
+
   function toggle(key) {
     if (state.selected.has(key)) state.selected.delete(key);
     else state.selected.add(key);
-    state.verdict = null; // a new selection: the last refusal was about another
+    state.notice = null; // a new selection: the last refusal was about another
     // only the card and the controls change: the hand stays as it is, and so does the focus
     root
       .querySelector(`button[data-key="${CSS.escape(key)}"]`)
@@ -245,10 +298,11 @@ export async function openTable(root, tableId, credential, { hotseat = false } =
   /** Select the next play of the seat's legal moves, cheapest first, round again after the last.
    *  With a top play these are exactly the plays that beat it. */
   async function hint() {
+    const version = state.answer.version;
     if (state.hints === null) {
       const answer = await api.get(`${path}/legal-moves`).catch((error) => ({ error }));
       if (answer.error) {
-        state.verdict = { code: answer.error instanceof TimeoutError ? "TIMEOUT" : "NETWORK" };
+        state.notice = { ...troubleOf(answer.error), version };
         return renderControls();
       }
       if (answer.status === 404 && !answer.body?.errors?.some((e) => e.code === "TABLE_NOT_FOUND")) {
@@ -261,7 +315,7 @@ export async function openTable(root, tableId, credential, { hotseat = false } =
     }
     state.selected.clear();
     if (!state.hints.length) {
-      state.verdict = { note: t("noHint") };
+      state.notice = { kind: "noHint", version };
       return render();
     }
     state.hintAt = (state.hintAt + 1) % state.hints.length;
@@ -273,523 +327,102 @@ export async function openTable(root, tableId, credential, { hotseat = false } =
         state.selected.add(card.key);
       }
     }
-    state.verdict = null;
+    state.notice = null;
     render();
+    root.querySelector('[data-region=hand] [aria-pressed="true"]')?.scrollIntoView({ block: "nearest" });
     judgeSelection();
   }
 
-  // ---- replay: a finished deal, step by step ---------------------------------------------------
+  // ---- replay: a finished deal, step by step or trick by trick --------------------------------
 
+  /** Open the deal's record, as this caller may see it (record.js), and replay it. */
   async function openReplay() {
-    // the deal's record, as this caller may see it (record.js)
     const steps = await openRecord(api, path, state.answer.table.deal);
     if (!steps) return;
     state.replay = { steps, at: 0 };
     render();
   }
 
-  function stepReplay(to) {
-    const { steps } = state.replay;
-    state.replay.at = Math.max(0, Math.min(steps.length - 1, to));
-    render();
-  }
-
-  function renderReplay() {
-    const { steps, at } = state.replay;
-    const step = steps[at];
-    const last = steps.length - 1;
-    const nav = (name, label, to, disabled) =>
-      button(name, label, () => stepReplay(to), null, disabled);
-    return h(
-      "section",
-      { class: "replay", "data-region": "replay", "data-step": at, "data-steps": last },
-      h("h2", {}, t("replayTitle"), " · ", t("replayStep", { n: at, total: last })),
-      h(
-        "div",
-        { class: "actions" },
-        nav("replay-first", t("first"), 0, at === 0),
-        nav("replay-back", t("previous"), at - 1, at === 0),
-        nav("replay-next", t("next"), at + 1, at === last),
-        nav("replay-last", t("last"), last, at === last),
-        button("replay-close", t("closeReplay"), () => {
-          state.replay = null;
-          render();
-        }),
-      ),
-      h("p", { class: "replay-what" }, step.event ? describe(step.event) : t("replayStart")),
-      h(
-        "div",
-        { class: "seats" },
-        [0, 1, 2, 3, 4].map((seat) =>
-          h(
-            "article",
-            { class: `seat${step.event?.seat === seat ? " turn" : ""}`, "data-replay-seat": seat },
-            h("h2", {}, seatName(seat, ownSeat())),
-            h(
-              "div",
-              { class: `play${step.over ? " done" : ""}` },
-              step.plays[seat]
-                ? h("span", { "data-play": step.plays[seat].join(" ") }, cardRow(step.plays[seat], { small: true }))
-                : null,
-            ),
-            step.hands[seat]
-              ? h(
-                  "div",
-                  { class: "full-hand", "data-replay-hand": seat, "data-region": seat === ownSeat() ? "replay-own" : null },
-                  cardRow(step.hands[seat], { small: true }),
-                )
-              : null,
-          ),
-        ),
-      ),
-    );
-  }
-
   // ---- rendering ---------------------------------------------------------------------------
 
   /** The seat this page plays (its own, or in hot-seat the seat to act), or null. */
   const ownSeat = () => (state.role === "seat" || state.role === "hotseat" ? ownView().seat : null);
+  /** The seat that is "you" in names: a seat's own (in hot-seat every seat is someone's). */
+  const youSeat = () => (state.role === "seat" ? state.answer.view.seat : null);
+  /** A seat as sentences name it: "Seat 2", "Seat 0 (you)", "Seat 3 (bot)". */
+  const nameOf = (seat) => seatName(seat, youSeat(), { bot: Boolean(botOf(seat)) });
+  const botOf = (seat) => state.answer.table?.seats?.[seat]?.bot ?? null;
 
-  /** Re-draw the feedback, the verdict and the buttons under the hand, keeping the focus. */
+  /** Re-draw the feedback, the notice and the buttons above the hand, keeping the focus. */
   function renderControls() {
     const controls = root.querySelector(".controls");
     if (!controls) return;
     const focused = document.activeElement?.dataset?.focus;
-    const view = ownView();
-    controls.replaceWith(renderOwnControls(view, rulesetSpec(view.ruleset, state.defaults)));
+    controls.replaceWith(controlsView(face));
     if (focused) root.querySelector(`[data-focus="${CSS.escape(focused)}"]`)?.focus();
   }
 
+  /** Draw the table again (view.js): the board scrolls in its own box, keeping its place; the
+   *  hand and its actions sit below it, never over it; the focus stays where it was. */
   function render() {
     if (!state.answer) return;
     const focused = document.activeElement?.dataset?.focus;
-    const { view } = state.answer;
-    const spec = rulesetSpec(view.ruleset, state.defaults);
-    const playing = state.role === "seat" || state.role === "hotseat";
-    fill(
-      root,
-      renderStatus(view, spec),
-      h(
-        "div",
-        { class: "seats" },
-        seatOrder(view).map((seat) => renderSeat(view, seat)),
-      ),
-      renderTrick(view),
-      renderCrown(view),
-      renderOver(view),
-      state.replay ? renderReplay() : null,
-      renderLog(),
-      // 托管 and leaving are rare: below the log, out of the way of the actions of every turn
-      state.role === "seat" && state.answer.table?.seats
-        ? h("div", { class: "actions seat-menu" }, renderSeatClock(view, state.answer.table.seats[view.seat]))
-        : null,
-      // last in the page and sticky at the bottom of the screen: the actions and the hand stay
-      // in reach while the rest scrolls
-      playing && !state.replay && ownView().hand ? renderOwn(ownView()) : null, // hot-seat: none once over
-    );
+    const scrolled = root.querySelector(".board")?.scrollTop ?? 0;
+    fill(root, boardView(face), handPanel(face));
+    root.classList.add("table");
+    root.querySelector(".board").scrollTop = scrolled;
+    const handElement = root.querySelector(".hand");
+    if (handElement) fitHand(handElement);
     root.dataset.version = state.answer.version; // tests wait for the version they expect
     root.dataset.role = state.role;
     if (focused) root.querySelector(`[data-focus="${CSS.escape(focused)}"]`)?.focus();
     tick();
   }
 
-  /** A seat sees the others in playing order after it, itself last (next to its hand). */
-  function seatOrder(view) {
-    const own = ownSeat();
-    const first = own === null ? 0 : own + 1;
-    return [0, 1, 2, 3, 4].map((step) => (first + step) % 5);
-  }
-
-  function renderStatus(view, spec) {
-    const options = [
-      spec.kaopai && t("kaopai"),
-      spec.bie6 && t("bie6"),
-      spec.deck === "short" && t("deck_short"),
-    ];
-    const own = ownSeat();
-    const whose = view.over
-      ? t("over")
-      : view.turn === own
-        ? state.role === "hotseat"
-          ? `${seatName(own)} · ${t("yourTurn")}`
-          : t("yourTurn")
-        : t("waiting", { seat: seatName(view.turn) });
-    const role = {
-      seat: seatName(view.seat),
-      spectator: t("spectator"),
-      operator: t("operator"),
-      hotseat: t("hotseatTitle"),
-    }[state.role];
-    return h(
-      "header",
-      { class: "status" },
-      h("span", { class: "who" }, role),
-      h("strong", { class: view.turn === own && !view.over ? "your-turn" : "", "data-region": "to-act" }, whose),
-      h("span", { class: "countdown", id: "countdown", hidden: true }),
-      h(
-        "span",
-        { class: `connection ${state.connection}`, "data-connection": state.connection },
-        t(state.connection),
-      ),
-      h(
-        "span",
-        { class: "about" },
-        `${state.answer.id} · ${t(`ruleset_${spec.base}`)}`,
-        ...options.filter(Boolean).map((o) => ` · ${o}`),
-        " · ",
-        t(`phase_${view.phase}`),
-        view.crown?.stage ? ` · ${t(`stage_${view.crown.stage}`)}` : "",
-        view.mode !== "team" ? ` · ${t(`mode_${view.mode}`)}` : "", // 暗独 shows only to the emperor
-      ),
-      h("span", { class: "version", title: `${t("version")} ${state.answer.version}` }, `v${state.answer.version}`),
-    );
-  }
-
-  /** Role badges, as far as this caller may know them: the view names the guard only when it is
-   *  shown (明保), to the guard itself, or once the deal is over (G-8). */
-  function badges(view, seat) {
-    const list = [];
-    const seats = state.answer.table?.seats;
-    if (view.phase === "crown") {
-      if (seat === view.emperor) list.push(["crown", t("crownHolder")]);
-    } else if (seat === view.emperor) list.push(["emperor", t("emperor")]);
-    const own = ownSeat();
-    if (view.guard === seat && view.guard !== view.emperor) {
-      list.push([
-        "guard",
-        view.guard_revealed || view.over || own === null || own !== seat ? t("guard") : t("hiddenGuard"),
-      ]);
-    }
-    // the role 革命党, and apart from it the action 造反 for a seat that declared it
-    if (rebel(view, seat)) list.push(["rebel", t("roleRebel")]);
-    if (view.rebellion.includes(seat)) list.push(["rebelled", t("rebelled")]);
-    if (seats?.[seat]?.trustee) list.push(["trustee", t("trustee")]);
-    if (seats?.[seat]?.left) list.push(["left", t("left")]);
-    const place = view.positions ? view.positions[seat] - 1 : view.finished.indexOf(seat);
-    if (place >= 0) list.push(["place", t(PLACES[place])]);
-    return list.map(([kind, label]) => h("span", { class: `badge ${kind}`, "data-badge": kind }, label));
-  }
-
-  /** Whether ``seat`` is known to this caller as a rebel (革命党): once roles are settled, every
-   *  seat but the emperor in a game without a guard, every seat but a known guard, and a seat
-   *  itself when its view names no guard (the guard always sees itself, G-8). */
-  function rebel(view, seat) {
-    if (view.phase !== "play" || seat === view.emperor) return false;
-    if (view.mode !== "team") return true;
-    if (view.guard !== null) return seat !== view.guard;
-    return seat === ownSeat();
-  }
-
-  function renderSeat(view, seat) {
-    const trick = view.trick;
-    const played = state.trick.plays[seat] ?? (trick.top?.seat === seat ? trick.top.cards : null);
-    const marks = [
-      trick.passed.includes(seat) && t("passed"),
-      trick.yielded.includes(seat) && t("yielded"),
-      trick.jiefeng === seat && t("jiefeng"),
-    ].filter(Boolean);
-    const total = state.answer.table?.totals?.[seat];
-    const count = view.counts?.[seat] ?? view.hands[seat].length; // a platform's view has hands
-    const own = ownSeat();
-    return h(
-      "article",
-      {
-        class: `seat${seat === own ? " me" : ""}${seat === view.turn && !view.over ? " turn" : ""}${trick.top?.seat === seat ? " top" : ""}`,
-        "data-seat": seat,
-        "aria-current": seat === view.turn && !view.over ? "true" : null,
+  /** What the view may read and do (view.js). */
+  const face = {
+    state,
+    seatView: ownView,
+    hand,
+    ownSeat,
+    youSeat,
+    nameOf,
+    botOf,
+    playing: () => state.role === "seat" || state.role === "hotseat",
+    selectionRefused,
+    act: {
+      move,
+      send,
+      hint,
+      clear: clearSelection,
+      replay: openReplay,
+      goReplay(to) {
+        state.replay.at = Math.max(0, Math.min(state.replay.steps.length - 1, to));
+        render();
       },
-      h(
-        "h2",
-        {},
-        seatName(seat, state.role === "seat" ? own : null),
-        h("span", { class: "count" }, ` · ${count} ${t("cards")}`),
-      ),
-      h("div", { class: "badges" }, badges(view, seat)),
-      total !== undefined ? h("p", { class: "total" }, `${t("total")} ${total}`) : null,
-      h(
-        "div",
-        { class: `play${state.trick.over ? " done" : ""}` },
-        played ? h("span", { "data-play": played.join(" ") }, cardRow(played, { small: true })) : null,
-        marks.map((mark) => h("span", { class: "mark" }, mark)),
-      ),
-      state.role === "operator"
-        ? h("div", { class: "full-hand", "data-hand": seat }, cardRow(view.hands[seat], { small: true }))
-        : null,
-    );
-  }
-
-  /** The trick in the middle of the table: the play to beat and who made it, or who leads. */
-  function renderTrick(view) {
-    if (view.phase !== "play" || view.over) return null;
-    const top = view.trick.top;
-    return h(
-      "section",
-      { class: "trick", "data-region": "trick", "aria-label": t("trick") },
-      h("span", { class: "label" }, t("trick")),
-      top
-        ? [
-            h("span", {}, t("topPlay", { seat: seatName(top.seat) })),
-            h("span", { "data-play": top.cards.join(" ") }, cardRow(top.cards)),
-          ]
-        : h("span", {}, t("toLead", { seat: seatName(view.turn) })),
-    );
-  }
-
-  /** Before play: the crown's hand-ons and the cards travelling with it; the called card. */
-  function renderCrown(view) {
-    if (view.phase === "play" && !view.called) return null;
-    const crown = view.crown;
-    return h(
-      "section",
-      { class: "crown-info", "data-region": "trick" },
-      view.called
-        ? h("span", { "data-play": view.called }, `${t("called")}: `, cardRow([view.called], { small: true }))
-        : null,
-      crown ? h("span", {}, `${t("passes")}: ${crown.passes}`) : null,
-      crown?.pile.length
-        ? h(
-            "span",
-            {},
-            `${t("pile")}: `,
-            h("span", { "data-play": crown.pile.join(" ") }, cardRow(crown.pile, { small: true })),
-          )
-        : null,
-    );
-  }
-
-  function renderOwn(view) {
-    return h(
-      "section",
-      { class: "own", "aria-label": t("hand"), "data-own-seat": view.seat },
-      renderOwnControls(view, rulesetSpec(view.ruleset, state.defaults)),
-      h("h2", {}, state.role === "hotseat" ? `${seatName(view.seat)} · ` : "", t("hand"), ` · ${view.hand.length} ${t("cards")}`),
-      h(
-        "div",
-        { class: "hand", "data-region": "hand" },
-        byRank(hand()).map((group) =>
-          h(
-            "div",
-            { class: "group" },
-            group.map((card) =>
-              cardElement(card.code, { button: true, key: card.key, selected: state.selected.has(card.key) }),
-            ),
-          ),
-        ),
-      ),
-    );
-  }
-
-  /** What the seat may do now, and what the referee said of its selection or its last move. */
-  function renderOwnControls(view, spec) {
-    const actions =
-      view.phase === "play" ? playActions(view, view.seat, spec) : beforePlayActions(view, view.seat, spec);
-    const call = actions.includes("call") ? renderCallPicker(view) : null;
-    return h(
-      "div",
-      { class: "controls", "data-region": "actions" },
-      call,
-      h(
-        "div",
-        { class: "actions" },
-        actions.map((action) => actionButton(action, view)),
-        actions.includes("play") && state.hintRoute ? button("hint", t("hint"), hint, "H") : null,
-        actions.includes("play") ? button("clear", t("clear"), clearSelection, "Esc") : null,
-      ),
-      renderFeedback(),
-      state.verdict ? renderVerdict(state.verdict) : null,
-      actions.includes("play") ? h("p", { class: "hint keys" }, t("shortcuts")) : null,
-    );
-  }
-
-  function button(name, label, onclick, key = null, disabled = false) {
-    return h(
-      "button",
-      {
-        type: "button",
-        class: `action ${name}`,
-        "data-action": name,
-        "data-focus": `action:${name}`,
-        onclick,
-        disabled: disabled || state.busy,
+      closeReplay() {
+        state.replay = null;
+        render();
       },
-      label,
-      key ? h("kbd", {}, key) : null,
-    );
-  }
+      chooseCall(code) {
+        state.callCard = code;
+        renderControls();
+      },
+    },
+  };
 
-  /** The cards that may be called (G-2), drawn as cards: pressing one chooses it. */
-  function renderCallPicker(view) {
-    const options = keyed(callable(view.hand));
-    if (!options.some(({ code }) => code === state.callCard)) state.callCard = options[0]?.code ?? null;
-    return h(
-      "div",
-      // the seat's own cards (G-2: a card it holds three of), drawn as cards
-      { class: "call-picker", role: "radiogroup", "aria-label": t("called"), "data-region": "call" },
-      h("span", { class: "label" }, `${t("called")}: `),
-      options.map(({ code }) => {
-        const card = cardElement(code, { small: true });
-        return h(
-          "button",
-          {
-            type: "button",
-            class: "call-card",
-            role: "radio",
-            "data-call-card": code,
-            "data-focus": `call:${code}`,
-            "aria-checked": String(code === state.callCard),
-            onclick: () => {
-              state.callCard = code;
-              renderControls();
-            },
-          },
-          card,
-        );
-      }),
-    );
-  }
-
-  function actionButton(action, view) {
-    const key = Object.keys(SHORTCUTS)
-      .find((k) => SHORTCUTS[k] === action)
-      ?.toUpperCase();
-    if (action === "play")
-      return button("play", t("play"), () => move("play"), key, state.selected.size === 0);
-    if (action === "call")
-      return button("call", t("call"), () => move("call", { card: state.callCard }), null, !state.callCard);
-    const label = action === "decline" && view.phase === "crown" ? t("declineCrown") : t(action);
-    return button(action, label, () => move(action), key);
-  }
-
-  /** 托管 and leaving, where the table keeps clocks (T-11, S-9). */
-  function renderSeatClock(view, mine) {
-    if (!mine || view.over) return null;
-    const seat = view.seat;
-    return [
-      button("trustee", mine.trustee ? t("trusteeOff") : t("trusteeOn"), () =>
-        send(`/seats/${seat}/trustee`, { on: !mine.trustee }),
-      ),
-      mine.left
-        ? null
-        : button("leave", t("leave"), () => confirm(t("leaveSure")) && send(`/seats/${seat}/leave`, {})),
-    ];
-  }
-
-  /** A reason as a player reads it: the sentence its code picks; code and rule on hover. */
-  function reason(code, rule) {
-    return h("span", { class: "reason", "data-code": code, title: rule ? `${code} (${rule})` : code }, reasonText(code));
-  }
-
-  function renderFeedback() {
-    const f = state.feedback;
-    if (!f) return h("p", { class: "feedback", "aria-live": "polite" });
-    if (f.problem)
-      return h("p", { class: "feedback bad", "aria-live": "polite" }, reason(f.problem.code, f.problem.rule));
-    const good = f.top ? f.beats : f.valid;
-    const what = f.top ? (f.beats ? t("beats") : t("doesNotBeat")) : f.valid ? t("combo") : t("notCombo");
-    return h(
-      "p",
-      { class: `feedback ${good ? "good" : "bad"}`, "aria-live": "polite" },
-      good ? "✓ " : "✗ ",
-      what,
-      f.reason ? [" — ", reason(f.reason.code, f.reason.rule)] : "",
-      // 烤牌 (K-6): which cards of the selection cover which card of the top play
-      f.cover?.some((item) => item.by.length > 1)
-        ? h(
-            "span",
-            { class: "cover" },
-            ` ${t("cover")}: `,
-            f.cover.map((item) =>
-              h(
-                "span",
-                { class: "covered" },
-                cardRow(item.by, { small: true }),
-                " → ",
-                cardRow([item.card], { small: true }),
-              ),
-            ),
-          )
-        : null,
-    );
-  }
-
-  function renderVerdict(verdict) {
-    if (verdict.note) return h("p", { class: "verdict note", role: "status" }, verdict.note);
-    return h(
-      "p",
-      { class: "verdict", role: "alert" },
-      h("strong", {}, `${t("refused")}: `),
-      reason(String(verdict.code), verdict.rule),
-    );
-  }
-
-  function renderOver(view) {
-    if (!view.over) return null;
-    const next =
-      (state.role === "operator" || state.role === "hotseat") && state.answer.table
-        ? button("next-deal", t("nextDeal"), () => send("/deals", {}))
-        : null;
-    const replay = state.replay ? null : button("replay", t("replay"), openReplay);
-    if (view.void) return h("section", { class: "over" }, h("h2", {}, t("void")), next);
-    const rows = [0, 1, 2, 3, 4].map((seat) =>
-      h(
-        "tr",
-        {},
-        h("th", {}, seatName(seat, ownSeat())),
-        h("td", {}, view.positions ? t(PLACES[view.positions[seat] - 1]) : ""),
-        h("td", { class: "score" }, state.scores ? String(state.scores[seat]) : ""),
-      ),
-    );
-    return h(
-      "section",
-      { class: "over" },
-      h("h2", {}, t("over")),
-      h(
-        "table",
-        {},
-        h("thead", {}, h("tr", {}, h("th", {}), h("th", {}, t("positions")), h("th", {}, t("score")))),
-        h("tbody", {}, rows),
-      ),
-      h("div", { class: "actions" }, replay, next),
-    );
-  }
-
-  /** A log line: the sentence of its event (state.js picks the label), and its cards. */
-  function describe(entry) {
-    const line = logLine(entry);
-    const own = ownSeat();
-    const params = { ...line.params };
-    for (const [name, seat] of Object.entries(line.seats ?? {})) params[name] = seatName(seat, own);
-    for (const [name, seats] of Object.entries(line.seatLists ?? {}))
-      params[name] = seats.map((seat) => seatName(seat, own)).join(t("and"));
-    for (const [name, cause] of Object.entries(line.causes ?? {})) params[name] = t(`cause_${cause}`);
-    for (const [name, place] of Object.entries(line.places ?? {})) params[name] = t(PLACES[place - 1]);
-    const cards = eventCards(entry);
-    return [
-      h("span", {}, t(line.key, params)),
-      cards.length ? h("span", { "data-play": cards.join(" ") }, " ", cardRow(cards, { small: true })) : null,
-    ];
-  }
-
-  function renderLog() {
-    const items = state.log
-      .slice(-60)
-      .reverse()
-      .map((entry) => h("li", { "data-seq": entry.seqs.join(" ") }, describe(entry)));
-    // open by default for those who only watch; a player's choice is kept across renders
-    const open = state.logOpen ?? (state.role === "operator" || state.role === "spectator");
-    const details = h("details", { class: "log", open: open || null }, h("summary", {}, t("log")), h("ol", {}, items));
-    details.addEventListener("toggle", () => (state.logOpen = details.open));
-    return details;
-  }
-
-  /** The countdown of the seat to act, where the table keeps a clock; every 250 ms. */
+  /** The countdown of the seat to act, where the table keeps a clock; every 250 ms. Red only
+   *  in the last seconds: a countdown that is red from its start says nothing. */
   function tick() {
     const element = document.getElementById("countdown");
     if (!element) return;
     const left = state.deadline === null ? null : state.deadline - (Date.now() / 1000 + api.skew);
     element.hidden = left === null || state.answer.view.over;
+    if (left === null) return;
+    const seconds = Math.max(0, Math.ceil(left));
     // no ⏱: an emoji is an empty box where the system has no emoji font
-    if (left !== null) element.textContent = t("timeLeft", { n: Math.max(0, Math.ceil(left)) });
+    element.textContent = t("timeLeft", { n: seconds });
+    element.classList.toggle("urgent", seconds <= URGENT_SECONDS);
   }
   setInterval(tick, 250);
 
@@ -806,7 +439,10 @@ export async function openTable(root, tableId, credential, { hotseat = false } =
     const action = event.key.toLowerCase() === "h" ? "hint" : SHORTCUTS[event.key.toLowerCase()];
     if (action) root.querySelector(`button[data-action="${action}"]:not([disabled])`)?.click();
   });
-  document.addEventListener("languagechange", render);
+  document.addEventListener("languagechange", () => {
+    announcer.label(t("announcer"));
+    render();
+  });
 
   // ---- start: the rulesets, then the stream ------------------------------------------------
 
@@ -820,6 +456,7 @@ export async function openTable(root, tableId, credential, { hotseat = false } =
     },
     async onEvent(event) {
       note(event);
+      announceEvent(event);
       if (event.version > state.answer.version) await reread();
       else render();
     },

@@ -1,6 +1,7 @@
-"""The page's state module (service/baohuang/play/static/state.js) and its labels, in node: the
-handler per event type, the folded log, the replay (tests/play_js/). Without node, a loud skip;
-under CI=true a failure."""
+"""The page's logic in node (tests/play_js/*.test.mjs): state.js (the handler per event type,
+the folded log, the replay by step and by trick, the live region's lines), words.js (what the
+page says of what happened), hand.js (the hand's layout) and the labels. Quick: no browser.
+Without node, a loud skip; under CI=true a failure."""
 
 from __future__ import annotations
 
@@ -12,10 +13,10 @@ import pytest
 
 from redis_server import in_ci
 
-TESTS = Path(__file__).resolve().parents[1] / "play_js"
+TESTS = Path(__file__).resolve().parent
 
 
-def test_the_page_state_module_in_node() -> None:
+def test_the_page_logic_in_node() -> None:
     node = shutil.which("node")
     if node is None:
         message = "NO NODE: tests/play_js/ need node (18 or later)"
