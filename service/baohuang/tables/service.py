@@ -341,9 +341,9 @@ class TableService(ClockDuties):
         trustee_level: Level | None = None,
     ) -> tuple[CreatedTable, bool]:
         """Create or replace the table (a new instance) around its first deal: the answer and
-        whether it is new. ``snapshot``: the deal the platform gives, or a :class:`CommittedDeal` the
-        service deals, committed (docs/dealing.md). ``InvalidInput`` when the snapshot
-        contradicts itself. ``bots``: the seats bots play, by seat; ``trustee_level``: who plays
+        whether it is new. ``snapshot``: the deal the platform gives, or a
+        :class:`CommittedDeal` the service deals, committed (docs/dealing.md). ``InvalidInput``
+        when the snapshot contradicts itself. ``bots``: the seats bots play, by seat; ``trustee_level``: who plays
         a seat in 托管 (T-10 when ``None``)."""
         await self._role(table_id, caller, caller.require_platform)
         if webhook is not None and self.dispatcher is None:
