@@ -3,9 +3,12 @@
 A document's examples are its fenced ``sh`` (or ``bash``, ``shell``) blocks, in order, in one
 bash session (``set -eo pipefail``), in a scratch directory, in a network namespace of its own
 (``unshare --net``: ``localhost:8000`` and ``6379`` are the document's, whatever else runs on
-the machine), with this environment's ``baohuang``, ``python3`` and ``docker`` first on PATH.
+the machine). The scratch directory stands for the repository's root after README.md's install:
+this environment's scripts are in its ``.venv/bin`` (``.venv/bin/baohuang``), and only there, as
+in a newcomer's shell, so an example that calls a bare ``baohuang`` fails here as it would there.
 When no block of a document starts ``baohuang serve``, the service is started for it as
-README.md's first command starts it (``baohuang serve``: 127.0.0.1:8000, no Redis, no keys).
+README.md's first command starts it (``.venv/bin/baohuang serve``: 127.0.0.1:8000, no Redis, no
+keys).
 
 A block preceded by ``<!-- not run: REASON -->`` is not run; the reason is required. A block
 preceded by ``<!-- run by tests/ship/test_image.py -->`` builds or runs the image: the image test
@@ -194,6 +197,13 @@ exec podman "$@"
 """
 
 
+def _without(path: str, bin_dir: Path) -> str:
+    """``PATH`` without ``bin_dir`` (this environment's scripts, when it is activated)."""
+    return os.pathsep.join(
+        entry for entry in path.split(os.pathsep) if entry and Path(entry) != bin_dir
+    )
+
+
 def run_document(
     path: Path,
     bin_dir: Path,
@@ -220,8 +230,12 @@ def run_document(
                 f"--daemonize yes --dir {work} --pidfile {work}/.redis.pid > /dev/null",
                 f"cd {ROOT}",
             ]
-        elif not any("baohuang serve" in block.code for block in runnable):
-            script += ["baohuang serve > .service.log 2>&1 &", _wait_for_service(8000)]
+        else:  # the repository's root after README's install: the scripts in .venv/bin only
+            (work / ".venv").mkdir()
+            (work / ".venv" / "bin").symlink_to(bin_dir, target_is_directory=True)
+            if not any("baohuang serve" in block.code for block in runnable):
+                script += [".venv/bin/baohuang serve > .service.log 2>&1 &"]
+                script += [_wait_for_service(8000)]
         for number, block in enumerate(found):
             if not chosen[number]:
                 continue
@@ -233,9 +247,11 @@ def run_document(
             )
         (work / ".script.sh").write_text("\n".join(script) + "\n", encoding="utf-8")
         base = env if env is not None else dict(os.environ)
+        search = base.get("PATH", "")
         environment = {
             **base,
-            "PATH": f"{bin_dir}:{base.get('PATH', '')}",
+            # The image test's blocks run the image's tools; the documents' run .venv/bin's.
+            "PATH": f"{bin_dir}:{search}" if image else _without(search, bin_dir),
             "HOME": str(work),
             "PYTHONUNBUFFERED": "1",
         }

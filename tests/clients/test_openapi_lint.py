@@ -1,7 +1,7 @@
 """openapi/openapi.json passes Spectral's ``spectral:oas`` ruleset, every rule an error, and
-the rules a generated SDK needs (openapi/.spectral.yaml): camelCase operationIds, a summary
-and error responses on every operation, every error a problem document. Offline: Spectral
-comes from clients/typescript's lockfile."""
+the rules a generated SDK needs (openapi/.spectral.yaml): camelCase operationIds in one
+verb-noun style, a summary and error responses on every operation, every error a problem
+document. Offline: Spectral comes from clients/typescript's lockfile."""
 
 from __future__ import annotations
 
@@ -55,6 +55,7 @@ def test_the_lint_fails_a_document_that_breaks_its_rules(tmp_path: Path) -> None
     document = json.loads(DOCUMENT.read_text())
     compare = document["paths"]["/v1/combos/compare"]["post"]
     compare["operationId"] = "V1CombosCompareCompare"
+    document["paths"]["/v1/tables/{table_id}"]["put"]["operationId"] = "putTable"
     del document["paths"]["/v1/combos/classify"]["post"]["summary"]
     problem = document["paths"]["/v1/deal"]["post"]["responses"]["422"]["content"]
     problem["application/problem+json"]["schema"] = {"type": "object"}
@@ -64,6 +65,7 @@ def test_the_lint_fails_a_document_that_breaks_its_rules(tmp_path: Path) -> None
     found = lint(broken)
     for rule, where in [
         ("operation-id-camel-case", "paths./v1/combos/compare.post.operationId"),
+        ("operation-id-verb-noun", "paths./v1/tables/{table_id}.put.operationId"),
         ("operation-summary", "paths./v1/combos/classify.post"),
         ("error-responses-are-problem-documents", "paths./v1/deal.post.responses.422.content"),
         ("oas3-unused-component", "components.schemas.Unused"),

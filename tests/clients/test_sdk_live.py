@@ -27,12 +27,12 @@ import pytest
 from baohuang_client import AuthenticatedClient, Client
 from baohuang_client.api.before_play import deal_hands
 from baohuang_client.api.play import get_auto_move
-from baohuang_client.api.tables import get_table, get_table_events, put_table
+from baohuang_client.api.tables import create_table, get_table, list_table_events
 from baohuang_client.models import (
     CreatedTable,
     DealRequest,
+    LoggedPlayedEvent,
     PlatformTable,
-    PlayedEvent,
     PostMove,
     PublicView,
     PutTable,
@@ -43,7 +43,7 @@ from baohuang_client.models import (
     SnapshotRequest,
     SpectatorTable,
 )
-from baohuang_client_live import Closed, Logged, Opening, follow, ok, post_move
+from baohuang_client_live import Closed, Logged, Opening, ProblemError, follow, ok, post_move
 from live_server import ProcessServer
 from node_tools import ROOT, TYPESCRIPT, node_tool, run
 
@@ -66,7 +66,7 @@ def table_id() -> str:
 def play(url: str, platform: Client | AuthenticatedClient, tid: str, seed: int) -> CreatedTable:
     """Deal, create the table, and play the deal to its end: each move by its seat's token."""
     dealt = ok(deal_hands.sync(client=platform, body=DealRequest(seed=seed, dealer=0)))
-    created = ok(put_table.sync(tid, client=platform, body=PutTable(snapshot=dealt.snapshot)))
+    created = ok(create_table.sync(tid, client=platform, body=PutTable(snapshot=dealt.snapshot)))
     seats = [AuthenticatedClient(url, token=token) for token in created.seat_tokens]
     play_on(platform, seats, tid)
     return created
@@ -113,7 +113,9 @@ async def test_python_streams_follow_a_deal_and_resume_where_they_stopped() -> N
         url, tid = server.url, table_id()
         platform = AuthenticatedClient(url, token=KEY)
         dealt = ok(deal_hands.sync(client=platform, body=DealRequest(seed=11, dealer=2)))
-        created = ok(put_table.sync(tid, client=platform, body=PutTable(snapshot=dealt.snapshot)))
+        created = ok(
+            create_table.sync(tid, client=platform, body=PutTable(snapshot=dealt.snapshot))
+        )
         seat = AuthenticatedClient(url, token=created.seat_tokens[0])
         seen: dict[str, list[Logged]] = {"sse": [], "ndjson": []}
         opened = {media: threading.Event() for media in seen}
@@ -148,19 +150,23 @@ async def test_python_streams_follow_a_deal_and_resume_where_they_stopped() -> N
         assert seat_seqs == sorted(set(seat_seqs)) and seen["sse"][-1].type == "deal_over"
         assert "move" not in {item.type for item in seen["sse"]}  # the platform's record only
         played = [item.event for item in seen["sse"] if item.type == "played"]
-        assert played and all(isinstance(event, PlayedEvent) for event in played)
+        assert played and all(isinstance(event, LoggedPlayedEvent) for event in played)
+        # a logged event always has its seq, id and version: typed int and str, never optional
+        assert all(
+            item.id == item.event.id and item.id.startswith(f"{item.seq}.") for item in seen["sse"]
+        )
+        assert all(isinstance(item.event.version, int) for item in seen["sse"])
         assert {item.type for item in seen["ndjson"]} >= {"move", "played", "deal_over"}
         assert set(seat_seqs) < {item.seq for item in seen["ndjson"]}
         # the seat's JSON page holds what its stream held
         paged: list[int] = []
         after = "0"
         while True:
-            page = ok(get_table_events.sync(tid, client=seat, after=after, limit=200))
-            paged += [event.seq for event in page.events if isinstance(event.seq, int)]
+            page = ok(list_table_events.sync(tid, client=seat, after=after, limit=200))
+            paged += [event.seq for event in page.events]  # an int: a logged event has one
             if not page.events or paged[-1] >= page.last_seq:
                 break
-            last_id = page.events[-1].id
-            after = last_id if isinstance(last_id, str) else str(paged[-1])
+            after = page.events[-1].id
         assert paged == seat_seqs
         # resumed from the middle (Last-Event-ID): the rest, no gap, no duplicate
         middle = seat_seqs[len(seat_seqs) // 2]
@@ -171,6 +177,12 @@ async def test_python_streams_follow_a_deal_and_resume_where_they_stopped() -> N
             if item.type == "deal_over":
                 break
         assert resumed == [seq for seq in seat_seqs if seq > middle]
+        # an error answer is raised typed, as TypeScript's follow throws it
+        with pytest.raises(ProblemError) as refused:
+            next(iter(follow(platform, f"{tid}-missing")))
+        assert refused.value.status == 404
+        errors = refused.value.problem.errors
+        assert isinstance(errors, list) and errors[0].code == "TABLE_NOT_FOUND"
 
 
 class Flaky(httpx.BaseTransport):
@@ -201,7 +213,9 @@ async def test_a_python_move_retried_after_a_503_and_a_lost_answer_is_applied_on
         url, tid = server.url, table_id()
         platform = Client(url)
         dealt = ok(deal_hands.sync(client=platform, body=DealRequest(seed=5, dealer=0)))
-        created = ok(put_table.sync(tid, client=platform, body=PutTable(snapshot=dealt.snapshot)))
+        created = ok(
+            create_table.sync(tid, client=platform, body=PutTable(snapshot=dealt.snapshot))
+        )
         table = ok(get_table.sync(tid, client=platform))
         assert isinstance(table.view, Snapshot)
         move = ok(get_auto_move.sync(client=platform, body=SnapshotRequest(snapshot=table.view)))
@@ -307,6 +321,8 @@ async def test_typescript_streams_and_pages_follow_a_deal(compiled: Path) -> Non
     assert seen["resumed"] == [seq for seq in seen["seat"] if seq > seen["middle"]]
     # switch (table.audience) narrowed each table to its view: hands, a seat, the counts
     assert seen["opened"] == ["platform:5", "seat:0", "spectator:5"]
+    # follow() threw the error answer as a typed ProblemError, as Python's raises it
+    assert seen["problem"] == {"status": 404, "code": "TABLE_NOT_FOUND"}
 
 
 async def test_a_typescript_move_retried_after_a_503_and_a_lost_answer_is_applied_once(

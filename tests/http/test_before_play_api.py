@@ -61,7 +61,8 @@ def test_deal_defaults_to_classic_and_refuses_bad_input(client: TestClient[Any])
     result = post(client, "/v1/deal", {"seed": -1, "dealer": 0})
     assert result["snapshot"]["ruleset"] == "classic"
     assert sum(len(hand) for hand in result["hands"]) == 216
-    assert problem(client, "/v1/deal", {"seed": 1, "dealer": 5}, 400)["path"] == "$.dealer"
+    seat = problem(client, "/v1/deal", {"seed": 1, "dealer": 5}, 422)
+    assert (seat["code"], seat["path"], seat["rule"]) == ("INVALID_SEAT", "$.dealer", "T-1")
     assert problem(client, "/v1/deal", {"seed": "1", "dealer": 0}, 400)["path"] == "$.seed"
     assert (
         problem(client, "/v1/deal", {"seed": 1, "dealer": 0, "x": 1}, 400)["code"]

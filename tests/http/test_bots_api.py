@@ -157,4 +157,4 @@ def test_a_seat_given_two_bots_is_refused(client: Client) -> None:
     bad = client.put(
         "/v1/tables/twice", json={"snapshot": snapshot, "bots": [{"seat": 5, "level": "search"}]}
     )
-    assert_problem(bad, 400, bad.json()["errors"][0]["code"], "$.bots[0].seat")
+    assert_problem(bad, 422, "INVALID_SEAT", "$.bots[0].seat")

@@ -73,7 +73,8 @@ def test_validate_finished_seat_and_deal_over(client: Client) -> None:
         ({**SNAPSHOT, "hands": [["XX"], *HANDS[1:]]}, "UNKNOWN_CARD", "$.snapshot.hands[0][0]"),
         ({**SNAPSHOT, "hands": [["7S"] * 3, ["7S"] * 2, *HANDS[2:]]}, "TOO_MANY_COPIES", None),
         ({**SNAPSHOT, "ruleset": "poker"}, "UNKNOWN_RULESET", "$.snapshot.ruleset"),
-        ({**SNAPSHOT, "turn": 9}, None, "$.snapshot.turn"),
+        ({**SNAPSHOT, "turn": 9}, "INVALID_SEAT", "$.snapshot.turn"),  # T-1
+        ({**SNAPSHOT, "turn": "0"}, None, "$.snapshot.turn"),
     ],
 )
 def test_invalid_snapshot_is_a_problem_naming_the_path(

@@ -17,6 +17,7 @@ from litestar.routes import HTTPRoute
 from litestar.testing import TestClient
 
 from baohuang.http.app import create_app
+from baohuang.http.examples import SNAPSHOT
 from baohuang.http.settings import Settings
 
 from .openapi_paths import operations, walk
@@ -50,22 +51,36 @@ def test_every_documented_handler_names_its_operation(app: Any) -> None:
                 unnamed.append(f"{verbs} {route.path_format} ({handler.handler_name})")
     assert not unnamed, (
         "give every documented route an explicit camelCase operation_id= in its decorator "
-        "(e.g. @get('/legal-moves', operation_id='getTableLegalMoves')), then regenerate "
+        "(e.g. @get('/legal-moves', operation_id='listTableLegalMoves')), then regenerate "
         "openapi/openapi.json and the SDKs with clients/generate: " + "; ".join(unnamed)
     )
 
 
-def test_operation_ids_are_short_unique_camel_case(document: dict[str, Any]) -> None:
+# HTTP methods that are no verb of the game or of a table: an operationId says what it does.
+HTTP_ONLY_VERBS = re.compile(r"^(post|put|patch|head|options)(?=[A-Z]|$)")
+
+
+def test_operation_ids_are_short_unique_camel_case_verb_noun(document: dict[str, Any]) -> None:
+    """One verb style for every operation: the verb says what it does (``makeTableMove``,
+    ``leaveSeat``, ``listTableEvents``), not the HTTP method it is sent with (``postTableMove``,
+    ``putTable``), so generated functions read as a hand-written client's."""
     ids: list[str] = [operation.get("operationId", "") for _, _, operation in operations(document)]
     assert all(CAMEL.match(one) for one in ids), ids
     assert len(set(ids)) == len(ids), ids
     assert all(len(one) <= 24 for one in ids), ids
+    assert not [one for one in ids if HTTP_ONLY_VERBS.match(one)], ids
     named = {
         (path, verb): operation["operationId"] for path, verb, operation in operations(document)
     }
     assert named[("/v1/combos/compare", "post")] == "compareCombos"
-    assert named[("/v1/tables/{table_id}/moves", "post")] == "postTableMove"
-    assert named[("/v1/tables/{table_id}/events", "get")] == "getTableEvents"
+    assert named[("/v1/tables/{table_id}", "put")] == "createTable"
+    assert named[("/v1/tables/{table_id}/moves", "post")] == "makeTableMove"
+    assert named[("/v1/tables/{table_id}/events", "get")] == "listTableEvents"
+    assert named[("/v1/tables/{table_id}/legal-moves", "get")] == "listTableLegalMoves"
+    assert named[("/v1/moves/legal", "post")] == "listLegalMoves"
+    assert named[("/v1/tables/{table_id}/seats/{seat}/leave", "post")] == "leaveSeat"
+    assert named[("/v1/tables/{table_id}/seats/{seat}/trustee", "post")] == "setSeatTrustee"
+    assert named[("/v1/tables/{table_id}/seats/{seat}/bot", "post")] == "setSeatBot"
     assert named[("/healthz", "get")] == "getHealth"
 
 
@@ -117,7 +132,7 @@ def test_optional_fields_carry_no_default(document: dict[str, Any]) -> None:
 def test_unions_of_tagged_types_have_discriminators(document: dict[str, Any]) -> None:
     events = document["components"]["schemas"]["EventsPage"]["properties"]["events"]["items"]
     assert events["discriminator"]["propertyName"] == "type"
-    assert events["discriminator"]["mapping"]["played"] == "#/components/schemas/PlayedEvent"
+    assert events["discriminator"]["mapping"]["played"] == "#/components/schemas/LoggedPlayedEvent"
     move = document["components"]["schemas"]["PostMove"]["properties"]["move"]
     assert move["discriminator"]["propertyName"] == "action"
     refs = {one["$ref"] for one in move["anyOf"]}
@@ -192,3 +207,53 @@ def test_table_routes_work_without_a_credential_in_development(document: dict[st
             assert "security" not in operation, (verb, path)
         else:
             assert operation["security"] == [], (verb, path)
+
+
+def test_the_etag_is_documented_where_it_is_sent(app: Any, document: dict[str, Any]) -> None:
+    """Every success answer the document says carries ``ETag`` does, naming the table's
+    instance and version as a ``GET`` does; and a ``PUT`` that creates the table is one."""
+    documented = [
+        (path, verb, status)
+        for path, verb, operation in operations(document)
+        for status, response in operation["responses"].items()
+        if "ETag" in response.get("headers", {})
+    ]
+    assert {(path, verb) for path, verb, _ in documented} == {
+        ("/v1/tables/{table_id}", "put"),
+        ("/v1/tables/{table_id}", "get"),
+        ("/v1/tables/{table_id}/legal-moves", "get"),
+        ("/v1/tables/{table_id}/seats/{seat}", "get"),
+    }
+    with TestClient(app) as client:
+        created = client.put("/v1/tables/etag", json={"snapshot": SNAPSHOT})
+        assert created.status_code == 201
+        tag = f'"{created.json()["instance"]}.1"'
+        for path, verb, status in documented:
+            url = path.replace("{table_id}", "etag").replace("{seat}", "3")
+            payload = {"snapshot": SNAPSHOT} if verb == "put" else None
+            answer = client.request(verb.upper(), url, json=payload)
+            assert str(answer.status_code) in {status, "200"}, (path, verb, answer.text)
+            if verb == "put":
+                tag = f'"{answer.json()["instance"]}.{answer.json()["version"]}"'
+            assert answer.headers["etag"] == tag, (path, verb)
+
+
+def test_a_logged_events_seq_id_and_version_are_never_optional(document: dict[str, Any]) -> None:
+    """A page of the log (and the streams, whose SDK items parse as it) holds ``Logged…``
+    events: the event and :data:`LogEntry`, whose ``seq``, ``version``, ``at`` and ``id`` are
+    required and never null; the events of the stateless routes carry none of them."""
+    schemas = document["components"]["schemas"]
+    entry = schemas["LogEntry"]
+    assert set(entry["required"]) == {"seq", "version", "at", "id"}
+    assert entry["properties"]["id"]["type"] == "string"
+    items = schemas["EventsPage"]["properties"]["events"]["items"]
+    for tag, ref in items["discriminator"]["mapping"].items():
+        logged = schemas[ref.removeprefix(REF)]
+        event = logged["allOf"][0]["$ref"].removeprefix(REF)
+        assert logged["allOf"] == [{"$ref": REF + event}, {"$ref": REF + "LogEntry"}], tag
+        assert schemas[event]["properties"]["type"]["const"] == tag
+        for field in ("seq", "version", "at", "id"):  # absent, never null, where optional
+            assert "anyOf" not in schemas[event]["properties"][field], (event, field)
+    assert {one["$ref"] for one in items["anyOf"]} == set(
+        items["discriminator"]["mapping"].values()
+    )

@@ -22,6 +22,7 @@ from litestar.testing import TestClient
 
 from baohuang.http import examples
 from baohuang.http.app import create_app
+from baohuang.http.examples.positions import PLAY_JACKS
 from baohuang.http.settings import Settings
 
 from .problem_checks import assert_problem
@@ -263,3 +264,123 @@ def test_openapi_documents_the_415_of_every_operation_with_a_body(app_client: Cl
         response = operation["responses"].get("415")
         assert response is not None, (path, verb)
         assert "application/problem+json" in response["content"]
+
+
+# ---------------------------------------------------------------------------------------------
+# A key named twice in one object: refused, never read as its last value
+
+
+def _template(path: str) -> str:
+    """``/v1/tables/table-1/seats/0/bot`` → the examples' ``/v1/tables/{table_id}/seats/{seat}/bot``."""
+    for route in _app().routes:
+        if isinstance(route, HTTPRoute) and _concrete(route.path) == path:
+            return re.sub(r"\{(\w+):\w+\}", r"{\1}", route.path)
+    raise AssertionError(path)
+
+
+def _example_body(method: str, path: str) -> dict[str, Any]:
+    if path == "/test-only/litestar-data":
+        return {"version": 1}
+    found = examples.REQUESTS[(_template(path), method.lower())]
+    body: dict[str, Any] = next(iter(found.values()))["value"]
+    return body
+
+
+def _twice(body: dict[str, Any], key: str, again: Any) -> bytes:
+    """``body`` as JSON text with ``key`` named a second time, last, holding ``again``."""
+    text = msgspec.json.encode(body)
+    return text[:-1] + b"," + msgspec.json.encode(key) + b":" + msgspec.json.encode(again) + b"}"
+
+
+@pytest.mark.parametrize(("method", "path", "body_type"), ROUTES, ids=ROUTE_IDS)
+def test_a_key_named_twice_is_400_duplicate_key_naming_it(
+    app_client: Client, method: str, path: str, body_type: Any
+) -> None:
+    """Every JSON route: a body that decodes (the last value would win) but names its first
+    key twice is refused naming that key, and nothing is done (the table is where it was)."""
+    body = _example_body(method, path)
+    key, value = next(iter(body.items()))
+    table = app_client.get(f"/v1/tables/{examples.TABLE_ID}").json()
+    with logged() as records:
+        response = app_client.request(method, path, content=_twice(body, key, value), headers=JSON)
+    document = assert_problem(response, 400, "DUPLICATE_KEY", f"$.{key}")
+    assert f'"{key}" is named twice' in document["errors"][0]["message"]
+    assert_one_line_at_most(records)
+    assert app_client.get(f"/v1/tables/{examples.TABLE_ID}").json() == table
+
+
+def test_a_move_naming_its_version_twice_is_not_applied_at_either() -> None:
+    """``{"version": 2, "version": 1}`` against a table at version 1: read as its last value it
+    would be applied; refused, the table stays at version 1 with no new event."""
+    with TestClient(create_app(Settings())) as client:
+        table = f"/v1/tables/{examples.TABLE_ID}"
+        client.put(table, json={"snapshot": examples.SNAPSHOT})
+        before = client.get(f"{table}/events").json()
+        move = msgspec.json.encode(PLAY_JACKS)
+        body = b'{"move": ' + move + b', "version": 2, "version": 1}'
+        response = client.post(f"{table}/moves", content=body, headers=JSON)
+        assert_problem(response, 400, "DUPLICATE_KEY", "$.version")
+        assert client.get(table).json()["version"] == 1
+        assert client.get(f"{table}/events").json() == before
+        body = b'{"move": ' + move + b', "version": 1}'
+        assert client.post(f"{table}/moves", content=body, headers=JSON).status_code == 200
+
+
+JSON = {"content-type": "application/json"}
+
+
+@pytest.mark.parametrize(
+    ("path", "body", "where"),
+    [
+        # nested in a move, with whitespace around the colon
+        (
+            "/v1/moves/validate",
+            b'{"snapshot": SNAPSHOT, "move": {"seat": 3, "action": "pass", "seat" : 2}}',
+            "$.move.seat",
+        ),
+        # deep in a 10,000-pair batch's tenth pair (the batch counts its members its own way)
+        ("/v1/combos/compare-batch", b"BATCH", "$.pairs[9].previous"),
+        # a key that needs quoting, and the same key spelled with an escape
+        ("/test-only/litestar-data", b'{"a b": 1, "a\\u0020b": 2}', "$"),
+        # the ruleset object of a batch
+        (
+            "/v1/combos/compare-batch",
+            b'{"ruleset": {"base": "classic", "base": "tribute"},'
+            b' "pairs": [{"previous": ["7S"], "candidate": ["8S"]}]}',
+            "$.ruleset.base",
+        ),
+    ],
+)
+def test_a_duplicate_key_is_named_where_it_is(
+    app_client: Client, path: str, body: bytes, where: str
+) -> None:
+    if body == b"BATCH":
+        pairs = [b'{"previous": ["7S"], "candidate": ["8S"]}'] * 10_000
+        pairs[9] = b'{"previous": ["7S"], "candidate": ["8S"], "previous": ["9S"]}'
+        body = b'{"pairs": [' + b",".join(pairs) + b"]}"
+    body = body.replace(b"SNAPSHOT", msgspec.json.encode(examples.SNAPSHOT))
+    assert_problem(app_client.post(path, content=body, headers=JSON), 400, "DUPLICATE_KEY", where)
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        b'{"cards": ["9S", "9H"], "ruleset": {"base": "classic", "kaopai": false}}',
+        b'{"cards": ["9S"], "ruleset": {"base": "classic", "bie6": false, "kaopai": false}}',
+        # the same name in different objects, and names inside strings, are no duplicates
+        b'{"cards": ["9S"], "ruleset": {"base": "classic", "deck": "full"}}',
+    ],
+)
+def test_distinct_keys_are_read_as_before(app_client: Client, body: bytes) -> None:
+    response = app_client.post("/v1/combos/classify", content=body, headers=JSON)
+    assert response.status_code == 200, response.text
+
+
+def test_keys_in_strings_escapes_and_whitespace_are_counted_exactly() -> None:
+    """The cheap count that spares the exact reading: keys in strings and escaped quotes and
+    backslashes are not members; a member is counted once however it is spaced."""
+    from baohuang.http.bodies import duplicate_key, keys_in
+
+    assert keys_in(b'{"a":"\\":","b\\\\":{"c" :\n1},"d":["e:","\\\\\\":"]}') == 4
+    assert duplicate_key(b'{"a":{"b":1},"c":[{"d":1,"d":2}],"a":3}') == ("$.c[0].d", "d")
+    assert duplicate_key(b'{"a":{"b":1},"c":[{"d":1}],"e":"\\"e\\":"}') is None

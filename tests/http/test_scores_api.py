@@ -1,8 +1,9 @@
 """``/v1/scores`` from roles and a finishing order: where the deal ends (T-9) and 造反 (S-4, S-6).
 
-``finished`` lists the seats in finishing order: up to the deal's end (T-9), or on past it with
-each seat where T-9 puts it, which is scored the same; a seat listed after the end where T-9
-does not put it is refused. 造反 has one meaning whichever field carries it:
+``finished`` lists the seats in finishing order: up to the deal's end (T-9), or on past it in
+any order that leaves the better places to the side that finished, which is scored as the cut
+order and placed as given; a seat of the other side listed before one of the side that finished
+is refused. 造反 has one meaning whichever field carries it:
 it succeeded when two or more rebels declared it and the rebels' side won (S-4, S-6), and only then
 doubles the score. ``rebellion`` gives the declarers and the service decides; ``rebellion_succeeded``
 states the outcome, and is refused where the finishing order contradicts it.
@@ -11,6 +12,7 @@ states the outcome, and is refused where the finishing order contradicts it.
 from __future__ import annotations
 
 import itertools
+from collections import Counter
 from typing import Any
 
 import pytest
@@ -47,47 +49,83 @@ MODES: dict[str, dict[str, Any]] = {
 }
 
 
-def t9_order(mode: str, emperor: int, prefix: list[int]) -> list[int]:
-    """The oracle, from T-9 as docs/rules.md reads it: after the deal's end the seats still
-    holding cards take the remaining positions in seat order from the seat after the last
-    finisher, an unfinished emperor of a solo or grab deal last."""
-    start = prefix[-1] + 1
-    rest = [(start + i) % 5 for i in range(5) if (start + i) % 5 not in prefix]
-    if mode != "team" and emperor in rest:
-        rest = [seat for seat in rest if seat != emperor] + [emperor]
-    return prefix + rest
+def finished_side(mode: str, emperor: int, guard: int | None, ended: list[int]) -> set[int]:
+    """The oracle's reading of T-9's "the side that finished": the side whose finishing ended the
+    deal. Team: the side that has entirely finished. Solo and grab: the emperor once he has
+    finished, else the rebels (the deal ended because his place could no longer improve)."""
+    emperor_side = {emperor} if guard is None or mode != "team" else {emperor, guard}
+    return emperor_side if emperor_side <= set(ended) else set(range(5)) - emperor_side
+
+
+def first_against_t9(order: list[int], end: int, side: set[int]) -> int | None:
+    """The first entry after the end that T-9 refuses, by brute force: a seat of the other side
+    listed while a seat of the side that finished (listed later, or not at all) is still to come."""
+    for index in range(end, len(order)):
+        still_to_come = side - set(order[: index + 1])
+        if order[index] not in side and still_to_come:
+            return index
+    return None
+
+
+def end_of(client: Client, roles: dict[str, Any], order: list[int]) -> int:
+    """Where the deal ended: the shortest prefix whose score is final (T-9, S-7, S-8; the
+    moment itself is held to the rules in tests/engine/test_scoring.py)."""
+    return next(k for k in range(1, 6) if scores(client, **roles, finished=order[:k])["final"])
+
+
+def positions_of(order: list[int]) -> list[int]:
+    return [order.index(seat) + 1 for seat in range(5)]
 
 
 def test_T_9_a_complete_ranking_answers_like_its_prefix(client: Client) -> None:
-    """A platform keeping a full ranking: seat 0 is listed fifth, where T-9 puts it anyway once
-    4, 3, 1, 2 finished."""
+    """A platform keeping a full ranking: seat 0 is listed fifth, where the convention puts it
+    anyway once 4, 3, 1, 2 finished."""
     roles = {"ruleset": "classic", "mode": "team", "emperor": 1, "guard": 0}
     complete = scores(client, **roles, finished=[4, 3, 1, 2, 0])
     assert complete == scores(client, **roles, finished=[4, 3, 1, 2])
     assert complete["final"] is True and complete["positions"] == [5, 3, 4, 2, 1]
 
 
+def test_T_9_the_unfinished_ranked_by_the_platform_score_as_the_cut_order(client: Client) -> None:
+    """The rebels finished; the emperor's side still holds cards and the platform ranks it by
+    cards left, guard before emperor: scored as the cut order, placed as given."""
+    roles = {"ruleset": "lianzhong-classic", "mode": "team", "emperor": 0, "guard": 3}
+    cut = scores(client, **roles, finished=[1, 2, 4])
+    ranked = scores(client, **roles, finished=[1, 2, 4, 3, 0])
+    assert cut["positions"] == [4, 1, 2, 5, 3]  # the convention: seat order after seat 4
+    assert ranked["positions"] == [5, 1, 2, 4, 3]  # as the platform ranks them
+    assert {**ranked, "positions": None} == {**cut, "positions": None}
+
+
 @pytest.mark.parametrize(
-    ("roles", "finished", "index", "position"),
+    ("roles", "finished", "index", "ahead"),
     [
-        # team: the emperor's side has finished; T-9 puts seat 4 third, not seat 1
-        ({"mode": "team", "emperor": 0, "guard": 3}, [0, 3, 1, 2], 2, 4),
-        # S-8 grab: over at the first finisher, and the unfinished emperor is last
-        ({"mode": "grab", "emperor": 3}, [1, 3], 1, 5),
-        # S-5 (lianzhong 明独): over at the first finisher, seat 0 comes fourth
-        ({"ruleset": "lianzhong-classic", "mode": "solo_open", "emperor": 2}, [2, 0], 1, 4),
-        # S-6 (lianzhong 暗独): over once two others have finished; the emperor is last
-        ({"ruleset": "lianzhong-classic", "mode": "solo_hidden", "emperor": 2}, [0, 1, 2], 2, 5),
+        # S-8 grab: over at the first finisher, a rebel; the rebels hold the better places
+        ({"mode": "grab", "emperor": 3}, [1, 3], 1, "seats 0, 2 and 4"),
+        # S-5 (lianzhong 明独): over at the first finisher, a rebel
+        (
+            {"ruleset": "lianzhong-classic", "mode": "solo_open", "emperor": 2},
+            [0, 1, 2],
+            2,
+            "seats 3 and 4",
+        ),
+        # S-6 (lianzhong 暗独): over once two others have finished; the emperor comes last
+        (
+            {"ruleset": "lianzhong-classic", "mode": "solo_hidden", "emperor": 2},
+            [0, 1, 3, 2],
+            3,
+            "seat 4",
+        ),
     ],
 )
-def test_T_9_a_seat_listed_after_the_end_where_t9_does_not_put_it_is_422(
-    client: Client, roles: dict[str, Any], finished: list[int], index: int, position: int
+def test_T_9_an_unfinished_emperor_listed_before_a_rebel_is_422(
+    client: Client, roles: dict[str, Any], finished: list[int], index: int, ahead: str
 ) -> None:
     error = refused(client, 422, "DEAL_OVER", f"$.finished[{index}]", **roles, finished=finished)
     assert error["rule"] == "T-9"
     assert f"seat {finished[index]} is listed in position {index + 1}" in error["message"]
-    assert f"in position {position}:" in error["message"]
-    # Up to the end the same order is scored.
+    assert f"{ahead} must come before seat {finished[index]}" in error["message"]
+    # Up to the offending entry the same order is scored.
     assert scores(client, **roles, finished=finished[:index])["final"] is True
 
 
@@ -96,7 +134,8 @@ def test_T_9_a_seat_listed_after_the_end_where_t9_does_not_put_it_is_422(
     [
         ([0, 3, 0], 422, "INVALID_FINISHED", "$.finished[2]"),
         ([4, 3, 1, 2, 0, 1], 400, "INVALID_FIELD", "$.finished"),  # more than five
-        ([0, 7], 400, "INVALID_FIELD", "$.finished[1]"),  # the schema's seat: 0–4
+        ([0, 7], 422, "INVALID_SEAT", "$.finished[1]"),  # no seat (T-1)
+        ([0, "7"], 400, "INVALID_FIELD", "$.finished[1]"),  # no integer
     ],
 )
 def test_T_9_a_seat_twice_or_out_of_range_is_refused_at_its_entry(
@@ -107,29 +146,39 @@ def test_T_9_a_seat_twice_or_out_of_range_is_refused_at_its_entry(
 
 @pytest.mark.parametrize("ruleset", RULESETS)
 @pytest.mark.parametrize("mode", list(MODES))
-def test_T_9_every_order_agreeing_with_the_end_is_scored_like_its_prefix(
+def test_T_9_every_order_agreeing_with_t9_is_scored_as_its_cut_order(
     client: Client, ruleset: str, mode: str
 ) -> None:
-    """Every complete order of five, for every ruleset and mode: the prefix up to the deal's
-    end is scored; the complete order, and every order between the two, answers the same when
-    the seats after the end stand where T-9 puts them, and is refused at the first one that
-    does not otherwise."""
+    """Every complete order of five, for every ruleset and mode, against the brute-force oracle:
+    an order whose seats after the deal's end leave the better places to the side that finished
+    is accepted, complete or stopped anywhere after the end, with the figures of the cut order
+    (the prefix up to the end) and the places as given; any other order is refused at the first
+    entry the oracle refuses."""
     roles = {"ruleset": ruleset, **MODES[mode]}
-    emperor = roles["emperor"]
-    for order in itertools.permutations(range(5)):
-        end = next(
-            k for k in range(1, 6) if scores(client, **roles, finished=list(order[:k]))["final"]
-        )
-        prefix = list(order[:end])
-        expected = scores(client, **roles, finished=prefix)
-        agreeing = t9_order(mode, emperor, prefix)
-        assert [agreeing.index(s) + 1 for s in range(5)] == expected["positions"]
-        if list(order) == agreeing:
-            for cut in range(end + 1, 6):
-                assert scores(client, **roles, finished=agreeing[:cut]) == expected
+    emperor, guard = roles["emperor"], roles.get("guard")
+    accepted = 0
+    for permutation in itertools.permutations(range(5)):
+        order = list(permutation)
+        end = end_of(client, roles, order)
+        cut = scores(client, **roles, finished=order[:end])
+        side = finished_side(mode, emperor, guard, order[:end])
+        wrong = first_against_t9(order, end, side)
+        # The complete order, and the order stopped one seat after the end (or after the
+        # entry the oracle refuses): listing on past the end is all or nothing per seat.
+        if wrong is None:
+            accepted += 1
+            for listed in sorted({min(end + 1, 5), 5}):
+                answer = scores(client, **roles, finished=order[:listed])
+                assert {**answer, "positions": None} == {**cut, "positions": None}, order
+                assert [answer["positions"][seat] for seat in order[:listed]] == list(
+                    range(1, listed + 1)
+                ), order
+            assert answer["positions"] == positions_of(order)
         else:
-            wrong = next(i for i in range(end, 5) if order[i] != agreeing[i])
-            refused(client, 422, "DEAL_OVER", f"$.finished[{wrong}]", **roles, finished=list(order))
+            for listed in sorted({wrong + 1, 5}):
+                refused(client, 422, "DEAL_OVER", f"$.finished[{wrong}]", **roles,
+                        finished=order[:listed])  # fmt: skip
+    assert accepted > 0
 
 
 # ---------------------------------------------------------------------------------------------
@@ -287,50 +336,79 @@ def test_a_snapshot_takes_no_roles_or_flags_beside_it(client: Client) -> None:
         refused(client, 400, "INVALID_FIELD", f"$.{field}", snapshot=snapshot, **{field: value})
 
 
-def test_T_9_the_previous_deal_of_a_tribute_agrees_with_its_end_too(client: Client) -> None:
+def tribute(client: Client, previous: dict[str, Any], hands: list[list[str]]) -> Any:
+    body = {"ruleset": "tribute", "previous": previous, "hands": hands}
+    return client.post("/v1/tribute", json=body)
+
+
+def test_T_9_the_previous_deal_of_a_tribute_follows_the_order_given(client: Client) -> None:
+    """A grab (paid as 明独, two cards to each other, the earliest finisher taking the two
+    highest, P-4 *(reading)*) that ended when seat 1 finished first: the rebels still holding
+    cards take places 2–4 in the order the platform gives, and are paid in that order; the
+    grabber is last, and listing him before a rebel is refused."""
     hands = client.post("/v1/deal", json={"ruleset": "tribute", "seed": 5, "dealer": 0}).json()
-    previous = {"mode": "team", "emperor": 0, "guard": 1, "finished": [2, 3, 4, 1, 0]}
-    body = {"ruleset": "tribute", "previous": previous, "hands": hands["hands"]}
+    grab = {"mode": "grab", "emperor": 3}
     document = assert_problem(
-        client.post("/v1/tribute", json=body), 422, "DEAL_OVER", "$.previous.finished[3]"
+        tribute(client, {**grab, "finished": [1, 3, 0, 2, 4]}, hands["hands"]),
+        422,
+        "DEAL_OVER",
+        "$.previous.finished[1]",
     )
     assert document["errors"][0]["rule"] == "T-9"
-    body["previous"] = {**previous, "finished": [2, 3, 4]}
-    cut = client.post("/v1/tribute", json=body)
-    assert cut.status_code == 200
-    body["previous"] = {**previous, "finished": [2, 3, 4, 0, 1]}
-    assert client.post("/v1/tribute", json=body).json() == cut.json()
-    body["previous"] = {**previous, "guard": None}
-    assert_problem(client.post("/v1/tribute", json=body), 422, "GUARD_REQUIRED", "$.previous.guard")
+
+    def takers(finished: list[int]) -> list[int]:
+        answer = tribute(client, {**grab, "finished": finished}, hands["hands"])
+        assert answer.status_code == 200, answer.text
+        transfers = answer.json()["transfers"]
+        assert {transfer["from"] for transfer in transfers} == {3}
+        return [transfer["to"] for transfer in transfers]  # highest card first
+
+    assert takers([1]) == [1, 1, 2, 2, 4, 4, 0, 0]  # the convention: seat order after seat 1
+    assert takers([1, 0, 4, 2, 3]) == [1, 1, 0, 0, 4, 4, 2, 2]  # the platform's ranking
+    assert takers([1, 4]) == [1, 1, 4, 4, 0, 0, 2, 2]  # listed so far, then the convention
+    assert_problem(
+        tribute(
+            client,
+            {"mode": "team", "emperor": 0, "guard": None, "finished": [0, 1]},
+            hands["hands"],
+        ),
+        422,
+        "GUARD_REQUIRED",
+        "$.previous.guard",
+    )
 
 
 @pytest.mark.parametrize("mode", list(MODES))
-def test_T_9_a_tribute_from_a_complete_order_is_the_tribute_from_its_prefix(
-    client: Client, mode: str
-) -> None:
-    """P after T-9: under ``tribute`` (the one ruleset that pays it), every complete order that
-    agrees with the deal's end pays what its prefix pays; one that does not is refused."""
+def test_T_9_a_tribute_follows_every_order_agreeing_with_t9(client: Client, mode: str) -> None:
+    """P after T-9: under ``tribute`` (the one ruleset that pays it), every complete order the
+    oracle accepts pays what the cut order's places pay, place by place (what the k-th place
+    receives, and every payer's cards, are the same; who holds the k-th place is the order
+    given); every other order is refused at the entry the oracle names."""
     hands = client.post("/v1/deal", json={"ruleset": "tribute", "seed": 11, "dealer": 0}).json()
     roles = {"ruleset": "tribute", **MODES[mode]}
     previous = {key: value for key, value in roles.items() if key != "ruleset"}
-    for order in itertools.permutations(range(5)):
-        end = next(
-            k for k in range(1, 6) if scores(client, **roles, finished=list(order[:k]))["final"]
-        )
-        prefix = list(order[:end])
-        agreeing = t9_order(mode, roles["emperor"], prefix)
+    emperor, guard = roles["emperor"], roles.get("guard")
 
-        def tribute(finished: list[int]) -> Any:
-            body = {
-                "ruleset": "tribute",
-                "previous": {**previous, "finished": finished},
-                "hands": hands["hands"],
-            }
-            return client.post("/v1/tribute", json=body)
+    def by_place(order: list[int], answer: dict[str, Any]) -> tuple[Any, ...]:
+        transfers = answer["transfers"]
+        received = [sorted(t["card"] for t in transfers if t["to"] == seat) for seat in order]
+        paid = [sorted(t["card"] for t in transfers if t["from"] == seat) for seat in range(5)]
+        for seat in range(5):  # each hand is its old one, less what it paid, plus what it got
+            held = Counter(hands["hands"][seat]) + Counter(received[order.index(seat)])
+            assert Counter(answer["hands"][seat]) == held - Counter(paid[seat]), seat
+        return received, paid
 
-        expected = tribute(prefix)
-        assert expected.status_code == 200, expected.text
-        assert tribute(agreeing).json() == expected.json()
-        if list(order) != agreeing:
-            wrong = next(i for i in range(end, 5) if order[i] != agreeing[i])
-            assert_problem(tribute(list(order)), 422, "DEAL_OVER", f"$.previous.finished[{wrong}]")
+    for permutation in itertools.permutations(range(5)):
+        order = list(permutation)
+        end = end_of(client, roles, order)
+        wrong = first_against_t9(order, end, finished_side(mode, emperor, guard, order[:end]))
+        answer = tribute(client, {**previous, "finished": order}, hands["hands"])
+        if wrong is not None:
+            assert_problem(answer, 422, "DEAL_OVER", f"$.previous.finished[{wrong}]")
+            continue
+        assert answer.status_code == 200, answer.text
+        cut = order[:end]
+        placed = scores(client, **roles, finished=cut)["positions"]
+        convention = sorted(range(5), key=lambda seat: placed[seat])
+        expected = tribute(client, {**previous, "finished": cut}, hands["hands"]).json()
+        assert by_place(order, answer.json()) == by_place(convention, expected), order

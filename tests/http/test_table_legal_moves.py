@@ -79,7 +79,7 @@ def test_a_seat_may_not_ask_for_another_seat_nor_a_spectator_at_all(
     assert_problem(spectator, 403, "FORBIDDEN", "$.query.seat")
     assert "7S" not in spectator.text and "7S" not in other.text
     bad = client.get(f"/v1/tables/{tid}/legal-moves?seat=5", headers=PLATFORM)
-    assert bad.status_code == 400
+    assert_problem(bad, 422, "INVALID_SEAT", "$.query.seat")
 
 
 def test_following_a_play_the_play_moves_are_the_plays_that_beat_the_top(

@@ -226,7 +226,7 @@ def test_a_token_is_issued_at_the_version_the_platform_saw_or_refused() -> None:
             client.post(url, json={"version": 0}, headers=PLATFORM), 400, "INVALID_FIELD"
         )
         bad_seat = client.post(f"/v1/tables/{tid}/seats/5/token", headers=PLATFORM)
-        assert bad_seat.status_code == 400
+        assert_problem(bad_seat, 422, "INVALID_SEAT", "$.path.seat")
         missing = client.post(f"/v1/tables/none-{tid}/spectator-token", headers=PLATFORM)
         assert_problem(missing, 404, "TABLE_NOT_FOUND")
         seat = {"Authorization": f"Bearer {created.json()['seat_tokens'][1]}"}

@@ -75,10 +75,15 @@ async def test_put_creates_then_replaces_and_get_has_etag(client: AsyncTestClien
     body = created.json()
     assert body["version"] == 1 and body["id"] == tid and len(body["seat_tokens"]) == 5
     assert body["spectator_token"] not in body["seat_tokens"]
+    # The answer that creates the table names it as a GET would: a client may go on from it.
+    assert created.headers["etag"] == f'"{body["instance"]}.1"'
+    first = await client.get(f"/v1/tables/{tid}", headers=PLATFORM)
+    assert first.headers["etag"] == created.headers["etag"]
     replaced = await client.put(f"/v1/tables/{tid}", json={"snapshot": SNAPSHOT}, headers=PLATFORM)
     assert replaced.status_code == 200 and replaced.json()["version"] == 2
     instance = replaced.json()["instance"]
     assert instance != body["instance"]  # every PUT is a new instance
+    assert replaced.headers["etag"] == f'"{instance}.2"'
     got = await client.get(f"/v1/tables/{tid}", headers=PLATFORM)
     assert got.status_code == 200 and got.headers["etag"] == f'"{instance}.2"'
     assert got.json()["view"]["hands"] == HANDS

@@ -7,8 +7,11 @@ from __future__ import annotations
 
 import asyncio
 import itertools
+import os
+import signal
 import time
 import uuid
+from pathlib import Path
 
 import httpx
 import pytest
@@ -132,3 +135,62 @@ async def test_a_replica_refuses_every_internal_or_malformed_webhook_url_at_put(
             refused = await client.put(table, json=body, headers=PLATFORM)
             assert_problem(refused, 422, "WEBHOOK_URL_REFUSED", "$.webhook.url")
         assert (await client.get(table, headers=PLATFORM)).headers["etag"] == tag
+
+
+def _failed_deliveries(metrics: str) -> float:
+    """The replica's webhook attempts that got no 2xx (refused by its own policy included)."""
+    found = 0.0
+    for line in metrics.splitlines():
+        if line.startswith("baohuang_webhook_deliveries_total{") and 'outcome="ok"' not in line:
+            found += float(line.rsplit(" ", 1)[1])
+    return found
+
+
+@pytest.mark.slow  # two `baohuang serve` processes, one paused while a delivery falls due
+async def test_a_replica_that_may_not_send_a_delivery_leaves_it_to_one_that_may(
+    redis_server: RedisServer, tmp_path: Path
+) -> None:
+    """BAOHUANG_WEBHOOK_ALLOW_PRIVATE on one replica and off on the other, a receiver on
+    loopback (a private address). The replica with it on is paused while a move through the
+    other makes a delivery due: the one with it off does not claim it (before, it claimed it,
+    refused it and backed the receiver off), and says why in its log; the delivery arrives once
+    the replica that may send it goes on, at its first attempt."""
+    environment = _environment(redis_server)
+    strict_log = tmp_path / "strict.log"
+    lax = ProcessServer(environment)  # LOOPBACK_ENVIRONMENT: private targets allowed
+    strict = ProcessServer(
+        {**environment, "BAOHUANG_WEBHOOK_ALLOW_PRIVATE": "false"}, log=strict_log
+    )
+    move = {"move": {"seat": 0, "action": "play", "cards": ["7S", "7H"]}, "version": 1}
+    async with WebhookReceiver("ok") as receiver:
+        try:
+            await strict.start()
+            await lax.start()
+            async with (
+                httpx.AsyncClient(base_url=lax.url, timeout=10) as through_lax,
+                httpx.AsyncClient(base_url=strict.url, timeout=10) as through_strict,
+            ):
+                table_id = await _hooked(through_lax, receiver, ["played"])
+                os.kill(lax.pid, signal.SIGSTOP)
+                try:
+                    answer = await through_strict.post(
+                        f"/v1/tables/{table_id}/moves", json=move, headers=PLATFORM
+                    )
+                    assert answer.status_code == 200, answer.text
+                    # The strict replica polls some 15 times meanwhile; the paused one counts as
+                    # up for PRESENCE_SECONDS (10 s) after its last poll.
+                    await asyncio.sleep(3)
+                    assert receiver.attempts == 0
+                finally:
+                    os.kill(lax.pid, signal.SIGCONT)
+                [delivery] = await receiver.wait_for(1, 10)
+                assert delivery.json["event"]["type"] == "played"
+                metrics = (await through_strict.get("/metrics")).text
+        finally:
+            await lax.stop()
+            await strict.stop()
+    assert receiver.attempts == 1  # delivered at the first attempt: nobody refused it before
+    assert _failed_deliveries(metrics) == 0, metrics
+    logged = strict_log.read_text()
+    assert "BAOHUANG_WEBHOOK_ALLOW_PRIVATE=false on this replica" in logged, logged
+    assert "leaves webhook deliveries to them" in logged, logged

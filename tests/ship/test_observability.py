@@ -404,3 +404,26 @@ def test_dashboard_expressions_parse(tmp_path: Path, yaml: ModuleType) -> None:
     )
     output = _run(binary, "check", "rules", "dashboard.yaml", cwd=tmp_path)
     assert f"SUCCESS: {len(rules)} rules found" in output
+
+
+DEPLOY_DOC = CHART.parents[1] / "docs" / "deploy.md"
+_ROW = re.compile(
+    r"^\| `(?P<alert>BaohuangRules\w+)` \| (?P<severity>\w+) \| (?P<when>.+) \| (?P<value>[^|]*)\|$"
+)
+_MINUTES = re.compile(r"for (\d+) minutes")
+
+
+def test_the_alert_table_of_deploy_md_is_the_chart_s(chart: Any, yaml: ModuleType) -> None:
+    """docs/deploy.md lists every alert the chart renders, and only those, each with its
+    severity, how long it must hold (``for``) and its default threshold (the expression's)."""
+    rows = [m.groupdict() for m in map(_ROW.match, DEPLOY_DOC.read_text().splitlines()) if m]
+    alerts = _alerts(_rule_doc(render(chart, yaml, ENABLED)))
+    assert [row["alert"] for row in rows] == list(alerts)  # every one, in the chart's order
+    for row in rows:
+        alert = alerts[row["alert"]]
+        assert row["severity"] == alert["labels"]["severity"], row
+        holds = _MINUTES.findall(row["when"])
+        assert holds and f"{holds[-1]}m" == alert["for"], row
+        value = row["value"].strip().strip("`")
+        threshold = alert["expr"].rsplit(">", 1)[1].strip()
+        assert value == ("" if threshold == "0" else threshold), row

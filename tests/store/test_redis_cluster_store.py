@@ -159,3 +159,20 @@ async def test_a_loop_turn_s_commands_go_to_their_node_as_one_pipeline(
         assert sent == [6]
     finally:
         await store.close()
+
+
+async def test_the_presence_register_works_on_a_cluster(one_node_cluster: ClusterSetup) -> None:
+    """The webhook dispatchers' register is one key, outside every table's slot."""
+    prefix = f"present-{uuid.uuid4().hex}:"
+    stores = [
+        RedisTableStore.from_url(one_node_cluster.url, 600, key_prefix=prefix, cluster=True)
+        for _ in range(2)
+    ]
+    try:
+        now = 1_800_000_000.0
+        assert await stores[0].present("senders", "a", now, 10.0) == 1
+        assert await stores[1].present("senders", None, now + 5, 10.0) == 1
+        assert await stores[1].present("senders", None, now + 11, 10.0) == 0
+    finally:
+        for store in stores:
+            await store.close()

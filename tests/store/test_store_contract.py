@@ -460,3 +460,20 @@ async def test_a_webhook_backoff_is_kept_per_instance(harness: Harness) -> None:
     assert await store.hook_backoff("hooked") == HookBackoff()
     await store.set_hook_backoff("hooked", first.instance, HookBackoff(4, 1.0))  # too late
     assert await store.hook_backoff("hooked") == HookBackoff()
+
+
+async def test_a_presence_register_counts_the_members_whose_time_has_not_passed(
+    harness: Harness,
+) -> None:
+    """What replicas tell each other (the webhook dispatchers' settings): a member holds for its
+    ``ttl`` after it last announced itself, whichever store (replica) asks."""
+    store, other = harness.store, (await harness.other_stores(1))[0]
+    now = 1_800_000_000.0
+    assert await store.present("senders", None, now, 3.0) == 0  # counting announces nobody
+    assert await store.present("senders", "a", now, 3.0) == 1
+    assert await other.present("senders", "b", now + 1, 3.0) == 2
+    assert await store.present("senders", "a", now + 2, 3.0) == 2  # a renews; b holds still
+    assert await other.present("others", None, now + 2, 3.0) == 0  # groups apart
+    assert await store.present("senders", None, now + 3.5, 3.0) == 2  # b until now + 4
+    assert await other.present("senders", None, now + 4.5, 3.0) == 1  # b gone, a until now + 5
+    assert await store.present("senders", None, now + 5.5, 3.0) == 0

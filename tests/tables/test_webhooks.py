@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import random
 import shutil
 import ssl
@@ -30,6 +31,7 @@ from baohuang.tables import Authority, TableService
 from baohuang.tables.callers import PLATFORM
 from baohuang.tables.errors import WebhooksOff, WebhookUrlRefused
 from baohuang.tables.record import Webhook
+from baohuang.tables.webhook_senders import PRESENCE_SECONDS
 from baohuang.tables.webhook_targets import TargetRefused, Targets
 from baohuang.tables.webhooks import LEASE_SECONDS, Dispatcher, http_sender
 from table_support import Time
@@ -362,3 +364,51 @@ async def test_a_redirect_is_not_followed() -> None:
                 await close()
             assert len(redirecting.got) == 1
         assert elsewhere.got == []
+
+
+async def test_only_a_replica_that_may_send_a_delivery_claims_it(
+    stores: list[TableStore], caplog: pytest.LogCaptureFixture
+) -> None:
+    """Replicas with BAOHUANG_WEBHOOK_ALLOW_PRIVATE set differently: while one with it on is up,
+    one with it off claims no delivery (it would refuse a private URL and back the receiver off
+    for nothing); once none is up, it claims again. Each says so in its log."""
+    caplog.set_level(logging.INFO, logger="baohuang.tables")
+    time = Time()
+    lax_got: list[bytes] = []
+    strict_got: list[bytes] = []
+
+    async def lax_send(url: str, body: bytes, headers: dict[str, str]) -> int:
+        lax_got.append(body)
+        return 204
+
+    async def strict_send(url: str, body: bytes, headers: dict[str, str]) -> int:
+        strict_got.append(body)  # pragma: no cover - its policy refuses before sending
+        return 204
+
+    lax = Dispatcher(stores[0], SECRET, lax_send, clock=time, targets=Targets(allow_private=True))
+    strict = Dispatcher(stores[1], SECRET, strict_send, clock=time, targets=Targets())
+    assert await lax.tick() == 0  # up, announced; nothing is due yet
+    service = TableService(stores[0], Authority((), "s"), clock=time, dispatcher=lax)
+    snapshot = opening_snapshot("classic", deal(ruleset_of("classic"), 9, 0))
+    hook = Webhook("http://127.0.0.1:9/hooks", ["dealt"])  # only `lax` may send to it
+    await service.create("mixed", snapshot, PLATFORM, webhook=hook)
+    time.now += 1
+    assert await strict.tick() == 0
+    assert await stores[1].hook_backoff("mixed") == HookBackoff()  # not claimed, not refused
+    assert await lax.tick() == 1 and len(lax_got) == 1  # delivered on time by the one that may
+    said = [record.getMessage() for record in caplog.records]
+    assert any("BAOHUANG_WEBHOOK_ALLOW_PRIVATE=true on this replica: it claims" in m for m in said)
+    assert any(
+        "BAOHUANG_WEBHOOK_ALLOW_PRIVATE=false on this replica, but 1 replica(s)" in m
+        and "leaves webhook deliveries to them" in m
+        for m in said
+    ), said
+    # The replica with it on is gone: the one with it off claims again (and, by its policy,
+    # refuses this URL: no replica up may send it, so the receiver is backed off).
+    time.now += PRESENCE_SECONDS + 1
+    await service.create("mixed", snapshot, PLATFORM, webhook=hook)  # dealt again: due
+    assert await strict.tick() == 0
+    backoff = await stores[1].hook_backoff("mixed")
+    assert backoff is not None and backoff.failures == 1
+    assert strict_got == []
+    assert any("agree on BAOHUANG_WEBHOOK_ALLOW_PRIVATE" in r.getMessage() for r in caplog.records)

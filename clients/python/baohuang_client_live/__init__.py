@@ -6,6 +6,9 @@
   not one JSON body), so no generator writes this part.
 * :func:`ok`: the answer of a generated ``sync`` call (``Table | ProblemDocument | None``) as
   the answer, or the problem raised as :class:`ProblemError`, so a program reads on typed.
+* The TypeScript SDK (clients/typescript/src/live.ts) names the same things alike: its stream
+  items are ``opening``, ``reset``, ``logged`` and ``closed``, its ``postMove`` takes
+  ``idempotencyKey``, ``attempts`` and ``backoff`` (seconds), and it throws ``ProblemError``.
 * :data:`Table`, :data:`TableMoveAnswer`: the document's unions of the per-caller answers
   (``PlatformTable | SeatTable | SpectatorTable``…), which the generator writes inline on each
   route but names nowhere; a stream's table is decoded by its ``audience`` (:data:`TABLES`).
@@ -27,9 +30,34 @@ from urllib.parse import quote
 import httpx
 
 from baohuang_client import AuthenticatedClient, Client
-from baohuang_client.api.tables import post_table_move
+from baohuang_client.api.tables import make_table_move
 from baohuang_client.models import (
     EventsPage,
+    LoggedAcceptedEvent,
+    LoggedCalledEvent,
+    LoggedClockEvent,
+    LoggedCrownForcedEvent,
+    LoggedCrownPassedEvent,
+    LoggedDealOverEvent,
+    LoggedDealStartedEvent,
+    LoggedDealtEvent,
+    LoggedDealVoidEvent,
+    LoggedDeclinedEvent,
+    LoggedFinishedEvent,
+    LoggedGrabbedEvent,
+    LoggedJiefengEvent,
+    LoggedLeftEvent,
+    LoggedMoveEvent,
+    LoggedPassedEvent,
+    LoggedPhaseEvent,
+    LoggedPlayedEvent,
+    LoggedRebelledEvent,
+    LoggedRevealedEvent,
+    LoggedSoloDeclaredEvent,
+    LoggedTokenRotatedEvent,
+    LoggedTrickWonEvent,
+    LoggedTrusteeEvent,
+    LoggedYieldedEvent,
     PlatformMoveAnswer,
     PlatformTable,
     PostMove,
@@ -45,6 +73,7 @@ __all__ = [
     "TABLES",
     "Closed",
     "Logged",
+    "LoggedEvent",
     "Opening",
     "ProblemError",
     "Reset",
@@ -66,6 +95,36 @@ TABLES: dict[str, type[PlatformTable] | type[SeatTable] | type[SpectatorTable]] 
 }
 """The document's discriminator mapping for ``Table``: ``audience`` → its class."""
 
+LoggedEvent = (
+    LoggedAcceptedEvent
+    | LoggedCalledEvent
+    | LoggedClockEvent
+    | LoggedCrownForcedEvent
+    | LoggedCrownPassedEvent
+    | LoggedDealOverEvent
+    | LoggedDealStartedEvent
+    | LoggedDealtEvent
+    | LoggedDealVoidEvent
+    | LoggedDeclinedEvent
+    | LoggedFinishedEvent
+    | LoggedGrabbedEvent
+    | LoggedJiefengEvent
+    | LoggedLeftEvent
+    | LoggedMoveEvent
+    | LoggedPassedEvent
+    | LoggedPhaseEvent
+    | LoggedPlayedEvent
+    | LoggedRebelledEvent
+    | LoggedRevealedEvent
+    | LoggedSoloDeclaredEvent
+    | LoggedTokenRotatedEvent
+    | LoggedTrickWonEvent
+    | LoggedTrusteeEvent
+    | LoggedYieldedEvent
+)
+"""One event of the table's log (``Logged…``): the event with its ``seq``, ``version``, ``at``
+and ``id``, one class per ``type`` (TypeScript's ``LoggedEvent``)."""
+
 T = TypeVar("T")
 
 
@@ -86,11 +145,13 @@ class Reset:
 
 @dataclass(frozen=True)
 class Logged:
-    """One logged event: ``event`` is the generated model of its type (``PlayedEvent``, …)."""
+    """One logged event: its ``seq`` and ``id`` (where a resume starts from), its ``type``, and
+    ``event``, the generated model of that type (``LoggedPlayedEvent``, …)."""
 
     seq: int
+    id: str
     type: str
-    event: Any
+    event: LoggedEvent
 
 
 @dataclass(frozen=True)
@@ -135,7 +196,7 @@ def follow(
             ) as response:
                 if response.status_code != 200:
                     response.read()
-                    raise ProblemError(ProblemDocument.from_dict(response.json()))
+                    raise ProblemError(_problem(response))
                 lines = response.iter_lines()
                 for item, at in _sse(lines) if media == "sse" else _ndjson(lines):
                     failures = 0
@@ -151,11 +212,33 @@ def follow(
 
 
 class ProblemError(Exception):
-    """An error answer (RFC 9457 problem document)."""
+    """An error answer (an RFC 9457 problem document), raised by :func:`follow` and :func:`ok`
+    as TypeScript's ``ProblemError`` is thrown."""
 
     def __init__(self, problem: ProblemDocument) -> None:
         super().__init__(f"{problem.status} {problem.title}: {problem.detail}")
         self.problem = problem
+
+    @property
+    def status(self) -> int:
+        return self.problem.status
+
+
+def _problem(response: httpx.Response) -> ProblemDocument:
+    """The problem document of an error answer; one the service did not write (a proxy's page,
+    an empty body) becomes one with its status and text."""
+    try:
+        body = response.json()
+        if isinstance(body, dict):
+            return ProblemDocument.from_dict(body)
+    except (ValueError, KeyError, TypeError):
+        pass
+    return ProblemDocument(
+        type_="about:blank",
+        title=response.reason_phrase,
+        status=response.status_code,
+        detail=response.text,
+    )
 
 
 # The unions overlap only in a bare ProblemDocument or None, which raise rather than return.
@@ -204,7 +287,8 @@ def _item(kind: str, data: dict[str, Any]) -> StreamItem | None:
         return None
     # The generated page parses the event union (on `type`); an event is a one-event page.
     page = EventsPage.from_dict({"instance": "", "version": 0, "last_seq": 0, "events": [data]})
-    return Logged(int(data["seq"]), kind, page.events[0])
+    event = page.events[0]
+    return Logged(event.seq, event.id, kind, event)
 
 
 def _sse(lines: Iterable[str]) -> Iterator[Positioned]:
@@ -257,7 +341,7 @@ def post_move(
     key = idempotency_key or uuid.uuid4().hex
     for attempt in range(1, attempts + 1):
         try:
-            answer = post_table_move.sync_detailed(
+            answer = make_table_move.sync_detailed(
                 table_id, client=client, body=body, idempotency_key=key
             )
         except httpx.TransportError:

@@ -8,7 +8,7 @@ import sys
 from baohuang_client import AuthenticatedClient, Client
 from baohuang_client.api.before_play import deal_hands
 from baohuang_client.api.play import get_auto_move
-from baohuang_client.api.tables import get_table, put_table
+from baohuang_client.api.tables import create_table, get_table
 from baohuang_client.models import DealRequest, PlatformTable, PostMove, PutTable, SnapshotRequest
 from baohuang_client_live import ok, post_move
 
@@ -17,7 +17,7 @@ platform = AuthenticatedClient(url, token=key) if key else Client(url)
 table_id = sys.argv[1] if len(sys.argv) > 1 else "newcomer-1"
 
 dealt = ok(deal_hands.sync(client=platform, body=DealRequest(seed=2026, dealer=0)))
-created = ok(put_table.sync(table_id, client=platform, body=PutTable(snapshot=dealt.snapshot)))
+created = ok(create_table.sync(table_id, client=platform, body=PutTable(snapshot=dealt.snapshot)))
 seats = [AuthenticatedClient(url, token=token) for token in created.seat_tokens]
 
 moves = 0

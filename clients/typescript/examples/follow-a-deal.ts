@@ -1,8 +1,16 @@
 // A seat follows its table over Server-Sent Events and the platform over NDJSON while the deal
 // is played; afterwards the seat reads the same events as a JSON page, and resumes its stream
 // from the middle. Prints what it saw as JSON (tests/clients/test_sdk_live.py checks it).
-import { connect, follow, postMove, type Schemas, type StreamItem } from "../src/index.js";
-import type { Event } from "../src/live.js";
+import {
+  connect,
+  follow,
+  ok,
+  postMove,
+  ProblemError,
+  type LoggedEvent,
+  type Schemas,
+  type StreamItem,
+} from "../src/index.js";
 
 const url = process.env.BAOHUANG_URL ?? "http://127.0.0.1:8000";
 const key = process.env.BAOHUANG_KEY;
@@ -34,14 +42,14 @@ function whose(table: Schemas["Table"]): string {
 const opened: string[] = []; // whose view each stream opened with
 
 /** The events of a stream up to `deal_over`, once its opening (if any) has arrived. */
-function collect(items: AsyncGenerator<StreamItem>, open: () => void): Promise<Event[]> {
+function collect(items: AsyncGenerator<StreamItem>, open: () => void): Promise<LoggedEvent[]> {
   return (async () => {
-    const events: Event[] = [];
+    const events: LoggedEvent[] = [];
     for await (const item of items) {
-      if (item.kind === "snapshot") opened.push(whose(item.table));
-      if (item.kind === "snapshot") open();
-      if (item.kind === "event") events.push(item.event);
-      if (item.kind === "event" && item.event.type === "deal_over") break;
+      if (item.kind === "opening") opened.push(whose(item.table));
+      if (item.kind === "opening") open();
+      if (item.kind === "logged") events.push(item.event);
+      if (item.kind === "logged" && item.type === "deal_over") break;
     }
     return events;
   })();
@@ -86,17 +94,17 @@ for (;;) {
 const [seatEvents, platformEvents] = await Promise.all([seatStream, platformStream]);
 const seat0 = seats[0];
 if (!seat0) throw new Error("no seat 0");
-const paged: Event[] = []; // the JSON pages, read until the seat has the whole log
+const paged: LoggedEvent[] = []; // the JSON pages, read until the seat has the whole log
 for (let after = "0"; ; ) {
-  const page = await seat0.GET("/v1/tables/{table_id}/events", {
-    params: { path: { table_id: tableId }, query: { after, limit: 200 } },
-  });
-  if (!page.data) throw new Error(page.error?.detail);
-  paged.push(...page.data.events);
-  const lastEvent = page.data.events.at(-1);
-  const last = lastEvent?.seq;
-  if (last === undefined || last === null || last >= page.data.last_seq) break;
-  after = lastEvent?.id ?? String(last); // the event's id names its write too (a bare seq works)
+  const page = ok(
+    await seat0.GET("/v1/tables/{table_id}/events", {
+      params: { path: { table_id: tableId }, query: { after, limit: 200 } },
+    }),
+  );
+  paged.push(...page.events);
+  const last = page.events.at(-1); // a logged event: its seq and id are always there
+  if (last === undefined || last.seq >= page.last_seq) break;
+  after = last.id; // the event's id names its write too (a bare seq works)
 }
 const middle = seatEvents[Math.floor(seatEvents.length / 2)]?.seq ?? 0;
 const resumed = await collect(
@@ -104,7 +112,18 @@ const resumed = await collect(
   () => {},
 );
 
-const seqs = (events: Event[]) => events.map((event) => event.seq);
+// A table that is not there: the stream's answer is thrown as a typed ProblemError.
+let problem: { status: number; code: string | undefined } | undefined;
+try {
+  for await (const item of follow(`${tableId}-missing`, { baseUrl: url, token: key })) {
+    throw new Error(`a stream of a missing table gave ${item.kind}`);
+  }
+} catch (error) {
+  if (!(error instanceof ProblemError)) throw error;
+  problem = { status: error.status, code: error.problem.errors?.[0]?.code };
+}
+
+const seqs = (events: LoggedEvent[]) => events.map((event) => event.seq);
 console.log(
   JSON.stringify({
     seat: seqs(seatEvents),
@@ -115,5 +134,6 @@ console.log(
     seatTypes: [...new Set(seatEvents.map((event) => event.type))].sort(),
     platformTypes: [...new Set(platformEvents.map((event) => event.type))].sort(),
     opened: opened.sort(),
+    problem,
   }),
 );

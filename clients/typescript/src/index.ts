@@ -1,14 +1,14 @@
 // The TypeScript client of baohuang-rules: `paths` and `components` are generated from
 // openapi/openapi.json by openapi-typescript (src/schema.d.ts; `npm run generate`, never edited
 // by hand), the calls are openapi-fetch's, and live.ts adds what generation cannot: the table
-// streams with resume, and moves retried under one Idempotency-Key; fairness.ts checks a
-// committed deal (the commitment, and the hands dealt again from the revealed seed).
+// streams with resume, moves retried under one Idempotency-Key, and error answers thrown as a
+// typed ProblemError (`ok`), named as in the Python SDK; fairness.ts checks a committed deal (the
+// commitment, and the hands dealt again from the revealed seed).
 import createClient, { type Client } from "openapi-fetch";
 
 import type { components, paths } from "./schema.js";
 
 export type { components, paths } from "./schema.js";
-export { follow, postMove, type StreamItem } from "./live.js";
 export {
   COMMITTED_ALGORITHM,
   type CommittedDeal,
@@ -20,6 +20,16 @@ export {
   Sha256Stream,
   verifyCommitment,
 } from "./fairness.js";
+export {
+  follow,
+  ok,
+  postMove,
+  ProblemError,
+  type FollowOptions,
+  type LoggedEvent,
+  type PostMoveOptions,
+  type StreamItem,
+} from "./live.js";
 
 export type Schemas = components["schemas"];
 export type Referee = Client<paths>;

@@ -1,16 +1,63 @@
-// What openapi-fetch cannot do from the document, by hand: a table's stream (Server-Sent Events
-// or NDJSON, which the document describes in words since a stream is not one JSON body) with
-// reconnection and resume after the last item (as the stream names it: the SSE `id:`, an event's
-// `id` or `seq`), and a move retried under one Idempotency-Key.
+// What openapi-fetch cannot do from the document, by hand, named as in the Python SDK
+// (baohuang_client_live): a table's stream (Server-Sent Events or NDJSON, which the document
+// describes in words since a stream is not one JSON body) with reconnection and resume after the
+// last item (as the stream names it: the SSE `id:`, an event's `id` or `seq`), a move retried
+// under one Idempotency-Key, and an error answer as a typed `ProblemError`.
 import type { Referee, Schemas } from "./index.js";
 
-export type Event = Schemas["EventsPage"]["events"][number];
-// `reset`: the log was rolled back (a Redis failover) past what the stream had sent; `table` is
-// the view as it now is, and events from there on follow it.
+/** One event of the table's log: the event with its `seq`, `version`, `at` and `id`. */
+export type LoggedEvent = Schemas["EventsPage"]["events"][number];
+
+/** A stream's items, as Python's `Opening`, `Reset`, `Logged` and `Closed`: `opening` the
+ * caller's table (its view) where the stream starts; `reset` the table as it now is after a Redis
+ * failover rolled the log back past what the stream had sent (events from there on follow it);
+ * `logged` one event; `closed` the stream's end (`deleted`, `replaced` or `token_revoked`). */
 export type StreamItem =
-  | { kind: "snapshot" | "reset"; table: Schemas["Table"] }
-  | { kind: "event"; event: Event }
+  | { kind: "opening" | "reset"; table: Schemas["Table"] }
+  | { kind: "logged"; seq: number; id: string; type: LoggedEvent["type"]; event: LoggedEvent }
   | { kind: "closed"; reason: string };
+
+/** An error answer (an RFC 9457 problem document), thrown by `follow` and `ok` as Python's
+ * `ProblemError` is raised. */
+export class ProblemError extends Error {
+  readonly problem: Schemas["ProblemDocument"];
+
+  constructor(problem: Schemas["ProblemDocument"]) {
+    super(`${problem.status} ${problem.title}: ${problem.detail}`);
+    this.name = "ProblemError";
+    this.problem = problem;
+  }
+
+  get status(): number {
+    return this.problem.status;
+  }
+}
+
+/** A call's answer as its data, or its problem document thrown as a `ProblemError` (Python's
+ * `ok`): `ok(await client.GET("/v1/tables/{table_id}", …))`. */
+export function ok<T>(answer: { data?: T; error?: unknown; response: Response }): T {
+  if (answer.data !== undefined) return answer.data;
+  throw new ProblemError(asProblem(answer.response, answer.error));
+}
+
+function isProblem(body: unknown): body is Schemas["ProblemDocument"] {
+  return (
+    typeof body === "object" &&
+    body !== null &&
+    "type" in body &&
+    "title" in body &&
+    "status" in body &&
+    "detail" in body
+  );
+}
+
+/** The problem document of an error answer; one the service did not write (a proxy's page, an
+ * empty body) becomes one with its status and text. */
+function asProblem(response: Response, body: unknown): Schemas["ProblemDocument"] {
+  if (isProblem(body)) return body;
+  const detail = typeof body === "string" ? body : body === undefined ? "" : JSON.stringify(body);
+  return { type: "about:blank", title: response.statusText, status: response.status, detail };
+}
 
 export interface FollowOptions {
   baseUrl: string;
@@ -18,16 +65,20 @@ export interface FollowOptions {
   after?: number | string;
   media?: "sse" | "ndjson";
   reconnects?: number;
+  /** Seconds to wait after the first failure in a row (twice that after the second, …). */
+  backoff?: number;
   signal?: AbortSignal;
 }
 
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+const sleep = (seconds: number) =>
+  new Promise<void>((resolve) => setTimeout(resolve, seconds * 1000));
 
 /** The table's stream as the token's caller may see it, until the table is closed; a dropped
- * connection is reopened after the last item received (`Last-Event-ID`), so nothing is lost or
- * seen twice. Without `after` (an event's id or seq) it opens with the caller's view. */
+ * connection is reopened (up to `reconnects` times in a row) after the last item received
+ * (`Last-Event-ID`), so nothing is lost or seen twice. Without `after` (an event's id or seq) it
+ * opens with the caller's view. An error answer is thrown as a `ProblemError`. */
 export async function* follow(tableId: string, options: FollowOptions): AsyncGenerator<StreamItem> {
-  const { baseUrl, token, media = "sse", reconnects = 5, signal } = options;
+  const { baseUrl, token, media = "sse", reconnects = 5, backoff = 0.2, signal } = options;
   let last = options.after === undefined ? undefined : String(options.after);
   let failures = 0;
   const url = `${baseUrl}/v1/tables/${encodeURIComponent(tableId)}/events`;
@@ -41,7 +92,14 @@ export async function* follow(tableId: string, options: FollowOptions): AsyncGen
       const query = last === undefined ? "" : `?after=${encodeURIComponent(last)}`;
       const response = await fetch(url + query, { headers, signal });
       if (response.status !== 200 || response.body === null) {
-        throw new Error(`${response.status}: ${await response.text()}`);
+        const text = await response.text();
+        let body: unknown = text;
+        try {
+          body = JSON.parse(text);
+        } catch {
+          // not JSON: asProblem keeps the text
+        }
+        throw new ProblemError(asProblem(response, body));
       }
       const messages = media === "sse" ? sse(lines(response.body)) : ndjson(lines(response.body));
       for await (const [item, at] of messages) {
@@ -52,7 +110,7 @@ export async function* follow(tableId: string, options: FollowOptions): AsyncGen
       }
     } catch (error) {
       if (signal?.aborted || !(error instanceof TypeError) || ++failures > reconnects) throw error;
-      await sleep(200 * failures); // fetch's TypeError: the connection failed or dropped
+      await sleep(backoff * failures); // fetch's TypeError: the connection failed or dropped
     }
   }
 }
@@ -90,21 +148,22 @@ function position(kind: string, data: Record<string, unknown>): string | undefin
   return undefined;
 }
 
-// JSON.parse's `any` takes the type the document gives each item (no cast needed).
+// JSON.parse's `any` takes the type the document gives each item (no cast needed). On the wire
+// the stream opens with `snapshot`; the item is an `opening`, as in Python.
 function item(kind: string, data: string): Positioned | undefined {
   const fields: Record<string, unknown> = JSON.parse(data);
   const at = position(kind, fields);
   if (kind === "snapshot" || kind === "reset") {
     const table: Schemas["Table"] = JSON.parse(data);
-    return [{ kind, table }, at];
+    return [{ kind: kind === "snapshot" ? "opening" : "reset", table }, at];
   }
   if (kind === "closed") {
     const closed: { reason: string } = JSON.parse(data);
     return [{ kind, reason: closed.reason }, at];
   }
   if (kind === "heartbeat") return undefined;
-  const event: Event = JSON.parse(data);
-  return [{ kind: "event", event }, at];
+  const event: LoggedEvent = JSON.parse(data);
+  return [{ kind: "logged", seq: event.seq, id: event.id, type: event.type, event }, at];
 }
 
 async function* sse(source: AsyncIterable<string>): AsyncGenerator<Positioned> {
@@ -143,6 +202,15 @@ const newKey = () =>
   globalThis.crypto?.randomUUID?.() ??
   `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}${Math.random().toString(36).slice(2)}`;
 
+export interface PostMoveOptions {
+  /** The request's Idempotency-Key (default: a fresh one), as Python's `idempotency_key`. */
+  idempotencyKey?: string;
+  attempts?: number;
+  /** Seconds to wait before the second attempt (twice that before the third, …) when the
+   * answer names no `Retry-After`. */
+  backoff?: number;
+}
+
 /** `POST /v1/tables/{id}/moves` applied at most once: every attempt carries the same
  * Idempotency-Key, so a retry after a 503 (STORE_UNAVAILABLE, OVERLOADED) or a dropped
  * connection gets the original answer. Any other answer is returned as it is. */
@@ -150,20 +218,20 @@ export async function postMove(
   client: Referee,
   tableId: string,
   body: Schemas["PostMove"],
-  { attempts = 5, key = newKey() }: { attempts?: number; key?: string } = {},
+  { idempotencyKey = newKey(), attempts = 5, backoff = 0.2 }: PostMoveOptions = {},
 ) {
   for (let attempt = 1; ; attempt++) {
     try {
       const answer = await client.POST("/v1/tables/{table_id}/moves", {
-        params: { path: { table_id: tableId }, header: { "Idempotency-Key": key } },
+        params: { path: { table_id: tableId }, header: { "Idempotency-Key": idempotencyKey } },
         body,
       });
       if (answer.response.status !== 503 || attempt >= attempts) return answer;
       const retryAfter = Number(answer.response.headers.get("Retry-After"));
-      await sleep(Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter * 1000 : 200 * attempt);
+      await sleep(Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : backoff * attempt);
     } catch (error) {
       if (!(error instanceof TypeError) || attempt >= attempts) throw error;
-      await sleep(200 * attempt);
+      await sleep(backoff * attempt);
     }
   }
 }

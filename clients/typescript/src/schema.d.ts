@@ -339,14 +339,14 @@ export interface paths {
          */
         get: operations["getTable"];
         /**
-         * Create (201) or replace (200) a table from a snapshot: a new instance, with its five seat tokens and a spectator token (platform only)
-         * @description Create (201) or replace (200) a table from a snapshot: a new instance, with its five seat tokens and a spectator token (platform only).
+         * Create (201) or replace (200) a table from a snapshot: a new instance, with its five seat tokens and a spectator token (platform only); `ETag` names the instance and version, as a `GET` would
+         * @description Create (201) or replace (200) a table from a snapshot: a new instance, with its five seat tokens and a spectator token (platform only); `ETag` names the instance and version, as a `GET` would.
          *
          *     Instead of `snapshot`, `deal` (`{ruleset, dealer, entropy_seconds}`) has the service deal the first deal from a seed it commits to before any card is dealt (docs/dealing.md): `table.dealing.commitment` shows its SHA-256 to every caller, the deal waits in phase `deal` while the seats add entropy (`POST /seats/{seat}/entropy`), and is dealt when every seat that can add has, or when `entropy_seconds` have passed; `deal_over` reveals the seed.
          *
          *     `clock` starts turn clocks from this `PUT` (T-11: a seat whose time runs out is played by 托管); to start them later, when every seat is there, `POST /clock`; `bots` seats bots (`[{seat, level}]`), which move after `BAOHUANG_BOT_DELAY_SECONDS` through the same write as a timeout; `trustee_level` has a bot level play seats in 托管 instead of T-10; `webhook` names a URL that receives the chosen event types, signed with `BAOHUANG_WEBHOOK_SECRET` (`Baohuang-Signature`), at least once (deduplicate on `Baohuang-Delivery`). A URL with credentials, control characters or another scheme, or whose host is or resolves to a loopback, private, link-local, metadata or other internal address, is 422 `WEBHOOK_URL_REFUSED` and the table is left as it was.
          */
-        put: operations["putTable"];
+        put: operations["createTable"];
         post?: never;
         /**
          * Remove the table (204 whether or not it existed: deleting is idempotent)
@@ -369,7 +369,7 @@ export interface paths {
          * Re-verify the table from its own record alone (platform only): the compact records of the finished deals it keeps (`BAOHUANG_DEALS_KEPT`) and the log of the current one
          * @description Re-verify the table from its own record alone (platform only): the compact records of the finished deals it keeps (`BAOHUANG_DEALS_KEPT`) and the log of the current one. Every deal dealt again from its seed (G-4, P), every move replayed, every result and the running totals recomputed (S, S-9, S-10, T-11). `valid: false` names the first thing that is wrong (`seq`: the log's event; `deal`: the deal). `first_deal`: the earliest deal the table still keeps; the totals of those before it are taken from its record.
          */
-        get: operations["getTableAudit"];
+        get: operations["auditTable"];
         put?: never;
         post?: never;
         delete?: never;
@@ -415,7 +415,7 @@ export interface paths {
          * Start the next deal at the table once the last one is over (platform only): dealt from the previous emperor's seat (G-4), with tribute under `tribute` (P); the last deal's result stays in `table.results` and `table.totals`
          * @description Start the next deal at the table once the last one is over (platform only): dealt from the previous emperor's seat (G-4), with tribute under `tribute` (P); the last deal's result stays in `table.results` and `table.totals`.
          */
-        post: operations["postTableDeal"];
+        post: operations["startNextDeal"];
         delete?: never;
         options?: never;
         head?: never;
@@ -453,7 +453,7 @@ export interface paths {
          * The table's event log, cut to the caller: a page for polling clients and audits, or, with `Accept: text/event-stream` (Server-Sent Events) or `application/x-ndjson`, a stream: the caller's view first, then each event as it commits (`id` is its `<seq>.<token>`), a heartbeat every 15 s, a `reset` with the view as it now is when a failover rolled the log back past what the stream sent, and a `closed` event when the table is deleted, expires or is replaced
          * @description The table's event log, cut to the caller: a page for polling clients and audits, or, with `Accept: text/event-stream` (Server-Sent Events) or `application/x-ndjson`, a stream: the caller's view first, then each event as it commits (`id` is its `<seq>.<token>`), a heartbeat every 15 s, a `reset` with the view as it now is when a failover rolled the log back past what the stream sent, and a `closed` event when the table is deleted, expires or is replaced. A stream resumes with no gap and no duplicate from `Last-Event-ID` or `after`, or is reset when the log no longer holds that event. The log holds the current deal: when the next deal starts, the finished deal's events leave it (its result stays in `table.results`), and a reader behind them is reset.
          */
-        get: operations["getTableEvents"];
+        get: operations["listTableEvents"];
         put?: never;
         post?: never;
         delete?: never;
@@ -473,7 +473,7 @@ export interface paths {
          * The caller's legal moves on the live table
          * @description Every legal move of a seat on the table as stored, in the order of `/v1/moves/legal` (answers and before-play actions first, then plays once per combo shape, cheapest first): a seat token gets its own moves when it is its turn and an empty list when it is not (a classic grab out of turn, G-5, aside); a spectator token has no moves (403). Following a play, the `play` moves are exactly the plays that beat the top, cheapest first: a hint (提示) button cycles through them in order. `version` is the one to send with the move; `ETag` names instance and version.
          */
-        get: operations["getTableLegalMoves"];
+        get: operations["listTableLegalMoves"];
         put?: never;
         post?: never;
         delete?: never;
@@ -497,7 +497,7 @@ export interface paths {
          *
          *     With an `Idempotency-Key` header, a retry of the same request gets the original answer (`replayed: true`) even after the table moved on, and the same key with another request is 422 `IDEMPOTENCY_KEY_REUSED`; keys live as long as the table instance.
          */
-        post: operations["postTableMove"];
+        post: operations["makeTableMove"];
         delete?: never;
         options?: never;
         head?: never;
@@ -597,7 +597,7 @@ export interface paths {
          * Leave the table (S-9): under `lianzhong-*` a seat that leaves after the first play is charged 40 points, reported in `table.penalties` apart from the zero-sum scores; the seat plays on under 托管 for the rest of the game
          * @description Leave the table (S-9): under `lianzhong-*` a seat that leaves after the first play is charged 40 points, reported in `table.penalties` apart from the zero-sum scores; the seat plays on under 托管 for the rest of the game.
          */
-        post: operations["postSeatLeave"];
+        post: operations["leaveSeat"];
         delete?: never;
         options?: never;
         head?: never;
@@ -637,7 +637,7 @@ export interface paths {
          * Enter (`on: true`) or leave 托管 (T-11): while in 托管 the seat's every turn is played at once by T-10's move
          * @description Enter (`on: true`) or leave 托管 (T-11): while in 托管 the seat's every turn is played at once by T-10's move. A seat that entered more than three times this deal may not leave it (422 `TRUSTEE_LOCKED`), nor may a seat that left the table (`SEAT_LEFT`).
          */
-        post: operations["postSeatTrustee"];
+        post: operations["setSeatTrustee"];
         delete?: never;
         options?: never;
         head?: never;
@@ -703,14 +703,14 @@ export interface components {
          * @description G-6/G-7: ``seat`` is the emperor; ``cards`` came with the crown (贴2).
          */
         AcceptedEvent: {
-            at?: number | null;
+            at?: number;
             cards: string[];
-            id?: string | null;
+            id?: string;
             seat: number;
-            seq?: number | null;
+            seq?: number;
             /** @constant */
             type: "accepted";
-            version?: number | null;
+            version?: number;
         };
         /**
          * AuditFailure
@@ -794,14 +794,14 @@ export interface components {
         };
         /** CalledEvent */
         CalledEvent: {
-            at?: number | null;
+            at?: number;
             card: string;
-            id?: string | null;
+            id?: string;
             seat: number;
-            seq?: number | null;
+            seq?: number;
             /** @constant */
             type: "called";
-            version?: number | null;
+            version?: number;
         };
         /**
          * ChosenBy
@@ -849,14 +849,14 @@ export interface components {
          *     clock runs (no clock, the deal is over, or the seat to act is in 托管).
          */
         ClockEvent: {
-            at?: number | null;
+            at?: number;
             deadline: number | null;
-            id?: string | null;
+            id?: string;
             seat: number | null;
-            seq?: number | null;
+            seq?: number;
             /** @constant */
             type: "clock";
-            version?: number | null;
+            version?: number;
         };
         /**
          * ComboOut
@@ -962,13 +962,13 @@ export interface components {
          * @description G-5 逼庄: ``seat`` holds exactly three of a (rank, suit) and must call.
          */
         CrownForcedEvent: {
-            at?: number | null;
-            id?: string | null;
+            at?: number;
+            id?: string;
             seat: number;
-            seq?: number | null;
+            seq?: number;
             /** @constant */
             type: "crown_forced";
-            version?: number | null;
+            version?: number;
         };
         /**
          * CrownPassedEvent
@@ -976,14 +976,14 @@ export interface components {
          */
         CrownPassedEvent: {
             added: string | null;
-            at?: number | null;
-            id?: string | null;
+            at?: number;
+            id?: string;
             seat: number;
-            seq?: number | null;
+            seq?: number;
             to: number;
             /** @constant */
             type: "crown_passed";
-            version?: number | null;
+            version?: number;
         };
         /**
          * CrownState
@@ -1022,16 +1022,16 @@ export interface components {
          */
         DealCommittedEvent: {
             algorithm: string;
-            at?: number | null;
+            at?: number;
             closes: number;
             commitment: string;
             deal: number;
             dealer: number;
-            id?: string | null;
-            seq?: number | null;
+            id?: string;
+            seq?: number;
             /** @constant */
             type: "deal_committed";
-            version?: number | null;
+            version?: number;
         };
         /**
          * DealOverEvent
@@ -1040,15 +1040,15 @@ export interface components {
          *     seed a committed deal was dealt from (docs/dealing.md): its SHA-256 is the commitment.
          */
         DealOverEvent: {
-            at?: number | null;
-            id?: string | null;
+            at?: number;
+            id?: string;
             positions: number[];
             result?: components["schemas"]["DealResult"] | null;
             seed?: string | null;
-            seq?: number | null;
+            seq?: number;
             /** @constant */
             type: "deal_over";
-            version?: number | null;
+            version?: number;
         };
         /** DealRequest */
         DealRequest: {
@@ -1089,19 +1089,19 @@ export interface components {
          *     ``commitment`` and the ``entropy`` each seat added (null: none), which dealt it.
          */
         DealStartedEvent: {
-            at?: number | null;
+            at?: number;
             commitment?: string | null;
             deal: number;
             dealer: number;
             entropy?: (string | null)[] | null;
-            id?: string | null;
+            id?: string;
             previous?: components["schemas"]["PreviousDeal"] | null;
-            seq?: number | null;
+            seq?: number;
             /** @description Default: `[]`. */
             tribute?: components["schemas"]["Transfer"][];
             /** @constant */
             type: "deal_started";
-            version?: number | null;
+            version?: number;
         };
         /**
          * DealSummary
@@ -1121,12 +1121,12 @@ export interface components {
          * @description 黄庄/流局: nobody took the crown; the deal is dealt again (G-5…G-7).
          */
         DealVoidEvent: {
-            at?: number | null;
-            id?: string | null;
-            seq?: number | null;
+            at?: number;
+            id?: string;
+            seq?: number;
             /** @constant */
             type: "deal_void";
-            version?: number | null;
+            version?: number;
         };
         /**
          * Dealing
@@ -1165,16 +1165,16 @@ export interface components {
          *     seed or snapshot (``service`` for a seed it drew, or a committed deal).
          */
         DealtEvent: {
-            at?: number | null;
+            at?: number;
             chosen_by?: components["schemas"]["ChosenBy"] | null;
             deal: number;
-            id?: string | null;
+            id?: string;
             seed: number | null;
-            seq?: number | null;
+            seq?: number;
             snapshot: components["schemas"]["Snapshot"];
             /** @constant */
             type: "dealt";
-            version?: number | null;
+            version?: number;
         };
         /**
          * Deck
@@ -1205,27 +1205,27 @@ export interface components {
         };
         /** DeclinedEvent */
         DeclinedEvent: {
-            at?: number | null;
-            id?: string | null;
+            at?: number;
+            id?: string;
             seat: number;
-            seq?: number | null;
+            seq?: number;
             /** @constant */
             type: "declined";
-            version?: number | null;
+            version?: number;
         };
         /**
          * EntropyEvent
          * @description ``seat`` added ``entropy`` (hex) to the committed deal being dealt (docs/dealing.md).
          */
         EntropyEvent: {
-            at?: number | null;
+            at?: number;
             entropy: string;
-            id?: string | null;
+            id?: string;
             seat: number;
-            seq?: number | null;
+            seq?: number;
             /** @constant */
             type: "entropy";
-            version?: number | null;
+            version?: number;
         };
         /**
          * EventsPage
@@ -1239,7 +1239,7 @@ export interface components {
          *     it now is) and polls on ``after`` that answer's ``last_event_id``.
          */
         EventsPage: {
-            events: (components["schemas"]["PlayedEvent"] | components["schemas"]["PassedEvent"] | components["schemas"]["YieldedEvent"] | components["schemas"]["JiefengEvent"] | components["schemas"]["TrickWonEvent"] | components["schemas"]["FinishedEvent"] | components["schemas"]["DealOverEvent"] | components["schemas"]["CrownPassedEvent"] | components["schemas"]["CrownForcedEvent"] | components["schemas"]["AcceptedEvent"] | components["schemas"]["DeclinedEvent"] | components["schemas"]["GrabbedEvent"] | components["schemas"]["CalledEvent"] | components["schemas"]["SoloDeclaredEvent"] | components["schemas"]["RevealedEvent"] | components["schemas"]["RebelledEvent"] | components["schemas"]["DealVoidEvent"] | components["schemas"]["PhaseEvent"] | components["schemas"]["ClockEvent"] | components["schemas"]["TrusteeEvent"] | components["schemas"]["LeftEvent"] | components["schemas"]["TokenRotatedEvent"] | components["schemas"]["DealCommittedEvent"] | components["schemas"]["EntropyEvent"] | components["schemas"]["DealStartedEvent"] | components["schemas"]["DealtEvent"] | components["schemas"]["MoveEvent"])[];
+            events: (components["schemas"]["LoggedPlayedEvent"] | components["schemas"]["LoggedPassedEvent"] | components["schemas"]["LoggedYieldedEvent"] | components["schemas"]["LoggedJiefengEvent"] | components["schemas"]["LoggedTrickWonEvent"] | components["schemas"]["LoggedFinishedEvent"] | components["schemas"]["LoggedDealOverEvent"] | components["schemas"]["LoggedCrownPassedEvent"] | components["schemas"]["LoggedCrownForcedEvent"] | components["schemas"]["LoggedAcceptedEvent"] | components["schemas"]["LoggedDeclinedEvent"] | components["schemas"]["LoggedGrabbedEvent"] | components["schemas"]["LoggedCalledEvent"] | components["schemas"]["LoggedSoloDeclaredEvent"] | components["schemas"]["LoggedRevealedEvent"] | components["schemas"]["LoggedRebelledEvent"] | components["schemas"]["LoggedDealVoidEvent"] | components["schemas"]["LoggedPhaseEvent"] | components["schemas"]["LoggedClockEvent"] | components["schemas"]["LoggedTrusteeEvent"] | components["schemas"]["LoggedLeftEvent"] | components["schemas"]["LoggedTokenRotatedEvent"] | components["schemas"]["LoggedDealCommittedEvent"] | components["schemas"]["LoggedEntropyEvent"] | components["schemas"]["LoggedDealStartedEvent"] | components["schemas"]["LoggedDealtEvent"] | components["schemas"]["LoggedMoveEvent"])[];
             instance: string;
             /** @description Default: `"0"`. */
             last_event_id?: string;
@@ -1253,14 +1253,14 @@ export interface components {
          * @description T-7: ``seat`` played its 底牌 and finished at ``position``.
          */
         FinishedEvent: {
-            at?: number | null;
-            id?: string | null;
+            at?: number;
+            id?: string;
             position: number;
             seat: number;
-            seq?: number | null;
+            seq?: number;
             /** @constant */
             type: "finished";
-            version?: number | null;
+            version?: number;
         };
         /**
          * FullRecord
@@ -1311,13 +1311,13 @@ export interface components {
         };
         /** GrabbedEvent */
         GrabbedEvent: {
-            at?: number | null;
-            id?: string | null;
+            at?: number;
+            id?: string;
             seat: number;
-            seq?: number | null;
+            seq?: number;
             /** @constant */
             type: "grabbed";
-            version?: number | null;
+            version?: number;
         };
         /** Health */
         Health: {
@@ -1350,13 +1350,13 @@ export interface components {
         };
         /** JiefengEvent */
         JiefengEvent: {
-            at?: number | null;
-            id?: string | null;
+            at?: number;
+            id?: string;
             seat: number;
-            seq?: number | null;
+            seq?: number;
             /** @constant */
             type: "jiefeng";
-            version?: number | null;
+            version?: number;
         };
         /** JiefengMove */
         JiefengMove: {
@@ -1392,14 +1392,14 @@ export interface components {
          * @description S-9: ``seat`` left the table; ``penalty`` is what it is charged (0 where none applies).
          */
         LeftEvent: {
-            at?: number | null;
-            id?: string | null;
+            at?: number;
+            id?: string;
             penalty: number;
             seat: number;
-            seq?: number | null;
+            seq?: number;
             /** @constant */
             type: "left";
-            version?: number | null;
+            version?: number;
         };
         /**
          * LegalResult
@@ -1414,6 +1414,74 @@ export interface components {
          * @enum {string}
          */
         Level: "heuristic" | "search";
+        /**
+         * LogEntry
+         * @description What the log adds to every event it holds
+         */
+        LogEntry: {
+            /** @description When the table logged it (seconds since the Unix epoch) */
+            at: number;
+            /** @description `<seq>.<token>`: the seq and the token of the write that logged it (the stream's `id:`, `Last-Event-ID` and `after`) */
+            id: string;
+            /** @description 1, 2, 3 … per table instance */
+            seq: number;
+            /** @description The table version the event's write produced */
+            version: number;
+        };
+        /** LoggedAcceptedEvent */
+        LoggedAcceptedEvent: components["schemas"]["AcceptedEvent"] & components["schemas"]["LogEntry"];
+        /** LoggedCalledEvent */
+        LoggedCalledEvent: components["schemas"]["CalledEvent"] & components["schemas"]["LogEntry"];
+        /** LoggedClockEvent */
+        LoggedClockEvent: components["schemas"]["ClockEvent"] & components["schemas"]["LogEntry"];
+        /** LoggedCrownForcedEvent */
+        LoggedCrownForcedEvent: components["schemas"]["CrownForcedEvent"] & components["schemas"]["LogEntry"];
+        /** LoggedCrownPassedEvent */
+        LoggedCrownPassedEvent: components["schemas"]["CrownPassedEvent"] & components["schemas"]["LogEntry"];
+        /** LoggedDealCommittedEvent */
+        LoggedDealCommittedEvent: components["schemas"]["DealCommittedEvent"] & components["schemas"]["LogEntry"];
+        /** LoggedDealOverEvent */
+        LoggedDealOverEvent: components["schemas"]["DealOverEvent"] & components["schemas"]["LogEntry"];
+        /** LoggedDealStartedEvent */
+        LoggedDealStartedEvent: components["schemas"]["DealStartedEvent"] & components["schemas"]["LogEntry"];
+        /** LoggedDealVoidEvent */
+        LoggedDealVoidEvent: components["schemas"]["DealVoidEvent"] & components["schemas"]["LogEntry"];
+        /** LoggedDealtEvent */
+        LoggedDealtEvent: components["schemas"]["DealtEvent"] & components["schemas"]["LogEntry"];
+        /** LoggedDeclinedEvent */
+        LoggedDeclinedEvent: components["schemas"]["DeclinedEvent"] & components["schemas"]["LogEntry"];
+        /** LoggedEntropyEvent */
+        LoggedEntropyEvent: components["schemas"]["EntropyEvent"] & components["schemas"]["LogEntry"];
+        /** LoggedFinishedEvent */
+        LoggedFinishedEvent: components["schemas"]["FinishedEvent"] & components["schemas"]["LogEntry"];
+        /** LoggedGrabbedEvent */
+        LoggedGrabbedEvent: components["schemas"]["GrabbedEvent"] & components["schemas"]["LogEntry"];
+        /** LoggedJiefengEvent */
+        LoggedJiefengEvent: components["schemas"]["JiefengEvent"] & components["schemas"]["LogEntry"];
+        /** LoggedLeftEvent */
+        LoggedLeftEvent: components["schemas"]["LeftEvent"] & components["schemas"]["LogEntry"];
+        /** LoggedMoveEvent */
+        LoggedMoveEvent: components["schemas"]["MoveEvent"] & components["schemas"]["LogEntry"];
+        /** LoggedPassedEvent */
+        LoggedPassedEvent: components["schemas"]["PassedEvent"] & components["schemas"]["LogEntry"];
+        /** LoggedPhaseEvent */
+        LoggedPhaseEvent: components["schemas"]["PhaseEvent"] & components["schemas"]["LogEntry"];
+        /** LoggedPlayedEvent */
+        LoggedPlayedEvent: components["schemas"]["PlayedEvent"] & components["schemas"]["LogEntry"];
+        /** LoggedRebelledEvent */
+        LoggedRebelledEvent: components["schemas"]["RebelledEvent"] & components["schemas"]["LogEntry"];
+        /** LoggedRevealedEvent */
+        LoggedRevealedEvent: components["schemas"]["RevealedEvent"] & components["schemas"]["LogEntry"];
+        /** LoggedSoloDeclaredEvent */
+        LoggedSoloDeclaredEvent: components["schemas"]["SoloDeclaredEvent"] & components["schemas"]["LogEntry"];
+        /** LoggedTokenRotatedEvent */
+        LoggedTokenRotatedEvent: components["schemas"]["TokenRotatedEvent"] & components["schemas"]["LogEntry"];
+        /** LoggedTrickWonEvent */
+        LoggedTrickWonEvent: components["schemas"]["TrickWonEvent"] & components["schemas"]["LogEntry"];
+        /** LoggedTrusteeEvent */
+        LoggedTrusteeEvent: components["schemas"]["TrusteeEvent"] & components["schemas"]["LogEntry"];
+        /** LoggedYieldedEvent */
+        LoggedYieldedEvent: components["schemas"]["YieldedEvent"] & components["schemas"]["LogEntry"];
         /**
          * Mode
          * @enum {string}
@@ -1457,14 +1525,14 @@ export interface components {
          *     a leave, or the bot the platform seated there (docs/clients.md "Bots").
          */
         MoveEvent: {
-            at?: number | null;
+            at?: number;
             by: components["schemas"]["MoveBy"];
-            id?: string | null;
+            id?: string;
             move: components["schemas"]["PlayMove"] | components["schemas"]["PassMove"] | components["schemas"]["YieldMove"] | components["schemas"]["JiefengMove"] | components["schemas"]["AcceptMove"] | components["schemas"]["DeclineMove"] | components["schemas"]["GrabMove"] | components["schemas"]["CallMove"] | components["schemas"]["DeclareSoloMove"] | components["schemas"]["RevealMove"] | components["schemas"]["RebelMove"];
-            seq?: number | null;
+            seq?: number;
             /** @constant */
             type: "move";
-            version?: number | null;
+            version?: number;
         };
         /**
          * NewDeal
@@ -1506,13 +1574,13 @@ export interface components {
         };
         /** PassedEvent */
         PassedEvent: {
-            at?: number | null;
-            id?: string | null;
+            at?: number;
+            id?: string;
             seat: number;
-            seq?: number | null;
+            seq?: number;
             /** @constant */
             type: "passed";
-            version?: number | null;
+            version?: number;
         };
         /**
          * Phase
@@ -1524,14 +1592,14 @@ export interface components {
          * @description The deal moved on to ``phase`` (``"guard"`` or ``"play"``); ``turn`` acts first.
          */
         PhaseEvent: {
-            at?: number | null;
-            id?: string | null;
+            at?: number;
+            id?: string;
             phase: string;
-            seq?: number | null;
+            seq?: number;
             turn: number;
             /** @constant */
             type: "phase";
-            version?: number | null;
+            version?: number;
         };
         /**
          * PlatformMoveAnswer
@@ -1591,14 +1659,14 @@ export interface components {
         };
         /** PlayedEvent */
         PlayedEvent: {
-            at?: number | null;
+            at?: number;
             cards: string[];
-            id?: string | null;
+            id?: string;
             seat: number;
-            seq?: number | null;
+            seq?: number;
             /** @constant */
             type: "played";
-            version?: number | null;
+            version?: number;
         };
         /** PostBot */
         PostBot: {
@@ -1656,8 +1724,9 @@ export interface components {
         /**
          * PreviousDeal
          * @description The previous deal's roles and finishing order (P: it must be over, T-9). `finished` lists
-         *     the seats that finished while it ran, as for `/v1/scores`: it stops at its end, or goes on
-         *     with the seats after it where T-9 places them (a complete order).
+         *     the seats in finishing order, as for `/v1/scores`: it stops at the deal's end, or goes on
+         *     with the seats still holding cards in the order the platform ranks them, the side that
+         *     finished first (T-9); the tribute follows the order given (who eats first, P-3, P-4).
          */
         PreviousDeal: {
             /** @description T-1: seats 0–4 in the order of play */
@@ -1729,6 +1798,7 @@ export interface components {
             called?: string | null;
             counts: number[];
             crown?: components["schemas"]["CrownState"] | null;
+            /** @description T-1: seats 0–4 in the order of play */
             emperor: number;
             finished: number[];
             guard: number | null;
@@ -1741,6 +1811,7 @@ export interface components {
             rebellion: number[];
             ruleset: string | components["schemas"]["RulesetSpec"];
             trick: components["schemas"]["Trick"];
+            /** @description T-1: seats 0–4 in the order of play */
             turn: number;
             /** @description Default: `false`. */
             void?: boolean;
@@ -1777,13 +1848,13 @@ export interface components {
         };
         /** RebelledEvent */
         RebelledEvent: {
-            at?: number | null;
-            id?: string | null;
+            at?: number;
+            id?: string;
             seat: number;
-            seq?: number | null;
+            seq?: number;
             /** @constant */
             type: "rebelled";
-            version?: number | null;
+            version?: number;
         };
         /**
          * ReplayFailure
@@ -1845,13 +1916,13 @@ export interface components {
         };
         /** RevealedEvent */
         RevealedEvent: {
-            at?: number | null;
-            id?: string | null;
+            at?: number;
+            id?: string;
             seat: number;
-            seq?: number | null;
+            seq?: number;
             /** @constant */
             type: "revealed";
-            version?: number | null;
+            version?: number;
         };
         /**
          * RotatedToken
@@ -1937,9 +2008,11 @@ export interface components {
          *
          *     `finished`: the seats in finishing order. It may stop where the deal ended (T-9): the seats
          *     still holding cards then take the remaining positions. Or it may go on, up to a complete
-         *     order of five, as long as each seat after the end stands where T-9 puts it; the answer is
-         *     the same. A seat listed twice or out of range, or after the end in a position T-9 does not
-         *     give it, is 422 naming that entry (`INVALID_FINISHED`, `INVALID_SEAT`, `DEAL_OVER`).
+         *     order of five, with the seats still holding cards in any order that leaves the better
+         *     places to the side that finished (an unfinished solo or grab emperor last): the scores are
+         *     those of the order cut at the end, and `positions` the places as given. A seat listed twice
+         *     or out of range, or after the end before a seat of the side that finished, is 422 naming
+         *     that entry (`INVALID_FINISHED`, `INVALID_SEAT`, `DEAL_OVER`).
          *
          *     造反 (lianzhong-simple, team and 暗独, G-8): it succeeded when two or more rebels declared it
          *     and the rebels' side won the deal (S-4, S-6), and only then doubles the score. `rebellion`
@@ -2068,6 +2141,7 @@ export interface components {
             called?: string | null;
             counts: number[];
             crown?: components["schemas"]["CrownState"] | null;
+            /** @description T-1: seats 0–4 in the order of play */
             emperor: number;
             finished: number[];
             guard: number | null;
@@ -2080,8 +2154,10 @@ export interface components {
             positions: number[] | null;
             rebellion: number[];
             ruleset: string | components["schemas"]["RulesetSpec"];
+            /** @description T-1: seats 0–4 in the order of play */
             seat: number;
             trick: components["schemas"]["Trick"];
+            /** @description T-1: seats 0–4 in the order of play */
             turn: number;
             /** @description Default: `false`. */
             void?: boolean;
@@ -2143,13 +2219,13 @@ export interface components {
         };
         /** SoloDeclaredEvent */
         SoloDeclaredEvent: {
-            at?: number | null;
-            id?: string | null;
+            at?: number;
+            id?: string;
             seat: number;
-            seq?: number | null;
+            seq?: number;
             /** @constant */
             type: "solo_declared";
-            version?: number | null;
+            version?: number;
         };
         /**
          * SpectatorMoveAnswer
@@ -2297,14 +2373,14 @@ export interface components {
          *     the tokens issued for it (the first, from ``PUT``, is 0); the token itself is never logged.
          */
         TokenRotatedEvent: {
-            at?: number | null;
+            at?: number;
             generation: number;
-            id?: string | null;
+            id?: string;
             seat: number | null;
-            seq?: number | null;
+            seq?: number;
             /** @constant */
             type: "token_rotated";
-            version?: number | null;
+            version?: number;
         };
         /**
          * TopPlay
@@ -2382,14 +2458,14 @@ export interface components {
          * @description T-5/T-7: ``seat`` owns the top play; ``lead`` leads next (another seat on 接风).
          */
         TrickWonEvent: {
-            at?: number | null;
-            id?: string | null;
+            at?: number;
+            id?: string;
             lead: number;
             seat: number;
-            seq?: number | null;
+            seq?: number;
             /** @constant */
             type: "trick_won";
-            version?: number | null;
+            version?: number;
         };
         /**
          * TrusteeAct
@@ -2418,16 +2494,16 @@ export interface components {
          *     ``cause`` says why it entered: its clock ran out, it asked, or it left the table (S-9).
          */
         TrusteeEvent: {
-            at?: number | null;
+            at?: number;
             cause?: components["schemas"]["TrusteeCause"] | null;
             count: number;
-            id?: string | null;
+            id?: string;
             on: boolean;
             seat: number;
-            seq?: number | null;
+            seq?: number;
             /** @constant */
             type: "trustee";
-            version?: number | null;
+            version?: number;
         };
         /**
          * TrusteeLevel
@@ -2467,13 +2543,13 @@ export interface components {
         };
         /** YieldedEvent */
         YieldedEvent: {
-            at?: number | null;
-            id?: string | null;
+            at?: number;
+            id?: string;
             seat: number;
-            seq?: number | null;
+            seq?: number;
             /** @constant */
             type: "yielded";
-            version?: number | null;
+            version?: number;
         };
     };
     responses: never;
@@ -3911,6 +3987,8 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description The table's instance and version, `"<instance>.<version>"` */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3996,7 +4074,7 @@ export interface operations {
             };
         };
     };
-    putTable: {
+    createTable: {
         parameters: {
             query?: never;
             header?: never;
@@ -4015,6 +4093,8 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description The table's instance and version, `"<instance>.<version>"` */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4024,6 +4104,8 @@ export interface operations {
             /** @description Created */
             201: {
                 headers: {
+                    /** @description The table's instance and version, `"<instance>.<version>"` */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4225,7 +4307,7 @@ export interface operations {
             };
         };
     };
-    getTableAudit: {
+    auditTable: {
         parameters: {
             query?: never;
             header?: never;
@@ -4565,7 +4647,7 @@ export interface operations {
             };
         };
     };
-    postTableDeal: {
+    startNextDeal: {
         parameters: {
             query?: never;
             header?: never;
@@ -4816,7 +4898,7 @@ export interface operations {
             };
         };
     };
-    getTableEvents: {
+    listTableEvents: {
         parameters: {
             query?: {
                 /** @description The id of the last event the client has (`<seq>.<token>`, or a bare seq): events after it (a page: default 0; a stream: resume after it instead of opening with the view). When the log no longer holds it — a failover rolled the log back, or a new deal began and the finished deal's events left the log — the answer is a reset with the view as it is. 0 reads the log from its start: the current deal's first event */
@@ -4922,7 +5004,7 @@ export interface operations {
             };
         };
     };
-    getTableLegalMoves: {
+    listTableLegalMoves: {
         parameters: {
             query?: {
                 /** @description The seat whose moves to list: a seat token's own (the default for it; another seat is 403), any for a platform (default: the seat to act) */
@@ -4940,6 +5022,8 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description The table's instance and version, `"<instance>.<version>"` */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4977,6 +5061,15 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Input the referee cannot judge */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5025,7 +5118,7 @@ export interface operations {
             };
         };
     };
-    postTableMove: {
+    makeTableMove: {
         parameters: {
             query?: never;
             header?: {
@@ -5343,6 +5436,8 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description The table's instance and version, `"<instance>.<version>"` */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5380,6 +5475,15 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Input the referee cannot judge */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5730,7 +5834,7 @@ export interface operations {
             };
         };
     };
-    postSeatLeave: {
+    leaveSeat: {
         parameters: {
             query?: never;
             header?: never;
@@ -5982,6 +6086,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
+            /** @description Input the referee cannot judge */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
             /** @description Too many requests */
             429: {
                 headers: {
@@ -6023,7 +6136,7 @@ export interface operations {
             };
         };
     };
-    postSeatTrustee: {
+    setSeatTrustee: {
         parameters: {
             query?: never;
             header?: never;

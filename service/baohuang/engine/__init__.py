@@ -26,7 +26,7 @@ from .before_play.deal import Dealt, deal, opening_snapshot, undealt_snapshot
 from .before_play.tribute import TributeResult, pay_tribute, tribute
 from .cards import CODES, RANK_SYMBOLS, CardSet
 from .combos import NO_RANK, Combo, classify, read_combo, read_shape
-from .declared import finished_within_deal, score_declared
+from .declared import deal_end, score_declared
 from .errors import InvalidInput
 from .events import (
     AcceptedEvent,
@@ -229,7 +229,7 @@ __all__ = [
     "compare_many",
     "cover",
     "deal",
-    "finished_within_deal",
+    "deal_end",
     "judge",
     "legal_moves",
     "legal_moves_of",

@@ -13,46 +13,69 @@ from collections.abc import Sequence
 
 from .errors import InvalidInput
 from .rulesets import SEATS, Ruleset
-from .scoring import Mode, ScoreResult, check_roles, final_positions, is_final, score_deal
+from .scoring import Mode, ScoreResult, check_roles, is_final, score_deal
 
-__all__ = ["finished_within_deal", "has_rebellion", "score_declared"]
+__all__ = ["deal_end", "has_rebellion", "score_declared"]
 
 
-def finished_within_deal(
+def deal_end(
     ruleset: Ruleset, mode: Mode, emperor: int, guard: int | None, finished: Sequence[int]
-) -> list[int]:
-    """T-9: the seats that finished while the deal ran — ``finished`` up to the deal's end.
+) -> int:
+    """T-9: how many seats of ``finished`` finished while the deal ran (all of them when the
+    order stops at or before the deal's end).
 
     A client may stop the order at the end (the seats still holding cards then take the
-    remaining positions as T-9 says, :func:`final_positions`), or go on listing them, as a
-    platform keeping a full ranking (名次) does: then each seat after the end must stand where
-    T-9 puts it, and the first that does not is refused, naming it (``.finished[i]``). Either
-    way the order returned stops at the end, so both are scored alike.
+    remaining places, ``scoring.final_positions``), or go on listing them in any order it keeps (a
+    platform's full ranking, 名次, by cards left or otherwise), as long as the side that finished
+    holds the better places; the first seat that breaks it is refused, naming it
+    (``.finished[i]``).
     """
     for end in range(1, len(finished)):
         if is_final(ruleset, mode, emperor, guard, finished[:end]):
-            _check_after_end(mode, emperor, finished, end)
-            return list(finished[:end])
-    return list(finished)
+            _check_after_end(mode, emperor, guard, finished, end)
+            return end
+    return len(finished)
 
 
-def _check_after_end(mode: Mode, emperor: int, finished: Sequence[int], end: int) -> None:
-    """The seats listed after the deal ended stand where T-9 puts them."""
-    positions = final_positions(mode, emperor, finished[:end])
+def _check_after_end(
+    mode: Mode, emperor: int, guard: int | None, finished: Sequence[int], end: int
+) -> None:
+    """T-9: of the seats listed after the deal ended, those of the side that finished come
+    before those of the other side.
+
+    The side that finished is the one whose finishing ended the deal: in team play the side that
+    has entirely finished; in a solo or grab deal the emperor once he has finished, else the
+    rebels (the deal ended because his place could no longer improve the score). So only an
+    unfinished solo or grab emperor is bound, to the last place; every other order of the seats
+    still holding cards agrees with T-9, and none changes a score (S).
+    """
+    ended = finished[:end]
+    emperor_side = {emperor} if guard is None or mode != "team" else {emperor, guard}
+    won_by_emperor = emperor_side <= set(ended)
+    finishers = emperor_side if won_by_emperor else set(range(SEATS)) - emperor_side
+    waiting = finishers - set(ended)  # the finished side's seats still holding cards
     for index in range(end, len(finished)):
         seat = finished[index]
-        if positions[seat] != index + 1:
-            emperor_last = ", an unfinished emperor of a solo or grab deal last" * (mode != "team")
+        if seat in finishers:
+            waiting.discard(seat)
+        elif waiting:
+            side = "the emperor's side" if won_by_emperor else "the rebels"
             raise InvalidInput(
                 "DEAL_OVER",
                 "T-9",
                 f"seat {seat} is listed in position {index + 1}, but the deal ended once "
-                f"{', '.join(map(str, finished[:end]))} had finished, and T-9 puts seat {seat} "
-                f"in position {positions[seat]}: the seats still holding cards take the "
-                "remaining positions in seat order from the seat after the last finisher"
-                f"{emperor_last} (T-9)",
+                f"{', '.join(map(str, ended))} had finished: the side that finished ({side}) "
+                f"holds the better places, so {_seats(sorted(waiting))} must come before seat "
+                f"{seat} (T-9)",
                 f".finished[{index}]",
             )
+
+
+def _seats(seats: Sequence[int]) -> str:
+    """``seat 3``, ``seats 3 and 4``, ``seats 1, 3 and 4``."""
+    if len(seats) == 1:
+        return f"seat {seats[0]}"
+    return f"seats {', '.join(map(str, seats[:-1]))} and {seats[-1]}"
 
 
 def has_rebellion(ruleset: Ruleset, mode: Mode) -> bool:
@@ -85,7 +108,7 @@ def score_declared(
     Bad input lies at ``.mode``, ``.guard``, ``.finished[3]``, ``.rebellion[0]`` and the like.
     """
     check_roles(mode, emperor, guard, finished)
-    finished = finished_within_deal(ruleset, mode, emperor, guard, finished)
+    deal_end(ruleset, mode, emperor, guard, finished)  # the order agrees with T-9
     declarers = _check_declarers(mode, emperor, guard, rebellion)
     if not has_rebellion(ruleset, mode):
         if rebellion:

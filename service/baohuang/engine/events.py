@@ -240,8 +240,9 @@ class EntropyEvent(_Event, tag="entropy", frozen=True):
 
 class PreviousDeal(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
     """The previous deal's roles and finishing order (P: it must be over, T-9). `finished` lists
-    the seats that finished while it ran, as for `/v1/scores`: it stops at its end, or goes on
-    with the seats after it where T-9 places them (a complete order)."""
+    the seats in finishing order, as for `/v1/scores`: it stops at the deal's end, or goes on
+    with the seats still holding cards in the order the platform ranks them, the side that
+    finished first (T-9); the tribute follows the order given (who eats first, P-3, P-4)."""
 
     mode: Mode
     emperor: Seat

@@ -40,7 +40,9 @@ When the deal is final but some seats have not finished, they take the remaining
 or grab deal an unfinished emperor takes the last position — the deal ended because his position
 could no longer improve the score, so the rebels' side holds the better places *(reading)*.
 In team play a final deal always has one side entirely finished, so the unfinished seats all
-belong to the other side and their order among themselves never changes a score.
+belong to the other side and their order among themselves never changes a score. A client may
+list them itself, in any order that leaves the better places to the side that finished
+(:func:`.declared.deal_end`); the seats it lists keep their places, and the score is the same.
 """
 
 from __future__ import annotations
@@ -243,9 +245,10 @@ def is_final(
 
 
 def final_positions(mode: Mode, emperor: int, finished: Sequence[int]) -> list[int]:
-    """``positions[seat]`` for a final deal: finishers keep their places; the unfinished take the
-    rest in seat order from the seat after the last finisher, an unfinished solo/grab emperor
-    last (T-9 *(reading)*, see the module docstring)."""
+    """``positions[seat]`` for a final deal: the seats in ``finished`` keep their places (those
+    that finished, and any a client listed after them); the others take the rest in seat order
+    from the seat after the last one listed, an unfinished solo/grab emperor last (T-9
+    *(reading)*, see the module docstring)."""
     order = list(finished)
     if len(order) < SEATS:
         start = (order[-1] + 1) % SEATS if order else emperor

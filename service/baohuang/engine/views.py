@@ -14,7 +14,7 @@ from __future__ import annotations
 import msgspec
 
 from .rulesets import RulesetField
-from .snapshot import CrownState, Mode, Phase, Snapshot, Trick
+from .snapshot import CrownState, Mode, Phase, Seat, Snapshot, Trick
 
 
 class PublicView(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -25,13 +25,13 @@ class PublicView(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_field
     counts: list[int]
     ruleset: RulesetField
     mode: Mode
-    emperor: int
-    guard: int | None
+    emperor: Seat
+    guard: Seat | None
     guard_revealed: bool
-    rebellion: list[int]
+    rebellion: list[Seat]
     trick: Trick
-    turn: int
-    finished: list[int]
+    turn: Seat
+    finished: list[Seat]
     over: bool
     positions: list[int] | None
     # Before play (G-4…G-8): the crown state is public (who was offered it, how often it was
@@ -47,7 +47,7 @@ class SeatView(PublicView, frozen=True, kw_only=True):
     """One seat's view: the public view plus the seat's own hand, and the guard when this seat
     is the guard (G-8)."""
 
-    seat: int
+    seat: Seat
     hand: list[str]
 
 

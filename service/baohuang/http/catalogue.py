@@ -61,6 +61,7 @@ CODES: tuple[Code, ...] = (
     # The request itself: its body, parameters and headers.
     _problem("INVALID_FIELD", 400, "A field or parameter has the wrong JSON type, is unknown, missing or out of range; `path` names it."),
     _problem("INVALID_JSON", 400, "The body is not JSON in UTF-8, or is nested more than 64 levels deep."),
+    _problem("DUPLICATE_KEY", 400, "An object of the body names a key twice (`{\"version\": 1, \"version\": 2}`); `path` names the second."),
     _problem("BODY_TOO_LARGE", 413, "The body is over the 1 MiB limit."),
     _problem("UNSUPPORTED_MEDIA_TYPE", 415, "The body is sent as something other than JSON (`Content-Type`)."),
     _problem("REQUEST_TIMEOUT", 408, "The body did not arrive within `BAOHUANG_BODY_TIMEOUT_SECONDS`; the connection is closed."),
@@ -72,8 +73,8 @@ CODES: tuple[Code, ...] = (
     _problem("TOO_MANY_COPIES", 422, "More copies of a card than the ruleset's decks hold (D-5)."),
     _problem("UNKNOWN_RULESET", (404, 422), "A ruleset name or option that does not exist (R); 404 from `GET /v1/rulesets/{name}`."),
     _problem("INVALID_SNAPSHOT", 422, "A snapshot that contradicts itself; `path` and `rule` say where and why."),
-    _problem("INVALID_SEAT", 422, "A seat that is not 0–4 (T-1)."),
-    _problem("INVALID_MODE", 422, "A mode that is not `team`, `solo_hidden`, `solo_open` or `grab` (G-1)."),
+    _problem("INVALID_SEAT", 422, "A seat that is not 0–4 (T-1), in the body, the path or the query; `path` names it (a seat that is no integer is 400 `INVALID_FIELD`)."),
+    _problem("INVALID_MODE", 422, "A mode that is not `team`, `solo_hidden`, `solo_open` or `grab` (G-1); `path` names it (a mode that is no string is 400 `INVALID_FIELD`)."),
     _problem("GUARD_REQUIRED", 422, "A team deal without a guard (G-1)."),
     _problem("GUARD_IS_EMPEROR", 422, "A team deal whose guard is the emperor (G-1)."),
     _problem("UNEXPECTED_GUARD", 422, "A solo or grab deal that names a guard (G-1)."),
@@ -125,7 +126,7 @@ CODES: tuple[Code, ...] = (
     _refusal("YIELD_NOT_ALLOWED", "让牌 outside the first circle, or where the ruleset has none (T-6)."),
     _refusal("JIEFENG_NOT_ALLOWED", "接风 by a seat other than the next one holding cards, or not on a final play (T-7)."),
     _refusal("PLAYER_FINISHED", "The seat has finished and never acts again (T-8)."),
-    _refusal("DEAL_OVER", "The deal is over (T-9); in `/v1/scores` and `/v1/tribute`, a seat listed after the end in a place T-9 does not give it is 422."),
+    _refusal("DEAL_OVER", "The deal is over (T-9); in `/v1/scores` and `/v1/tribute`, a seat listed after the end before a seat of the side that finished is 422."),
     # Refusals before play (G rules).
     _refusal("WRONG_PHASE", "The action belongs to another phase of the deal (G-8)."),
     _refusal("NOT_CROWN_HOLDER", "Only the seat holding the crown answers it (G-5)."),

@@ -40,6 +40,7 @@ from .problems import (
     illegal_move_problem,
     overloaded_problem,
     rate_limited_problem,
+    seat_problem,
     unauthorized_problem,
     unavailable_problem,
 )
@@ -153,6 +154,25 @@ def _problem_examples() -> dict[int, dict[str, Any]]:
     }
 
 
+def _table_422_examples(path: str) -> Any:
+    """A table route's 422s: an illegal move where the route makes one, a seat that is not 0–4
+    where the route names a seat (T-1)."""
+    illegal = _example(
+        illegal_move_problem(
+            MoveRefused(
+                Reason("NOT_HIGHER", "N-2", "must be higher than the play it beats (大过上家)")
+            )
+        )
+    )
+    if path.endswith("/legal-moves"):
+        return _example(seat_problem(7, "$.query.seat"))
+    if path.endswith(("/seats/{seat}", "/token")):
+        return _example(seat_problem(9, "$.path.seat"))
+    if "/seats/{seat}/" in path:
+        return [illegal, _example(seat_problem(9, "$.path.seat"))]
+    return illegal
+
+
 def _route_problem_examples(path: str) -> dict[int, Any]:
     """Where a route's problems differ from the generic ones."""
     if path.startswith("/v1/tables/"):
@@ -185,15 +205,7 @@ def _route_problem_examples(path: str) -> dict[int, Any]:
                     path="$.path.table_id",
                 )
             ),
-            422: _example(
-                illegal_move_problem(
-                    MoveRefused(
-                        Reason(
-                            "NOT_HIGHER", "N-2", "must be higher than the play it beats (大过上家)"
-                        )
-                    )
-                )
-            ),
+            422: _table_422_examples(path),
             503: [_example(unavailable_problem()), _example(overloaded_problem())],
         }
     if path == "/readyz":
@@ -292,6 +304,23 @@ _HEADERS = {
         }
     },
 }
+
+
+# The table routes whose success answers name the table's instance and version (a GET's).
+_ETAG = {
+    "ETag": {
+        "description": 'The table\'s instance and version, `"<instance>.<version>"`',
+        "schema": {"type": "string", "examples": ['"9f3c2a1b7d4e6f80.3"']},
+    }
+}
+ETAG_ROUTES = frozenset(
+    {
+        ("/v1/tables/{table_id}", "put"),
+        ("/v1/tables/{table_id}", "get"),
+        ("/v1/tables/{table_id}/legal-moves", "get"),
+        ("/v1/tables/{table_id}/seats/{seat}", "get"),
+    }
+)
 
 
 def _response_type(annotation: Any) -> Any:
@@ -438,6 +467,8 @@ def document_request_bodies(app: Litestar) -> dict[str, Any]:
             if status < 400:
                 if status in _HEADERS:
                     responses[key]["headers"] = _HEADERS[status]
+                elif status in (200, 201) and (path, verb) in ETAG_ROUTES:
+                    responses[key]["headers"] = _ETAG
                 continue
             example = route_problems.get(status) or generic_problems.get(status)
             media = {"schema": _PROBLEM}

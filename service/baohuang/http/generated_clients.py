@@ -91,6 +91,7 @@ def shape_for_generators(document: dict[str, Any]) -> None:
     """Rewrite ``document`` in place (idempotent); see the module docstring."""
     schemas: dict[str, Any] = document["components"]["schemas"]
     _split_caller_answers(schemas)
+    _log_entries(schemas)
     _share_enums(schemas)
     _rename(document, schemas)
     for node in _walk(document["components"]):
@@ -135,6 +136,56 @@ def _split_caller_answers(schemas: dict[str, Any]) -> None:
                 "oneOf": [{"$ref": ref} for ref in mapping.values()],
                 "discriminator": {"propertyName": AUDIENCE, "mapping": mapping},
             }
+
+
+LOG_ENTRY = "LogEntry"
+_LOG_FIELDS = {
+    "seq": ({"type": "integer"}, "1, 2, 3 … per table instance"),
+    "version": ({"type": "integer"}, "The table version the event's write produced"),
+    "at": ({"type": "number"}, "When the table logged it (seconds since the Unix epoch)"),
+    "id": (
+        {"type": "string"},
+        "`<seq>.<token>`: the seq and the token of the write that logged it (the stream's "
+        "`id:`, `Last-Event-ID` and `after`)",
+    ),
+}
+
+
+def _log_entries(schemas: dict[str, Any]) -> None:
+    """The events of a page of the log each a ``Logged…`` variant: the event with ``seq``,
+    ``version``, ``at`` and ``id`` required (:data:`LOG_ENTRY`), which the log always gives."""
+    page = schemas.get("EventsPage", {}).get("properties", {}).get("events", {}).get("items")
+    if page is None or LOG_ENTRY in schemas:
+        return
+    schemas[LOG_ENTRY] = {
+        "title": LOG_ENTRY,
+        "description": "What the log adds to every event it holds",
+        "type": "object",
+        "properties": {
+            name: {**kind, "description": description}
+            for name, (kind, description) in _LOG_FIELDS.items()
+        },
+        "required": list(_LOG_FIELDS),
+    }
+    logged: dict[str, str] = {}
+    for one in page["anyOf"]:
+        event = one["$ref"].removeprefix(_REF)
+        for field, (kind, _) in _LOG_FIELDS.items():  # omitted when unset, never null
+            prop = schemas[event]["properties"].get(field)
+            if prop is not None and "anyOf" in prop:
+                schemas[event]["properties"][field] = {
+                    **{key: value for key, value in prop.items() if key != "anyOf"},
+                    **kind,
+                }
+        name = f"Logged{event}"
+        schemas[name] = {
+            "title": name,
+            "allOf": [{"$ref": _REF + event}, {"$ref": _REF + LOG_ENTRY}],
+        }
+        logged[one["$ref"]] = _REF + name
+        one["$ref"] = _REF + name
+    mapping = page["discriminator"]["mapping"]
+    page["discriminator"]["mapping"] = {tag: logged[ref] for tag, ref in mapping.items()}
 
 
 def _rename(document: dict[str, Any], schemas: dict[str, Any]) -> None:

@@ -15,6 +15,7 @@ carries the same ``reason``.
 from __future__ import annotations
 
 import ast
+import json
 import logging
 import re
 from collections.abc import Callable
@@ -250,6 +251,37 @@ def validation_problem(error: msgspec.ValidationError | msgspec.DecodeError) -> 
     return Problem(400, "INVALID_JSON", f"the body is not valid JSON: {message}", path=path)
 
 
+_OUT_OF_RANGE = re.compile(r"^Expected `int` [<>]=? -?\d+$")
+
+
+def out_of_range(message: str) -> bool:
+    """Whether msgspec's ``message`` refuses an integer for its bounds (not for its type)."""
+    return _OUT_OF_RANGE.match(message) is not None
+
+
+def seat_problem(value: object, path: str) -> Problem:
+    """A seat that is not 0–4 (T-1): right in type, naming no seat (:mod:`.field_rules`)."""
+    return Problem(
+        422,
+        "INVALID_SEAT",
+        f"{json.dumps(value)} is not a seat: seats are 0–4, in the order of play (T-1)",
+        path=path,
+        rule="T-1",
+    )
+
+
+def mode_problem(value: object, modes: tuple[str, ...], path: str) -> Problem:
+    """A mode that is none of G-1's (:mod:`.field_rules`)."""
+    shown = json.dumps(value, ensure_ascii=False)
+    return Problem(
+        422,
+        "INVALID_MODE",
+        f"{shown} is not a mode: one of {', '.join(modes)} (G-1)",
+        path=path,
+        rule="G-1",
+    )
+
+
 def _http_exception(request: Request[Any, Any, Any], exc: HTTPException) -> Response[Any]:
     status = exc.status_code
     code = {
@@ -269,6 +301,10 @@ def _http_exception(request: Request[Any, Any, Any], exc: HTTPException) -> Resp
             key = key.replace("_", "-").lower()
         where = f"$.{_SOURCES.get(source, source)}.{key}".rstrip(".")
         text = plain_message(str(first.get("message", message)))
+        if key == "seat" and out_of_range(text):  # a seat in the path or the query (T-1)
+            given = str(request.path_params.get("seat", request.query_params.get("seat")))
+            seat: object = int(given) if given.lstrip("-").isdigit() else given
+            return seat_problem(seat, where).to_response(request)
         return Problem(400, "INVALID_FIELD", text, path=where).to_response(request)
     if status == 413:
         message = "the request body is over the 1 MiB limit"

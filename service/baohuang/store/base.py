@@ -56,7 +56,8 @@ dropped first. A deal is a few hundred writes, so a key is kept for a few deals 
 about half a KiB a record that bounds a table's remembered answers near half a MiB."""
 
 OPERATIONS: Final = (
-    "get", "put", "cas", "delete", "ping", "events", "remember", "schedule", "due", "confirm"
+    "get", "put", "cas", "delete", "ping", "events", "remember", "schedule", "due", "confirm",
+    "present",
 )  # fmt: skip
 """Every ``operation`` label the store reports, so a metrics backend can pre-create series."""
 
@@ -300,6 +301,13 @@ class TableStore(Protocol):
     async def release(self, table_id: str, claimed: float, *, index: Index) -> bool:
         """Take a claimed table out of ``index`` — unless a write moved it since the claim
         (``claimed`` is ``now + lease`` of :meth:`due`): then it stays, to be handled again."""
+        ...
+
+    async def present(self, group: str, member: str | None, now: float, ttl: float) -> int:
+        """A register of live processes that every replica shares (not of tables): keep
+        ``member`` (unless ``None``) in ``group`` until ``now + ttl``, forget the members whose
+        time has passed, and answer how many ``group`` holds now. The webhook dispatchers tell
+        each other their delivery policy this way (:mod:`baohuang.tables.webhook_senders`)."""
         ...
 
     async def hook_cursor(self, table_id: str) -> tuple[str, int] | None:

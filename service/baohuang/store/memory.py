@@ -126,6 +126,7 @@ class MemoryTableStore:
             "webhooks": {},
             "playouts": {},
         }
+        self._present: dict[str, dict[str, float]] = {}  # group → member → until
 
     def __repr__(self) -> str:
         return f"MemoryTableStore(ttl_seconds={self._ttl:g}, tables={len(self._tables)})"
@@ -376,6 +377,15 @@ class MemoryTableStore:
             del times[table_id]
             return True
         return False
+
+    async def present(self, group: str, member: str | None, now: float, ttl: float) -> int:
+        members = self._present.setdefault(group, {})
+        for name, until in list(members.items()):
+            if until < now:
+                del members[name]
+        if member is not None:
+            members[member] = now + ttl
+        return len(members)
 
     async def hook_cursor(self, table_id: str) -> tuple[str, int] | None:
         entry = self._live(table_id, self._clock())

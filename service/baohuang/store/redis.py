@@ -23,6 +23,11 @@ Redis Cluster (``from_url(..., cluster=True)``) or behind Redis Sentinel
   here), oldest first: the write that starts a deal pushes the one before's, and keeps the
   newest ``DealEnd.kept`` (``BAOHUANG_DEALS_KEPT``).
 
+Beside the tables: the indexes of due tables (``{prefix}deadlines``, ``webhooks``,
+``playouts``: sorted sets of table ids by when), and ``{prefix}present:<group>``, a sorted set of
+live processes by when they are forgotten (:meth:`RedisTableStore.present`: the webhook
+dispatchers' settings).
+
 Every write publishes the table id on ``{prefix}changes``, so that each replica's single
 subscriber learns of it (:meth:`RedisTableStore.changes`); the log, not the message, is the
 record: a missed message costs a delay, never an event.
@@ -77,6 +82,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import math
 import time
 from collections.abc import AsyncIterator, Sequence
 from typing import Any, Final
@@ -128,6 +134,7 @@ from .redis_scripts import (
     DeleteArgs,
     EventsArgs,
     GetArgs,
+    PresentArgs,
     PutArgs,
     RememberArgs,
     TouchArgs,
@@ -358,6 +365,14 @@ class RedisTableStore(RedisCore):
         removed = await self._read("schedule", start, self._release, keys, args)
         self._done("schedule", "ok", start)
         return bool(removed)
+
+    async def present(self, group: str, member: str | None, now: float, ttl: float) -> int:
+        start = time.perf_counter()
+        keys = [f"{self._prefix}present:{group}"]
+        named = PresentArgs(repr(now), repr(now + ttl), max(1, math.ceil(ttl)), member or "")
+        count = await self._read("present", start, self._present, keys, [*named])
+        self._done("present", "ok", start)
+        return int(count)
 
     async def hook_cursor(self, table_id: str) -> tuple[str, int] | None:
         start = time.perf_counter()

@@ -42,6 +42,7 @@ from .redis_scripts import (
     DUE_LUA,
     EVENTS_LUA,
     GET_LUA,
+    PRESENT_LUA,
     PUT_LUA,
     RELEASE_LUA,
     REMEMBER_LUA,
@@ -115,6 +116,7 @@ class RedisCore:
         self._advance = client.register_script(ADVANCE_LUA)
         self._backoff = client.register_script(BACKOFF_LUA)
         self._touch = client.register_script(TOUCH_LUA)
+        self._present = client.register_script(PRESENT_LUA)
         self._channel = f"{key_prefix}changes"
         self._indexes: dict[Index, str] = {
             "deadlines": f"{key_prefix}deadlines",

@@ -137,6 +137,29 @@ return 0
 """
 
 
+class PresentArgs(NamedTuple):
+    """``present``'s ARGV (KEYS[1] the group's sorted set: member → when it expires)."""
+
+    now: str
+    expires: str
+    ttl: int
+    member: str  # '' only counts
+
+
+# Members whose time has passed leave; the one given (if any) holds until ``expires``; the count.
+PRESENT_LUA: Final = (
+    _unpacked(PresentArgs)
+    + """
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', '(' .. now)
+if member ~= '' then
+  redis.call('ZADD', KEYS[1], expires, member)
+  redis.call('EXPIRE', KEYS[1], ttl)
+end
+return redis.call('ZCARD', KEYS[1])
+"""
+)
+
+
 class AdvanceArgs(NamedTuple):
     """``advance_hook``'s ARGV."""
 

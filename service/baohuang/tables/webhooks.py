@@ -14,7 +14,8 @@ One receiver delays only its own table (Stripe's per-endpoint schedules): a disp
 to ``concurrency`` tables at once, each under its own lease; every attempt (resolving, connecting,
 sending, reading the answer's head) has one overall deadline, and at most a few KiB of an answer's
 body are ever read. Where a delivery may go is :mod:`.webhook_targets`' policy, checked at ``PUT``
-and again before every connection.
+and again before every connection; a replica whose policy allows less than another's that is up
+leaves the deliveries to it (:mod:`.webhook_senders`).
 
 Each delivery is ``POST <url>`` with the JSON body ``{"delivery", "table", "instance", "event"}``
 and the headers ``Baohuang-Delivery: <delivery id>`` (stable across retries: deduplicate on it;
@@ -43,6 +44,7 @@ from ..engine import Event
 from ..store import HookBackoff, StoreOverloaded, StoreUnavailable, TableStore
 from .following import logged_event
 from .record import Webhook, decode_record
+from .webhook_senders import Senders
 from .webhook_targets import TargetRefused, Targets
 
 __all__ = ["Delivery", "Dispatcher", "Webhook", "delivery_id", "http_sender", "signature"]
@@ -117,6 +119,8 @@ class Dispatcher:
         self._now = clock
         self._on_delivery = on_delivery
         self.targets = targets if targets is not None else Targets()
+        # Only a replica that may send a delivery claims it (BAOHUANG_WEBHOOK_ALLOW_PRIVATE).
+        self._senders = Senders(store, allow_private=self.targets.allow_private, clock=clock)
         self._concurrency = concurrency
         self._deadline = deadline_seconds
         # The lease covers a few attempts; a claim stops starting attempts well before it ends.
@@ -146,9 +150,11 @@ class Dispatcher:
         return sum(await asyncio.gather(*started))
 
     async def _start_due(self) -> list[asyncio.Task[int]]:
-        """Claim as many due tables as there are free slots, each delivered in its own task."""
+        """Claim as many due tables as there are free slots, each delivered in its own task;
+        none while replicas that may send more than this one are up (:mod:`.webhook_senders`)."""
+        may_claim = await self._senders.may_claim()  # announced even when every slot is busy
         free = self._concurrency - len(self._busy)
-        if free <= 0:
+        if free <= 0 or not may_claim:
             return []
         now = self._now()
         started = []

@@ -58,6 +58,34 @@ from .left_act import LeftAct
 from .left_event import LeftEvent
 from .legal_result import LegalResult
 from .level import Level
+from .log_entry import LogEntry
+from .logged_accepted_event import LoggedAcceptedEvent
+from .logged_called_event import LoggedCalledEvent
+from .logged_clock_event import LoggedClockEvent
+from .logged_crown_forced_event import LoggedCrownForcedEvent
+from .logged_crown_passed_event import LoggedCrownPassedEvent
+from .logged_deal_committed_event import LoggedDealCommittedEvent
+from .logged_deal_over_event import LoggedDealOverEvent
+from .logged_deal_started_event import LoggedDealStartedEvent
+from .logged_deal_void_event import LoggedDealVoidEvent
+from .logged_dealt_event import LoggedDealtEvent
+from .logged_declined_event import LoggedDeclinedEvent
+from .logged_entropy_event import LoggedEntropyEvent
+from .logged_finished_event import LoggedFinishedEvent
+from .logged_grabbed_event import LoggedGrabbedEvent
+from .logged_jiefeng_event import LoggedJiefengEvent
+from .logged_left_event import LoggedLeftEvent
+from .logged_move_event import LoggedMoveEvent
+from .logged_passed_event import LoggedPassedEvent
+from .logged_phase_event import LoggedPhaseEvent
+from .logged_played_event import LoggedPlayedEvent
+from .logged_rebelled_event import LoggedRebelledEvent
+from .logged_revealed_event import LoggedRevealedEvent
+from .logged_solo_declared_event import LoggedSoloDeclaredEvent
+from .logged_token_rotated_event import LoggedTokenRotatedEvent
+from .logged_trick_won_event import LoggedTrickWonEvent
+from .logged_trustee_event import LoggedTrusteeEvent
+from .logged_yielded_event import LoggedYieldedEvent
 from .mode import Mode
 from .move_act import MoveAct
 from .move_by import MoveBy
@@ -203,6 +231,34 @@ __all__ = (
     "LeftEvent",
     "LegalResult",
     "Level",
+    "LogEntry",
+    "LoggedAcceptedEvent",
+    "LoggedCalledEvent",
+    "LoggedClockEvent",
+    "LoggedCrownForcedEvent",
+    "LoggedCrownPassedEvent",
+    "LoggedDealCommittedEvent",
+    "LoggedDealOverEvent",
+    "LoggedDealStartedEvent",
+    "LoggedDealtEvent",
+    "LoggedDealVoidEvent",
+    "LoggedDeclinedEvent",
+    "LoggedEntropyEvent",
+    "LoggedFinishedEvent",
+    "LoggedGrabbedEvent",
+    "LoggedJiefengEvent",
+    "LoggedLeftEvent",
+    "LoggedMoveEvent",
+    "LoggedPassedEvent",
+    "LoggedPhaseEvent",
+    "LoggedPlayedEvent",
+    "LoggedRebelledEvent",
+    "LoggedRevealedEvent",
+    "LoggedSoloDeclaredEvent",
+    "LoggedTokenRotatedEvent",
+    "LoggedTrickWonEvent",
+    "LoggedTrusteeEvent",
+    "LoggedYieldedEvent",
     "Mode",
     "MoveAct",
     "MoveBy",

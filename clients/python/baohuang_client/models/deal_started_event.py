@@ -35,27 +35,27 @@ class DealStartedEvent:
             deal (int):
             dealer (int):
             type_ (Literal['deal_started']):
-            at (float | None | Unset):
+            at (float | Unset):
             commitment (None | str | Unset):
             entropy (list[None | str] | None | Unset):
-            id (None | str | Unset):
+            id (str | Unset):
             previous (None | PreviousDeal | Unset):
-            seq (int | None | Unset):
+            seq (int | Unset):
             tribute (list[Transfer] | Unset): Default: `[]`.
-            version (int | None | Unset):
+            version (int | Unset):
      """
 
     deal: int
     dealer: int
     type_: Literal['deal_started']
-    at: float | None | Unset = UNSET
+    at: float | Unset = UNSET
     commitment: None | str | Unset = UNSET
     entropy: list[None | str] | None | Unset = UNSET
-    id: None | str | Unset = UNSET
+    id: str | Unset = UNSET
     previous: None | PreviousDeal | Unset = UNSET
-    seq: int | None | Unset = UNSET
+    seq: int | Unset = UNSET
     tribute: list[Transfer] | Unset = UNSET
-    version: int | None | Unset = UNSET
+    version: int | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -71,11 +71,7 @@ class DealStartedEvent:
 
         type_ = self.type_
 
-        at: float | None | Unset
-        if isinstance(self.at, Unset):
-            at = UNSET
-        else:
-            at = self.at
+        at = self.at
 
         commitment: None | str | Unset
         if isinstance(self.commitment, Unset):
@@ -97,11 +93,7 @@ class DealStartedEvent:
         else:
             entropy = self.entropy
 
-        id: None | str | Unset
-        if isinstance(self.id, Unset):
-            id = UNSET
-        else:
-            id = self.id
+        id = self.id
 
         previous: dict[str, Any] | None | Unset
         if isinstance(self.previous, Unset):
@@ -111,11 +103,7 @@ class DealStartedEvent:
         else:
             previous = self.previous
 
-        seq: int | None | Unset
-        if isinstance(self.seq, Unset):
-            seq = UNSET
-        else:
-            seq = self.seq
+        seq = self.seq
 
         tribute: list[dict[str, Any]] | Unset = UNSET
         if not isinstance(self.tribute, Unset):
@@ -126,11 +114,7 @@ class DealStartedEvent:
 
 
 
-        version: int | None | Unset
-        if isinstance(self.version, Unset):
-            version = UNSET
-        else:
-            version = self.version
+        version = self.version
 
 
         field_dict: dict[str, Any] = {}
@@ -174,15 +158,7 @@ class DealStartedEvent:
         if type_ != 'deal_started':
             raise ValueError(f"type must match const 'deal_started', got '{type_}'")
 
-        def _parse_at(data: object) -> float | None | Unset:
-            if data is None:
-                return data
-            if isinstance(data, Unset):
-                return data
-            return cast(float | None | Unset, data)
-
-        at = _parse_at(d.pop("at", UNSET))
-
+        at = d.pop("at", UNSET)
 
         def _parse_commitment(data: object) -> None | str | Unset:
             if data is None:
@@ -222,15 +198,7 @@ class DealStartedEvent:
         entropy = _parse_entropy(d.pop("entropy", UNSET))
 
 
-        def _parse_id(data: object) -> None | str | Unset:
-            if data is None:
-                return data
-            if isinstance(data, Unset):
-                return data
-            return cast(None | str | Unset, data)
-
-        id = _parse_id(d.pop("id", UNSET))
-
+        id = d.pop("id", UNSET)
 
         def _parse_previous(data: object) -> None | PreviousDeal | Unset:
             if data is None:
@@ -252,15 +220,7 @@ class DealStartedEvent:
         previous = _parse_previous(d.pop("previous", UNSET))
 
 
-        def _parse_seq(data: object) -> int | None | Unset:
-            if data is None:
-                return data
-            if isinstance(data, Unset):
-                return data
-            return cast(int | None | Unset, data)
-
-        seq = _parse_seq(d.pop("seq", UNSET))
-
+        seq = d.pop("seq", UNSET)
 
         _tribute = d.pop("tribute", UNSET)
         tribute: list[Transfer] | Unset = UNSET
@@ -274,15 +234,7 @@ class DealStartedEvent:
                 tribute.append(tribute_item)
 
 
-        def _parse_version(data: object) -> int | None | Unset:
-            if data is None:
-                return data
-            if isinstance(data, Unset):
-                return data
-            return cast(int | None | Unset, data)
-
-        version = _parse_version(d.pop("version", UNSET))
-
+        version = d.pop("version", UNSET)
 
         deal_started_event = cls(
             deal=deal,

@@ -37,22 +37,22 @@ class DealtEvent:
             snapshot (Snapshot): The whole state of a deal in play (docs/clients.md). ``positions[seat]`` is 1…5 once
                 ``over``.
             type_ (Literal['dealt']):
-            at (float | None | Unset):
+            at (float | Unset):
             chosen_by (ChosenBy | None | Unset):
-            id (None | str | Unset):
-            seq (int | None | Unset):
-            version (int | None | Unset):
+            id (str | Unset):
+            seq (int | Unset):
+            version (int | Unset):
      """
 
     deal: int
     seed: int | None
     snapshot: Snapshot
     type_: Literal['dealt']
-    at: float | None | Unset = UNSET
+    at: float | Unset = UNSET
     chosen_by: ChosenBy | None | Unset = UNSET
-    id: None | str | Unset = UNSET
-    seq: int | None | Unset = UNSET
-    version: int | None | Unset = UNSET
+    id: str | Unset = UNSET
+    seq: int | Unset = UNSET
+    version: int | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -70,11 +70,7 @@ class DealtEvent:
 
         type_ = self.type_
 
-        at: float | None | Unset
-        if isinstance(self.at, Unset):
-            at = UNSET
-        else:
-            at = self.at
+        at = self.at
 
         chosen_by: None | str | Unset
         if isinstance(self.chosen_by, Unset):
@@ -84,23 +80,11 @@ class DealtEvent:
         else:
             chosen_by = self.chosen_by
 
-        id: None | str | Unset
-        if isinstance(self.id, Unset):
-            id = UNSET
-        else:
-            id = self.id
+        id = self.id
 
-        seq: int | None | Unset
-        if isinstance(self.seq, Unset):
-            seq = UNSET
-        else:
-            seq = self.seq
+        seq = self.seq
 
-        version: int | None | Unset
-        if isinstance(self.version, Unset):
-            version = UNSET
-        else:
-            version = self.version
+        version = self.version
 
 
         field_dict: dict[str, Any] = {}
@@ -149,15 +133,7 @@ class DealtEvent:
         if type_ != 'dealt':
             raise ValueError(f"type must match const 'dealt', got '{type_}'")
 
-        def _parse_at(data: object) -> float | None | Unset:
-            if data is None:
-                return data
-            if isinstance(data, Unset):
-                return data
-            return cast(float | None | Unset, data)
-
-        at = _parse_at(d.pop("at", UNSET))
-
+        at = d.pop("at", UNSET)
 
         def _parse_chosen_by(data: object) -> ChosenBy | None | Unset:
             if data is None:
@@ -179,35 +155,11 @@ class DealtEvent:
         chosen_by = _parse_chosen_by(d.pop("chosen_by", UNSET))
 
 
-        def _parse_id(data: object) -> None | str | Unset:
-            if data is None:
-                return data
-            if isinstance(data, Unset):
-                return data
-            return cast(None | str | Unset, data)
+        id = d.pop("id", UNSET)
 
-        id = _parse_id(d.pop("id", UNSET))
+        seq = d.pop("seq", UNSET)
 
-
-        def _parse_seq(data: object) -> int | None | Unset:
-            if data is None:
-                return data
-            if isinstance(data, Unset):
-                return data
-            return cast(int | None | Unset, data)
-
-        seq = _parse_seq(d.pop("seq", UNSET))
-
-
-        def _parse_version(data: object) -> int | None | Unset:
-            if data is None:
-                return data
-            if isinstance(data, Unset):
-                return data
-            return cast(int | None | Unset, data)
-
-        version = _parse_version(d.pop("version", UNSET))
-
+        version = d.pop("version", UNSET)
 
         dealt_event = cls(
             deal=deal,

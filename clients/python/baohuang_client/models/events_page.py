@@ -12,33 +12,33 @@ from ..types import UNSET, Unset
 from typing import cast
 
 if TYPE_CHECKING:
-  from ..models.accepted_event import AcceptedEvent
-  from ..models.called_event import CalledEvent
-  from ..models.clock_event import ClockEvent
-  from ..models.crown_forced_event import CrownForcedEvent
-  from ..models.crown_passed_event import CrownPassedEvent
-  from ..models.deal_committed_event import DealCommittedEvent
-  from ..models.deal_over_event import DealOverEvent
-  from ..models.deal_started_event import DealStartedEvent
-  from ..models.deal_void_event import DealVoidEvent
-  from ..models.dealt_event import DealtEvent
-  from ..models.declined_event import DeclinedEvent
-  from ..models.entropy_event import EntropyEvent
-  from ..models.finished_event import FinishedEvent
-  from ..models.grabbed_event import GrabbedEvent
-  from ..models.jiefeng_event import JiefengEvent
-  from ..models.left_event import LeftEvent
-  from ..models.move_event import MoveEvent
-  from ..models.passed_event import PassedEvent
-  from ..models.phase_event import PhaseEvent
-  from ..models.played_event import PlayedEvent
-  from ..models.rebelled_event import RebelledEvent
-  from ..models.revealed_event import RevealedEvent
-  from ..models.solo_declared_event import SoloDeclaredEvent
-  from ..models.token_rotated_event import TokenRotatedEvent
-  from ..models.trick_won_event import TrickWonEvent
-  from ..models.trustee_event import TrusteeEvent
-  from ..models.yielded_event import YieldedEvent
+  from ..models.logged_accepted_event import LoggedAcceptedEvent
+  from ..models.logged_called_event import LoggedCalledEvent
+  from ..models.logged_clock_event import LoggedClockEvent
+  from ..models.logged_crown_forced_event import LoggedCrownForcedEvent
+  from ..models.logged_crown_passed_event import LoggedCrownPassedEvent
+  from ..models.logged_deal_committed_event import LoggedDealCommittedEvent
+  from ..models.logged_deal_over_event import LoggedDealOverEvent
+  from ..models.logged_deal_started_event import LoggedDealStartedEvent
+  from ..models.logged_deal_void_event import LoggedDealVoidEvent
+  from ..models.logged_dealt_event import LoggedDealtEvent
+  from ..models.logged_declined_event import LoggedDeclinedEvent
+  from ..models.logged_entropy_event import LoggedEntropyEvent
+  from ..models.logged_finished_event import LoggedFinishedEvent
+  from ..models.logged_grabbed_event import LoggedGrabbedEvent
+  from ..models.logged_jiefeng_event import LoggedJiefengEvent
+  from ..models.logged_left_event import LoggedLeftEvent
+  from ..models.logged_move_event import LoggedMoveEvent
+  from ..models.logged_passed_event import LoggedPassedEvent
+  from ..models.logged_phase_event import LoggedPhaseEvent
+  from ..models.logged_played_event import LoggedPlayedEvent
+  from ..models.logged_rebelled_event import LoggedRebelledEvent
+  from ..models.logged_revealed_event import LoggedRevealedEvent
+  from ..models.logged_solo_declared_event import LoggedSoloDeclaredEvent
+  from ..models.logged_token_rotated_event import LoggedTokenRotatedEvent
+  from ..models.logged_trick_won_event import LoggedTrickWonEvent
+  from ..models.logged_trustee_event import LoggedTrusteeEvent
+  from ..models.logged_yielded_event import LoggedYieldedEvent
 
 
 
@@ -60,10 +60,12 @@ class EventsPage:
     it now is) and polls on ``after`` that answer's ``last_event_id``.
 
         Attributes:
-            events (list[AcceptedEvent | CalledEvent | ClockEvent | CrownForcedEvent | CrownPassedEvent | DealCommittedEvent
-                | DealOverEvent | DealStartedEvent | DealtEvent | DealVoidEvent | DeclinedEvent | EntropyEvent | FinishedEvent |
-                GrabbedEvent | JiefengEvent | LeftEvent | MoveEvent | PassedEvent | PhaseEvent | PlayedEvent | RebelledEvent |
-                RevealedEvent | SoloDeclaredEvent | TokenRotatedEvent | TrickWonEvent | TrusteeEvent | YieldedEvent]):
+            events (list[LoggedAcceptedEvent | LoggedCalledEvent | LoggedClockEvent | LoggedCrownForcedEvent |
+                LoggedCrownPassedEvent | LoggedDealCommittedEvent | LoggedDealOverEvent | LoggedDealStartedEvent |
+                LoggedDealtEvent | LoggedDealVoidEvent | LoggedDeclinedEvent | LoggedEntropyEvent | LoggedFinishedEvent |
+                LoggedGrabbedEvent | LoggedJiefengEvent | LoggedLeftEvent | LoggedMoveEvent | LoggedPassedEvent |
+                LoggedPhaseEvent | LoggedPlayedEvent | LoggedRebelledEvent | LoggedRevealedEvent | LoggedSoloDeclaredEvent |
+                LoggedTokenRotatedEvent | LoggedTrickWonEvent | LoggedTrusteeEvent | LoggedYieldedEvent]):
             instance (str):
             last_seq (int):
             version (int):
@@ -71,7 +73,7 @@ class EventsPage:
             reset (bool | Unset): Default: `false`.
      """
 
-    events: list[AcceptedEvent | CalledEvent | ClockEvent | CrownForcedEvent | CrownPassedEvent | DealCommittedEvent | DealOverEvent | DealStartedEvent | DealtEvent | DealVoidEvent | DeclinedEvent | EntropyEvent | FinishedEvent | GrabbedEvent | JiefengEvent | LeftEvent | MoveEvent | PassedEvent | PhaseEvent | PlayedEvent | RebelledEvent | RevealedEvent | SoloDeclaredEvent | TokenRotatedEvent | TrickWonEvent | TrusteeEvent | YieldedEvent]
+    events: list[LoggedAcceptedEvent | LoggedCalledEvent | LoggedClockEvent | LoggedCrownForcedEvent | LoggedCrownPassedEvent | LoggedDealCommittedEvent | LoggedDealOverEvent | LoggedDealStartedEvent | LoggedDealtEvent | LoggedDealVoidEvent | LoggedDeclinedEvent | LoggedEntropyEvent | LoggedFinishedEvent | LoggedGrabbedEvent | LoggedJiefengEvent | LoggedLeftEvent | LoggedMoveEvent | LoggedPassedEvent | LoggedPhaseEvent | LoggedPlayedEvent | LoggedRebelledEvent | LoggedRevealedEvent | LoggedSoloDeclaredEvent | LoggedTokenRotatedEvent | LoggedTrickWonEvent | LoggedTrusteeEvent | LoggedYieldedEvent]
     instance: str
     last_seq: int
     version: int
@@ -84,87 +86,87 @@ class EventsPage:
 
 
     def to_dict(self) -> dict[str, Any]:
-        from ..models.accepted_event import AcceptedEvent # noqa: PLC0415
-        from ..models.called_event import CalledEvent # noqa: PLC0415
-        from ..models.clock_event import ClockEvent # noqa: PLC0415
-        from ..models.crown_forced_event import CrownForcedEvent # noqa: PLC0415
-        from ..models.crown_passed_event import CrownPassedEvent # noqa: PLC0415
-        from ..models.deal_committed_event import DealCommittedEvent # noqa: PLC0415
-        from ..models.deal_over_event import DealOverEvent # noqa: PLC0415
-        from ..models.deal_started_event import DealStartedEvent # noqa: PLC0415
-        from ..models.deal_void_event import DealVoidEvent # noqa: PLC0415
-        from ..models.dealt_event import DealtEvent # noqa: PLC0415
-        from ..models.declined_event import DeclinedEvent # noqa: PLC0415
-        from ..models.entropy_event import EntropyEvent # noqa: PLC0415
-        from ..models.finished_event import FinishedEvent # noqa: PLC0415
-        from ..models.grabbed_event import GrabbedEvent # noqa: PLC0415
-        from ..models.jiefeng_event import JiefengEvent # noqa: PLC0415
-        from ..models.left_event import LeftEvent # noqa: PLC0415
-        from ..models.move_event import MoveEvent # noqa: PLC0415
-        from ..models.passed_event import PassedEvent # noqa: PLC0415
-        from ..models.phase_event import PhaseEvent # noqa: PLC0415
-        from ..models.played_event import PlayedEvent # noqa: PLC0415
-        from ..models.rebelled_event import RebelledEvent # noqa: PLC0415
-        from ..models.revealed_event import RevealedEvent # noqa: PLC0415
-        from ..models.solo_declared_event import SoloDeclaredEvent # noqa: PLC0415
-        from ..models.token_rotated_event import TokenRotatedEvent # noqa: PLC0415
-        from ..models.trick_won_event import TrickWonEvent # noqa: PLC0415
-        from ..models.trustee_event import TrusteeEvent # noqa: PLC0415
-        from ..models.yielded_event import YieldedEvent # noqa: PLC0415
+        from ..models.logged_accepted_event import LoggedAcceptedEvent # noqa: PLC0415
+        from ..models.logged_called_event import LoggedCalledEvent # noqa: PLC0415
+        from ..models.logged_clock_event import LoggedClockEvent # noqa: PLC0415
+        from ..models.logged_crown_forced_event import LoggedCrownForcedEvent # noqa: PLC0415
+        from ..models.logged_crown_passed_event import LoggedCrownPassedEvent # noqa: PLC0415
+        from ..models.logged_deal_committed_event import LoggedDealCommittedEvent # noqa: PLC0415
+        from ..models.logged_deal_over_event import LoggedDealOverEvent # noqa: PLC0415
+        from ..models.logged_deal_started_event import LoggedDealStartedEvent # noqa: PLC0415
+        from ..models.logged_deal_void_event import LoggedDealVoidEvent # noqa: PLC0415
+        from ..models.logged_dealt_event import LoggedDealtEvent # noqa: PLC0415
+        from ..models.logged_declined_event import LoggedDeclinedEvent # noqa: PLC0415
+        from ..models.logged_entropy_event import LoggedEntropyEvent # noqa: PLC0415
+        from ..models.logged_finished_event import LoggedFinishedEvent # noqa: PLC0415
+        from ..models.logged_grabbed_event import LoggedGrabbedEvent # noqa: PLC0415
+        from ..models.logged_jiefeng_event import LoggedJiefengEvent # noqa: PLC0415
+        from ..models.logged_left_event import LoggedLeftEvent # noqa: PLC0415
+        from ..models.logged_move_event import LoggedMoveEvent # noqa: PLC0415
+        from ..models.logged_passed_event import LoggedPassedEvent # noqa: PLC0415
+        from ..models.logged_phase_event import LoggedPhaseEvent # noqa: PLC0415
+        from ..models.logged_played_event import LoggedPlayedEvent # noqa: PLC0415
+        from ..models.logged_rebelled_event import LoggedRebelledEvent # noqa: PLC0415
+        from ..models.logged_revealed_event import LoggedRevealedEvent # noqa: PLC0415
+        from ..models.logged_solo_declared_event import LoggedSoloDeclaredEvent # noqa: PLC0415
+        from ..models.logged_token_rotated_event import LoggedTokenRotatedEvent # noqa: PLC0415
+        from ..models.logged_trick_won_event import LoggedTrickWonEvent # noqa: PLC0415
+        from ..models.logged_trustee_event import LoggedTrusteeEvent # noqa: PLC0415
+        from ..models.logged_yielded_event import LoggedYieldedEvent # noqa: PLC0415
         events = []
         for events_item_data in self.events:
             events_item: dict[str, Any]
-            if isinstance(events_item_data, PlayedEvent):
+            if isinstance(events_item_data, LoggedPlayedEvent):
                 events_item = events_item_data.to_dict()
-            elif isinstance(events_item_data, PassedEvent):
+            elif isinstance(events_item_data, LoggedPassedEvent):
                 events_item = events_item_data.to_dict()
-            elif isinstance(events_item_data, YieldedEvent):
+            elif isinstance(events_item_data, LoggedYieldedEvent):
                 events_item = events_item_data.to_dict()
-            elif isinstance(events_item_data, JiefengEvent):
+            elif isinstance(events_item_data, LoggedJiefengEvent):
                 events_item = events_item_data.to_dict()
-            elif isinstance(events_item_data, TrickWonEvent):
+            elif isinstance(events_item_data, LoggedTrickWonEvent):
                 events_item = events_item_data.to_dict()
-            elif isinstance(events_item_data, FinishedEvent):
+            elif isinstance(events_item_data, LoggedFinishedEvent):
                 events_item = events_item_data.to_dict()
-            elif isinstance(events_item_data, DealOverEvent):
+            elif isinstance(events_item_data, LoggedDealOverEvent):
                 events_item = events_item_data.to_dict()
-            elif isinstance(events_item_data, CrownPassedEvent):
+            elif isinstance(events_item_data, LoggedCrownPassedEvent):
                 events_item = events_item_data.to_dict()
-            elif isinstance(events_item_data, CrownForcedEvent):
+            elif isinstance(events_item_data, LoggedCrownForcedEvent):
                 events_item = events_item_data.to_dict()
-            elif isinstance(events_item_data, AcceptedEvent):
+            elif isinstance(events_item_data, LoggedAcceptedEvent):
                 events_item = events_item_data.to_dict()
-            elif isinstance(events_item_data, DeclinedEvent):
+            elif isinstance(events_item_data, LoggedDeclinedEvent):
                 events_item = events_item_data.to_dict()
-            elif isinstance(events_item_data, GrabbedEvent):
+            elif isinstance(events_item_data, LoggedGrabbedEvent):
                 events_item = events_item_data.to_dict()
-            elif isinstance(events_item_data, CalledEvent):
+            elif isinstance(events_item_data, LoggedCalledEvent):
                 events_item = events_item_data.to_dict()
-            elif isinstance(events_item_data, SoloDeclaredEvent):
+            elif isinstance(events_item_data, LoggedSoloDeclaredEvent):
                 events_item = events_item_data.to_dict()
-            elif isinstance(events_item_data, RevealedEvent):
+            elif isinstance(events_item_data, LoggedRevealedEvent):
                 events_item = events_item_data.to_dict()
-            elif isinstance(events_item_data, RebelledEvent):
+            elif isinstance(events_item_data, LoggedRebelledEvent):
                 events_item = events_item_data.to_dict()
-            elif isinstance(events_item_data, DealVoidEvent):
+            elif isinstance(events_item_data, LoggedDealVoidEvent):
                 events_item = events_item_data.to_dict()
-            elif isinstance(events_item_data, PhaseEvent):
+            elif isinstance(events_item_data, LoggedPhaseEvent):
                 events_item = events_item_data.to_dict()
-            elif isinstance(events_item_data, ClockEvent):
+            elif isinstance(events_item_data, LoggedClockEvent):
                 events_item = events_item_data.to_dict()
-            elif isinstance(events_item_data, TrusteeEvent):
+            elif isinstance(events_item_data, LoggedTrusteeEvent):
                 events_item = events_item_data.to_dict()
-            elif isinstance(events_item_data, LeftEvent):
+            elif isinstance(events_item_data, LoggedLeftEvent):
                 events_item = events_item_data.to_dict()
-            elif isinstance(events_item_data, TokenRotatedEvent):
+            elif isinstance(events_item_data, LoggedTokenRotatedEvent):
                 events_item = events_item_data.to_dict()
-            elif isinstance(events_item_data, DealCommittedEvent):
+            elif isinstance(events_item_data, LoggedDealCommittedEvent):
                 events_item = events_item_data.to_dict()
-            elif isinstance(events_item_data, EntropyEvent):
+            elif isinstance(events_item_data, LoggedEntropyEvent):
                 events_item = events_item_data.to_dict()
-            elif isinstance(events_item_data, DealStartedEvent):
+            elif isinstance(events_item_data, LoggedDealStartedEvent):
                 events_item = events_item_data.to_dict()
-            elif isinstance(events_item_data, DealtEvent):
+            elif isinstance(events_item_data, LoggedDealtEvent):
                 events_item = events_item_data.to_dict()
             else:
                 events_item = events_item_data.to_dict()
@@ -203,42 +205,42 @@ class EventsPage:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.accepted_event import AcceptedEvent # noqa: PLC0415
-        from ..models.called_event import CalledEvent # noqa: PLC0415
-        from ..models.clock_event import ClockEvent # noqa: PLC0415
-        from ..models.crown_forced_event import CrownForcedEvent # noqa: PLC0415
-        from ..models.crown_passed_event import CrownPassedEvent # noqa: PLC0415
-        from ..models.deal_committed_event import DealCommittedEvent # noqa: PLC0415
-        from ..models.deal_over_event import DealOverEvent # noqa: PLC0415
-        from ..models.deal_started_event import DealStartedEvent # noqa: PLC0415
-        from ..models.deal_void_event import DealVoidEvent # noqa: PLC0415
-        from ..models.dealt_event import DealtEvent # noqa: PLC0415
-        from ..models.declined_event import DeclinedEvent # noqa: PLC0415
-        from ..models.entropy_event import EntropyEvent # noqa: PLC0415
-        from ..models.finished_event import FinishedEvent # noqa: PLC0415
-        from ..models.grabbed_event import GrabbedEvent # noqa: PLC0415
-        from ..models.jiefeng_event import JiefengEvent # noqa: PLC0415
-        from ..models.left_event import LeftEvent # noqa: PLC0415
-        from ..models.move_event import MoveEvent # noqa: PLC0415
-        from ..models.passed_event import PassedEvent # noqa: PLC0415
-        from ..models.phase_event import PhaseEvent # noqa: PLC0415
-        from ..models.played_event import PlayedEvent # noqa: PLC0415
-        from ..models.rebelled_event import RebelledEvent # noqa: PLC0415
-        from ..models.revealed_event import RevealedEvent # noqa: PLC0415
-        from ..models.solo_declared_event import SoloDeclaredEvent # noqa: PLC0415
-        from ..models.token_rotated_event import TokenRotatedEvent # noqa: PLC0415
-        from ..models.trick_won_event import TrickWonEvent # noqa: PLC0415
-        from ..models.trustee_event import TrusteeEvent # noqa: PLC0415
-        from ..models.yielded_event import YieldedEvent # noqa: PLC0415
+        from ..models.logged_accepted_event import LoggedAcceptedEvent # noqa: PLC0415
+        from ..models.logged_called_event import LoggedCalledEvent # noqa: PLC0415
+        from ..models.logged_clock_event import LoggedClockEvent # noqa: PLC0415
+        from ..models.logged_crown_forced_event import LoggedCrownForcedEvent # noqa: PLC0415
+        from ..models.logged_crown_passed_event import LoggedCrownPassedEvent # noqa: PLC0415
+        from ..models.logged_deal_committed_event import LoggedDealCommittedEvent # noqa: PLC0415
+        from ..models.logged_deal_over_event import LoggedDealOverEvent # noqa: PLC0415
+        from ..models.logged_deal_started_event import LoggedDealStartedEvent # noqa: PLC0415
+        from ..models.logged_deal_void_event import LoggedDealVoidEvent # noqa: PLC0415
+        from ..models.logged_dealt_event import LoggedDealtEvent # noqa: PLC0415
+        from ..models.logged_declined_event import LoggedDeclinedEvent # noqa: PLC0415
+        from ..models.logged_entropy_event import LoggedEntropyEvent # noqa: PLC0415
+        from ..models.logged_finished_event import LoggedFinishedEvent # noqa: PLC0415
+        from ..models.logged_grabbed_event import LoggedGrabbedEvent # noqa: PLC0415
+        from ..models.logged_jiefeng_event import LoggedJiefengEvent # noqa: PLC0415
+        from ..models.logged_left_event import LoggedLeftEvent # noqa: PLC0415
+        from ..models.logged_move_event import LoggedMoveEvent # noqa: PLC0415
+        from ..models.logged_passed_event import LoggedPassedEvent # noqa: PLC0415
+        from ..models.logged_phase_event import LoggedPhaseEvent # noqa: PLC0415
+        from ..models.logged_played_event import LoggedPlayedEvent # noqa: PLC0415
+        from ..models.logged_rebelled_event import LoggedRebelledEvent # noqa: PLC0415
+        from ..models.logged_revealed_event import LoggedRevealedEvent # noqa: PLC0415
+        from ..models.logged_solo_declared_event import LoggedSoloDeclaredEvent # noqa: PLC0415
+        from ..models.logged_token_rotated_event import LoggedTokenRotatedEvent # noqa: PLC0415
+        from ..models.logged_trick_won_event import LoggedTrickWonEvent # noqa: PLC0415
+        from ..models.logged_trustee_event import LoggedTrusteeEvent # noqa: PLC0415
+        from ..models.logged_yielded_event import LoggedYieldedEvent # noqa: PLC0415
         d = dict(src_dict)
         events = []
         _events = d.pop("events")
         for events_item_data in (_events):
-            def _parse_events_item(data: object) -> AcceptedEvent | CalledEvent | ClockEvent | CrownForcedEvent | CrownPassedEvent | DealCommittedEvent | DealOverEvent | DealStartedEvent | DealtEvent | DealVoidEvent | DeclinedEvent | EntropyEvent | FinishedEvent | GrabbedEvent | JiefengEvent | LeftEvent | MoveEvent | PassedEvent | PhaseEvent | PlayedEvent | RebelledEvent | RevealedEvent | SoloDeclaredEvent | TokenRotatedEvent | TrickWonEvent | TrusteeEvent | YieldedEvent:
+            def _parse_events_item(data: object) -> LoggedAcceptedEvent | LoggedCalledEvent | LoggedClockEvent | LoggedCrownForcedEvent | LoggedCrownPassedEvent | LoggedDealCommittedEvent | LoggedDealOverEvent | LoggedDealStartedEvent | LoggedDealtEvent | LoggedDealVoidEvent | LoggedDeclinedEvent | LoggedEntropyEvent | LoggedFinishedEvent | LoggedGrabbedEvent | LoggedJiefengEvent | LoggedLeftEvent | LoggedMoveEvent | LoggedPassedEvent | LoggedPhaseEvent | LoggedPlayedEvent | LoggedRebelledEvent | LoggedRevealedEvent | LoggedSoloDeclaredEvent | LoggedTokenRotatedEvent | LoggedTrickWonEvent | LoggedTrusteeEvent | LoggedYieldedEvent:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    events_item_type_0 = PlayedEvent.from_dict(data)
+                    events_item_type_0 = LoggedPlayedEvent.from_dict(data)
 
 
 
@@ -248,7 +250,7 @@ class EventsPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    events_item_type_1 = PassedEvent.from_dict(data)
+                    events_item_type_1 = LoggedPassedEvent.from_dict(data)
 
 
 
@@ -258,7 +260,7 @@ class EventsPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    events_item_type_2 = YieldedEvent.from_dict(data)
+                    events_item_type_2 = LoggedYieldedEvent.from_dict(data)
 
 
 
@@ -268,7 +270,7 @@ class EventsPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    events_item_type_3 = JiefengEvent.from_dict(data)
+                    events_item_type_3 = LoggedJiefengEvent.from_dict(data)
 
 
 
@@ -278,7 +280,7 @@ class EventsPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    events_item_type_4 = TrickWonEvent.from_dict(data)
+                    events_item_type_4 = LoggedTrickWonEvent.from_dict(data)
 
 
 
@@ -288,7 +290,7 @@ class EventsPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    events_item_type_5 = FinishedEvent.from_dict(data)
+                    events_item_type_5 = LoggedFinishedEvent.from_dict(data)
 
 
 
@@ -298,7 +300,7 @@ class EventsPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    events_item_type_6 = DealOverEvent.from_dict(data)
+                    events_item_type_6 = LoggedDealOverEvent.from_dict(data)
 
 
 
@@ -308,7 +310,7 @@ class EventsPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    events_item_type_7 = CrownPassedEvent.from_dict(data)
+                    events_item_type_7 = LoggedCrownPassedEvent.from_dict(data)
 
 
 
@@ -318,7 +320,7 @@ class EventsPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    events_item_type_8 = CrownForcedEvent.from_dict(data)
+                    events_item_type_8 = LoggedCrownForcedEvent.from_dict(data)
 
 
 
@@ -328,7 +330,7 @@ class EventsPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    events_item_type_9 = AcceptedEvent.from_dict(data)
+                    events_item_type_9 = LoggedAcceptedEvent.from_dict(data)
 
 
 
@@ -338,7 +340,7 @@ class EventsPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    events_item_type_10 = DeclinedEvent.from_dict(data)
+                    events_item_type_10 = LoggedDeclinedEvent.from_dict(data)
 
 
 
@@ -348,7 +350,7 @@ class EventsPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    events_item_type_11 = GrabbedEvent.from_dict(data)
+                    events_item_type_11 = LoggedGrabbedEvent.from_dict(data)
 
 
 
@@ -358,7 +360,7 @@ class EventsPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    events_item_type_12 = CalledEvent.from_dict(data)
+                    events_item_type_12 = LoggedCalledEvent.from_dict(data)
 
 
 
@@ -368,7 +370,7 @@ class EventsPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    events_item_type_13 = SoloDeclaredEvent.from_dict(data)
+                    events_item_type_13 = LoggedSoloDeclaredEvent.from_dict(data)
 
 
 
@@ -378,7 +380,7 @@ class EventsPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    events_item_type_14 = RevealedEvent.from_dict(data)
+                    events_item_type_14 = LoggedRevealedEvent.from_dict(data)
 
 
 
@@ -388,7 +390,7 @@ class EventsPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    events_item_type_15 = RebelledEvent.from_dict(data)
+                    events_item_type_15 = LoggedRebelledEvent.from_dict(data)
 
 
 
@@ -398,7 +400,7 @@ class EventsPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    events_item_type_16 = DealVoidEvent.from_dict(data)
+                    events_item_type_16 = LoggedDealVoidEvent.from_dict(data)
 
 
 
@@ -408,7 +410,7 @@ class EventsPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    events_item_type_17 = PhaseEvent.from_dict(data)
+                    events_item_type_17 = LoggedPhaseEvent.from_dict(data)
 
 
 
@@ -418,7 +420,7 @@ class EventsPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    events_item_type_18 = ClockEvent.from_dict(data)
+                    events_item_type_18 = LoggedClockEvent.from_dict(data)
 
 
 
@@ -428,7 +430,7 @@ class EventsPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    events_item_type_19 = TrusteeEvent.from_dict(data)
+                    events_item_type_19 = LoggedTrusteeEvent.from_dict(data)
 
 
 
@@ -438,7 +440,7 @@ class EventsPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    events_item_type_20 = LeftEvent.from_dict(data)
+                    events_item_type_20 = LoggedLeftEvent.from_dict(data)
 
 
 
@@ -448,7 +450,7 @@ class EventsPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    events_item_type_21 = TokenRotatedEvent.from_dict(data)
+                    events_item_type_21 = LoggedTokenRotatedEvent.from_dict(data)
 
 
 
@@ -458,7 +460,7 @@ class EventsPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    events_item_type_22 = DealCommittedEvent.from_dict(data)
+                    events_item_type_22 = LoggedDealCommittedEvent.from_dict(data)
 
 
 
@@ -468,7 +470,7 @@ class EventsPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    events_item_type_23 = EntropyEvent.from_dict(data)
+                    events_item_type_23 = LoggedEntropyEvent.from_dict(data)
 
 
 
@@ -478,7 +480,7 @@ class EventsPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    events_item_type_24 = DealStartedEvent.from_dict(data)
+                    events_item_type_24 = LoggedDealStartedEvent.from_dict(data)
 
 
 
@@ -488,7 +490,7 @@ class EventsPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    events_item_type_25 = DealtEvent.from_dict(data)
+                    events_item_type_25 = LoggedDealtEvent.from_dict(data)
 
 
 
@@ -497,7 +499,7 @@ class EventsPage:
                     pass
                 if not isinstance(data, dict):
                     raise TypeError()
-                events_item_type_26 = MoveEvent.from_dict(data)
+                events_item_type_26 = LoggedMoveEvent.from_dict(data)
 
 
 

@@ -33,7 +33,7 @@ class SeatView:
 
         Attributes:
             counts (list[int]):
-            emperor (int):
+            emperor (int): T-1: seats 0–4 in the order of play
             finished (list[int]):
             guard (int | None):
             guard_revealed (bool):
@@ -43,13 +43,13 @@ class SeatView:
             positions (list[int] | None):
             rebellion (list[int]):
             ruleset (RulesetSpec | str):
-            seat (int):
+            seat (int): T-1: seats 0–4 in the order of play
             trick (Trick): The trick in progress. ``top`` is ``None`` when ``turn`` must lead (T-3).
 
                 ``passed``/``yielded``: the seats that passed or yielded on ``top`` (T-4, T-6); a yielder who
                 passes in the second circle moves from ``yielded`` to ``passed``. ``circle`` is 1 or 2 (T-6).
                 ``jiefeng``: the seat that declared 接风 on a 底牌 (T-7).
-            turn (int):
+            turn (int): T-1: seats 0–4 in the order of play
             called (None | str | Unset):
             crown (CrownState | None | Unset):
             phase (Phase | Unset):

@@ -9,7 +9,6 @@ from attrs import field as _attrs_field
 from ..types import UNSET, Unset
 
 from ..types import UNSET, Unset
-from typing import cast
 from typing import Literal, cast
 
 
@@ -29,19 +28,19 @@ class TrickWonEvent:
             lead (int):
             seat (int):
             type_ (Literal['trick_won']):
-            at (float | None | Unset):
-            id (None | str | Unset):
-            seq (int | None | Unset):
-            version (int | None | Unset):
+            at (float | Unset):
+            id (str | Unset):
+            seq (int | Unset):
+            version (int | Unset):
      """
 
     lead: int
     seat: int
     type_: Literal['trick_won']
-    at: float | None | Unset = UNSET
-    id: None | str | Unset = UNSET
-    seq: int | None | Unset = UNSET
-    version: int | None | Unset = UNSET
+    at: float | Unset = UNSET
+    id: str | Unset = UNSET
+    seq: int | Unset = UNSET
+    version: int | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -55,29 +54,13 @@ class TrickWonEvent:
 
         type_ = self.type_
 
-        at: float | None | Unset
-        if isinstance(self.at, Unset):
-            at = UNSET
-        else:
-            at = self.at
+        at = self.at
 
-        id: None | str | Unset
-        if isinstance(self.id, Unset):
-            id = UNSET
-        else:
-            id = self.id
+        id = self.id
 
-        seq: int | None | Unset
-        if isinstance(self.seq, Unset):
-            seq = UNSET
-        else:
-            seq = self.seq
+        seq = self.seq
 
-        version: int | None | Unset
-        if isinstance(self.version, Unset):
-            version = UNSET
-        else:
-            version = self.version
+        version = self.version
 
 
         field_dict: dict[str, Any] = {}
@@ -111,45 +94,13 @@ class TrickWonEvent:
         if type_ != 'trick_won':
             raise ValueError(f"type must match const 'trick_won', got '{type_}'")
 
-        def _parse_at(data: object) -> float | None | Unset:
-            if data is None:
-                return data
-            if isinstance(data, Unset):
-                return data
-            return cast(float | None | Unset, data)
+        at = d.pop("at", UNSET)
 
-        at = _parse_at(d.pop("at", UNSET))
+        id = d.pop("id", UNSET)
 
+        seq = d.pop("seq", UNSET)
 
-        def _parse_id(data: object) -> None | str | Unset:
-            if data is None:
-                return data
-            if isinstance(data, Unset):
-                return data
-            return cast(None | str | Unset, data)
-
-        id = _parse_id(d.pop("id", UNSET))
-
-
-        def _parse_seq(data: object) -> int | None | Unset:
-            if data is None:
-                return data
-            if isinstance(data, Unset):
-                return data
-            return cast(int | None | Unset, data)
-
-        seq = _parse_seq(d.pop("seq", UNSET))
-
-
-        def _parse_version(data: object) -> int | None | Unset:
-            if data is None:
-                return data
-            if isinstance(data, Unset):
-                return data
-            return cast(int | None | Unset, data)
-
-        version = _parse_version(d.pop("version", UNSET))
-
+        version = d.pop("version", UNSET)
 
         trick_won_event = cls(
             lead=lead,

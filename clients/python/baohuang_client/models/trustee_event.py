@@ -32,22 +32,22 @@ class TrusteeEvent:
             on (bool):
             seat (int):
             type_ (Literal['trustee']):
-            at (float | None | Unset):
+            at (float | Unset):
             cause (None | TrusteeCause | Unset):
-            id (None | str | Unset):
-            seq (int | None | Unset):
-            version (int | None | Unset):
+            id (str | Unset):
+            seq (int | Unset):
+            version (int | Unset):
      """
 
     count: int
     on: bool
     seat: int
     type_: Literal['trustee']
-    at: float | None | Unset = UNSET
+    at: float | Unset = UNSET
     cause: None | TrusteeCause | Unset = UNSET
-    id: None | str | Unset = UNSET
-    seq: int | None | Unset = UNSET
-    version: int | None | Unset = UNSET
+    id: str | Unset = UNSET
+    seq: int | Unset = UNSET
+    version: int | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -63,11 +63,7 @@ class TrusteeEvent:
 
         type_ = self.type_
 
-        at: float | None | Unset
-        if isinstance(self.at, Unset):
-            at = UNSET
-        else:
-            at = self.at
+        at = self.at
 
         cause: None | str | Unset
         if isinstance(self.cause, Unset):
@@ -77,23 +73,11 @@ class TrusteeEvent:
         else:
             cause = self.cause
 
-        id: None | str | Unset
-        if isinstance(self.id, Unset):
-            id = UNSET
-        else:
-            id = self.id
+        id = self.id
 
-        seq: int | None | Unset
-        if isinstance(self.seq, Unset):
-            seq = UNSET
-        else:
-            seq = self.seq
+        seq = self.seq
 
-        version: int | None | Unset
-        if isinstance(self.version, Unset):
-            version = UNSET
-        else:
-            version = self.version
+        version = self.version
 
 
         field_dict: dict[str, Any] = {}
@@ -132,15 +116,7 @@ class TrusteeEvent:
         if type_ != 'trustee':
             raise ValueError(f"type must match const 'trustee', got '{type_}'")
 
-        def _parse_at(data: object) -> float | None | Unset:
-            if data is None:
-                return data
-            if isinstance(data, Unset):
-                return data
-            return cast(float | None | Unset, data)
-
-        at = _parse_at(d.pop("at", UNSET))
-
+        at = d.pop("at", UNSET)
 
         def _parse_cause(data: object) -> None | TrusteeCause | Unset:
             if data is None:
@@ -162,35 +138,11 @@ class TrusteeEvent:
         cause = _parse_cause(d.pop("cause", UNSET))
 
 
-        def _parse_id(data: object) -> None | str | Unset:
-            if data is None:
-                return data
-            if isinstance(data, Unset):
-                return data
-            return cast(None | str | Unset, data)
+        id = d.pop("id", UNSET)
 
-        id = _parse_id(d.pop("id", UNSET))
+        seq = d.pop("seq", UNSET)
 
-
-        def _parse_seq(data: object) -> int | None | Unset:
-            if data is None:
-                return data
-            if isinstance(data, Unset):
-                return data
-            return cast(int | None | Unset, data)
-
-        seq = _parse_seq(d.pop("seq", UNSET))
-
-
-        def _parse_version(data: object) -> int | None | Unset:
-            if data is None:
-                return data
-            if isinstance(data, Unset):
-                return data
-            return cast(int | None | Unset, data)
-
-        version = _parse_version(d.pop("version", UNSET))
-
+        version = d.pop("version", UNSET)
 
         trustee_event = cls(
             count=count,

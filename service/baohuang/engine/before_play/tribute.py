@@ -40,7 +40,7 @@ from typing import Final
 import msgspec
 
 from ..cards import BJ_SCEPTER, CODES, check_copies, parse_cards
-from ..declared import finished_within_deal
+from ..declared import deal_end
 from ..errors import InvalidInput
 from ..events import PreviousDeal, Transfer
 from ..rulesets import SEATS, Ruleset, RulesetField, ruleset_of
@@ -218,9 +218,9 @@ def tribute(
         previous.guard,
         previous.finished,
     )
-    try:  # the previous deal as /v1/scores reads one: its order cut at its end (T-9)
+    try:  # the previous deal as /v1/scores reads one: its order agrees with its end (T-9)
         check_roles(mode, emperor, guard, finished)
-        finished = finished_within_deal(resolved, mode, emperor, guard, finished)
+        deal_end(resolved, mode, emperor, guard, finished)
         _check_over(resolved, mode, emperor, guard, finished)
     except InvalidInput as error:
         raise error.within(".previous") from None

@@ -12,7 +12,15 @@ import msgspec
 from litestar import Controller, Request, post
 
 from ...engine import Reason, classify_play, compare, compare_many, resolve_trick, ruleset_of
-from ..bodies import BodyDecoder, JSONBody, gc_paused, json_response, read_body
+from ..bodies import (
+    BodyDecoder,
+    JSONBody,
+    distinct_keys,
+    gc_paused,
+    json_response,
+    read_body,
+    refuse_duplicate_keys,
+)
 from ..docs import body, problems
 from ..metrics import ENGINE_SECONDS, count_verdict, count_verdicts
 from ..schemas import (
@@ -34,6 +42,18 @@ CLASSIFY = BodyDecoder(ClassifyRequest)
 COMPARE = BodyDecoder(CompareRequest)
 BATCH = BodyDecoder(BatchRequest)
 _KNOWN_CODES_BATCH = msgspec.json.Decoder(KnownCodesBatch)
+_MEMBERS = msgspec.json.Decoder(dict[str, msgspec.Raw])
+
+
+def _batch_members(body: bytes, pairs: int) -> int:
+    """How many object members a decoded batch holds without duplicates, counted without
+    decoding its pairs again (a body of 10,000 pairs would take as long again as the batch):
+    each pair holds exactly its two fields, both required and no other allowed."""
+    top = _MEMBERS.decode(body)
+    ruleset = top.get("ruleset")
+    return len(top) + 2 * pairs + (distinct_keys(bytes(ruleset)) if ruleset is not None else 0)
+
+
 RESOLVE = BodyDecoder(ResolveRequest)
 
 _CLASSIFY_TIME = ENGINE_SECONDS["classify"]
@@ -100,6 +120,8 @@ class CombosController(Controller):
                 query = _KNOWN_CODES_BATCH.decode(body)
             except (msgspec.MsgspecError, RecursionError):
                 query = BATCH.decode(body)  # the route's answer, a request or its error
+            else:
+                refuse_duplicate_keys(body, _batch_members(body, len(query.pairs)))
             ruleset = ruleset_of(query.ruleset)
             start = perf_counter()
             codes = compare_many(query.pairs, ruleset)

@@ -211,7 +211,7 @@ class TablesController(Controller):
 
     @put(
         "/",
-        operation_id="putTable",
+        operation_id="createTable",
         opt=body(PUT_TABLE),
         responses={**created(CreatedTable), **problems(400, 401, 403, 413, 422, 503)},
     )
@@ -219,7 +219,8 @@ class TablesController(Controller):
         self, request: Request[Any, Any, Any], table_id: TableId, caller: NamedDependency[Caller]
     ) -> Response[CreatedTable]:
         """Create (201) or replace (200) a table from a snapshot: a new instance, with its five
-        seat tokens and a spectator token (platform only).
+        seat tokens and a spectator token (platform only); ``ETag`` names the instance and
+        version, as a ``GET`` would.
 
         Instead of ``snapshot``, ``deal`` (``{ruleset, dealer, entropy_seconds}``) has the
         service deal the first deal from a seed it commits to before any card is dealt
@@ -263,7 +264,9 @@ class TablesController(Controller):
             bots=bots,
             trustee_level=query.trustee_level,
         )
-        return Response(table, status_code=201 if new else 200)
+        return Response(
+            table, status_code=201 if new else 200, headers=_etag(table.instance, table.version)
+        )
 
     @get(
         "/",
@@ -289,7 +292,7 @@ class TablesController(Controller):
 
     @post(
         "/moves",
-        operation_id="postTableMove",
+        operation_id="makeTableMove",
         status_code=200,
         opt={**body(POST_MOVE), "returns": MOVE_ANSWERS},
         responses=problems(400, 401, 403, 404, 409, 413, 422, 503),
@@ -326,9 +329,9 @@ class TablesController(Controller):
 
     @get(
         "/legal-moves",
-        operation_id="getTableLegalMoves",
+        operation_id="listTableLegalMoves",
         summary="The caller's legal moves on the live table",
-        responses=problems(400, 401, 403, 404, 503),
+        responses=problems(400, 401, 403, 404, 422, 503),
     )
     async def get_legal_moves(
         self,
@@ -379,7 +382,7 @@ class TablesController(Controller):
 
     @get(
         "/events",
-        operation_id="getTableEvents",
+        operation_id="listTableEvents",
         opt={"returns": EventsPage, "streams": STREAM_MEDIA_TYPES},
         responses=problems(400, 401, 404, 429, 503),
     )
@@ -446,7 +449,7 @@ class TablesController(Controller):
 
     @post(
         "/seats/{seat:int}/trustee",
-        operation_id="postSeatTrustee",
+        operation_id="setSeatTrustee",
         status_code=200,
         opt={**body(POST_TRUSTEE), "returns": MOVE_ANSWERS},
         responses=problems(400, 401, 403, 404, 409, 413, 422, 503),
@@ -492,7 +495,7 @@ class TablesController(Controller):
 
     @post(
         "/seats/{seat:int}/leave",
-        operation_id="postSeatLeave",
+        operation_id="leaveSeat",
         status_code=200,
         opt={**body(POST_LEAVE), "returns": MOVE_ANSWERS},
         responses=problems(400, 401, 403, 404, 409, 413, 422, 503),
@@ -513,7 +516,7 @@ class TablesController(Controller):
 
     @post(
         "/deals",
-        operation_id="postTableDeal",
+        operation_id="startNextDeal",
         status_code=200,
         opt={**body(POST_DEAL), "returns": MOVE_ANSWERS},
         responses=problems(400, 401, 403, 404, 409, 413, 422, 503),
@@ -605,7 +608,7 @@ class TablesController(Controller):
         operation_id="rotateSeatToken",
         summary="A new token for a seat that changes hands (platform only)",
         opt={**body(POST_TOKEN), "body_optional": True},
-        responses=problems(400, 401, 403, 404, 409, 413, 503),
+        responses=problems(400, 401, 403, 404, 409, 413, 422, 503),
     )
     async def rotate_seat_token(
         self,
@@ -642,7 +645,7 @@ class TablesController(Controller):
         query = await _token_body(request)
         return await _service(request).rotate_token(table_id, caller, None, query.version)
 
-    @get("/audit", operation_id="getTableAudit", responses=problems(401, 403, 404, 503))
+    @get("/audit", operation_id="auditTable", responses=problems(401, 403, 404, 503))
     async def get_audit(
         self, request: Request[Any, Any, Any], table_id: TableId, caller: NamedDependency[Caller]
     ) -> AuditReport:
@@ -655,7 +658,11 @@ class TablesController(Controller):
         record."""
         return await _service(request).audit(table_id, caller)
 
-    @get("/seats/{seat:int}", operation_id="getTableSeat", responses=problems(401, 403, 404, 503))
+    @get(
+        "/seats/{seat:int}",
+        operation_id="getTableSeat",
+        responses=problems(400, 401, 403, 404, 422, 503),
+    )
     async def get_seat(
         self,
         request: Request[Any, Any, Any],

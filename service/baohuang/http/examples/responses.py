@@ -388,6 +388,7 @@ RESPONSES: dict[tuple[str, str, int], Examples] = {
                     "cards": ["JH", "JD"],
                     "seq": 1,
                     "version": 2,
+                    "at": 1800000000.25,
                     "id": "1.9c4e07d2a1b3f5e6a",
                 }
             ],

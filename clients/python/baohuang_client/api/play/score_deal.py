@@ -137,9 +137,12 @@ def sync_detailed(
             `finished`: the seats in finishing order. It may stop where the deal ended (T-9): the
             seats
             still holding cards then take the remaining positions. Or it may go on, up to a complete
-            order of five, as long as each seat after the end stands where T-9 puts it; the answer is
-            the same. A seat listed twice or out of range, or after the end in a position T-9 does not
-            give it, is 422 naming that entry (`INVALID_FINISHED`, `INVALID_SEAT`, `DEAL_OVER`).
+            order of five, with the seats still holding cards in any order that leaves the better
+            places to the side that finished (an unfinished solo or grab emperor last): the scores are
+            those of the order cut at the end, and `positions` the places as given. A seat listed
+            twice
+            or out of range, or after the end before a seat of the side that finished, is 422 naming
+            that entry (`INVALID_FINISHED`, `INVALID_SEAT`, `DEAL_OVER`).
 
             造反 (lianzhong-simple, team and 暗独, G-8): it succeeded when two or more rebels declared it
             and the rebels' side won the deal (S-4, S-6), and only then doubles the score. `rebellion`
@@ -188,9 +191,12 @@ def sync(
             `finished`: the seats in finishing order. It may stop where the deal ended (T-9): the
             seats
             still holding cards then take the remaining positions. Or it may go on, up to a complete
-            order of five, as long as each seat after the end stands where T-9 puts it; the answer is
-            the same. A seat listed twice or out of range, or after the end in a position T-9 does not
-            give it, is 422 naming that entry (`INVALID_FINISHED`, `INVALID_SEAT`, `DEAL_OVER`).
+            order of five, with the seats still holding cards in any order that leaves the better
+            places to the side that finished (an unfinished solo or grab emperor last): the scores are
+            those of the order cut at the end, and `positions` the places as given. A seat listed
+            twice
+            or out of range, or after the end before a seat of the side that finished, is 422 naming
+            that entry (`INVALID_FINISHED`, `INVALID_SEAT`, `DEAL_OVER`).
 
             造反 (lianzhong-simple, team and 暗独, G-8): it succeeded when two or more rebels declared it
             and the rebels' side won the deal (S-4, S-6), and only then doubles the score. `rebellion`
@@ -234,9 +240,12 @@ async def asyncio_detailed(
             `finished`: the seats in finishing order. It may stop where the deal ended (T-9): the
             seats
             still holding cards then take the remaining positions. Or it may go on, up to a complete
-            order of five, as long as each seat after the end stands where T-9 puts it; the answer is
-            the same. A seat listed twice or out of range, or after the end in a position T-9 does not
-            give it, is 422 naming that entry (`INVALID_FINISHED`, `INVALID_SEAT`, `DEAL_OVER`).
+            order of five, with the seats still holding cards in any order that leaves the better
+            places to the side that finished (an unfinished solo or grab emperor last): the scores are
+            those of the order cut at the end, and `positions` the places as given. A seat listed
+            twice
+            or out of range, or after the end before a seat of the side that finished, is 422 naming
+            that entry (`INVALID_FINISHED`, `INVALID_SEAT`, `DEAL_OVER`).
 
             造反 (lianzhong-simple, team and 暗独, G-8): it succeeded when two or more rebels declared it
             and the rebels' side won the deal (S-4, S-6), and only then doubles the score. `rebellion`
@@ -285,9 +294,12 @@ async def asyncio(
             `finished`: the seats in finishing order. It may stop where the deal ended (T-9): the
             seats
             still holding cards then take the remaining positions. Or it may go on, up to a complete
-            order of five, as long as each seat after the end stands where T-9 puts it; the answer is
-            the same. A seat listed twice or out of range, or after the end in a position T-9 does not
-            give it, is 422 naming that entry (`INVALID_FINISHED`, `INVALID_SEAT`, `DEAL_OVER`).
+            order of five, with the seats still holding cards in any order that leaves the better
+            places to the side that finished (an unfinished solo or grab emperor last): the scores are
+            those of the order cut at the end, and `positions` the places as given. A seat listed
+            twice
+            or out of range, or after the end before a seat of the side that finished, is 422 naming
+            that entry (`INVALID_FINISHED`, `INVALID_SEAT`, `DEAL_OVER`).
 
             造反 (lianzhong-simple, team and 暗独, G-8): it succeeded when two or more rebels declared it
             and the rebels' side won the deal (S-4, S-6), and only then doubles the score. `rebellion`

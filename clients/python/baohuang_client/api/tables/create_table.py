@@ -150,10 +150,10 @@ def sync_detailed(
 
 ) -> Response[CreatedTable | ProblemDocument]:
     """ Create (201) or replace (200) a table from a snapshot: a new instance, with its five seat tokens and
-    a spectator token (platform only)
+    a spectator token (platform only); `ETag` names the instance and version, as a `GET` would
 
      Create (201) or replace (200) a table from a snapshot: a new instance, with its five seat tokens and
-    a spectator token (platform only).
+    a spectator token (platform only); `ETag` names the instance and version, as a `GET` would.
 
     Instead of `snapshot`, `deal` (`{ruleset, dealer, entropy_seconds}`) has the service deal the first
     deal from a seed it commits to before any card is dealt (docs/dealing.md):
@@ -203,10 +203,10 @@ def sync(
 
 ) -> CreatedTable | ProblemDocument | None:
     """ Create (201) or replace (200) a table from a snapshot: a new instance, with its five seat tokens and
-    a spectator token (platform only)
+    a spectator token (platform only); `ETag` names the instance and version, as a `GET` would
 
      Create (201) or replace (200) a table from a snapshot: a new instance, with its five seat tokens and
-    a spectator token (platform only).
+    a spectator token (platform only); `ETag` names the instance and version, as a `GET` would.
 
     Instead of `snapshot`, `deal` (`{ruleset, dealer, entropy_seconds}`) has the service deal the first
     deal from a seed it commits to before any card is dealt (docs/dealing.md):
@@ -251,10 +251,10 @@ async def asyncio_detailed(
 
 ) -> Response[CreatedTable | ProblemDocument]:
     """ Create (201) or replace (200) a table from a snapshot: a new instance, with its five seat tokens and
-    a spectator token (platform only)
+    a spectator token (platform only); `ETag` names the instance and version, as a `GET` would
 
      Create (201) or replace (200) a table from a snapshot: a new instance, with its five seat tokens and
-    a spectator token (platform only).
+    a spectator token (platform only); `ETag` names the instance and version, as a `GET` would.
 
     Instead of `snapshot`, `deal` (`{ruleset, dealer, entropy_seconds}`) has the service deal the first
     deal from a seed it commits to before any card is dealt (docs/dealing.md):
@@ -304,10 +304,10 @@ async def asyncio(
 
 ) -> CreatedTable | ProblemDocument | None:
     """ Create (201) or replace (200) a table from a snapshot: a new instance, with its five seat tokens and
-    a spectator token (platform only)
+    a spectator token (platform only); `ETag` names the instance and version, as a `GET` would
 
      Create (201) or replace (200) a table from a snapshot: a new instance, with its five seat tokens and
-    a spectator token (platform only).
+    a spectator token (platform only); `ETag` names the instance and version, as a `GET` would.
 
     Instead of `snapshot`, `deal` (`{ruleset, dealer, entropy_seconds}`) has the service deal the first
     deal from a seed it commits to before any card is dealt (docs/dealing.md):
