@@ -32,7 +32,7 @@ from urllib.parse import quote
 import msgspec
 
 from baohuang.engine import DealOverEvent, Event, MoveEvent
-from baohuang.tables.deals import DealRecord, plain
+from baohuang.tables.deals import KeptDeal, plain
 from baohuang.tables.views import cut_event
 from followers import Follower
 from retrying_client import Ledger, RetryingClient
@@ -45,7 +45,7 @@ class FinalLog:
     instance: str
     version: int
     events: list[dict[str, Any]]
-    records: tuple[DealRecord, ...] = ()
+    records: tuple[KeptDeal, ...] = ()
     """The finished deals the table keeps, whose events are no longer in ``events``."""
 
     @property

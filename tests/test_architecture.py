@@ -1,7 +1,8 @@
 """The layout keeps its shape: the import contracts of pyproject.toml ([tool.importlinter]).
 
-``http`` → ``tables`` → ``bots`` → ``store`` and ``engine``, never upwards; the bots on the
-engine's public face only (a bot knows what its seat sees, never a snapshot from the store); inside the engine, the dispatch
+``http`` → ``tables`` → ``bots`` and ``records`` → ``store`` and ``engine``, never upwards; the
+bots on the engine's public face only (a bot knows what its seat sees, never a snapshot from the
+store), and the deal records too (their verifier needs no store); inside the engine, the dispatch
 (``engine/phases.py``) above the two phases, which never import each other, above the shared
 rules; and no import cycle between sibling modules anywhere.
 """

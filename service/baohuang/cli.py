@@ -1,4 +1,5 @@
-"""The ``baohuang`` command: serve the referee, print its OpenAPI document, compare at a terminal."""
+"""The ``baohuang`` command: serve the referee, print its OpenAPI document, compare at a terminal,
+verify a deal record offline."""
 
 from __future__ import annotations
 
@@ -74,6 +75,14 @@ def _openapi(_: argparse.Namespace) -> int:
     return 0
 
 
+def _record_schema(_: argparse.Namespace) -> int:
+    from .records import record_schema
+
+    json.dump(record_schema(), sys.stdout, indent=2, ensure_ascii=False, sort_keys=True)
+    sys.stdout.write("\n")
+    return 0
+
+
 def _errors(_: argparse.Namespace) -> int:
     from .http.catalogue_pages import markdown
 
@@ -101,6 +110,37 @@ def _compare(args: argparse.Namespace) -> int:
     return 0
 
 
+def _verify(args: argparse.Namespace) -> int:
+    import msgspec
+
+    from .records import decode_record, verify
+
+    try:
+        if args.record == "-":
+            data = sys.stdin.buffer.read()
+        else:
+            with open(args.record, "rb") as file:
+                data = file.read()
+        record = decode_record(data)
+    except OSError as error:
+        print(f"{args.record}: {error.strerror}", file=sys.stderr)
+        return 2
+    except (msgspec.DecodeError, msgspec.ValidationError) as error:
+        print(f"{args.record}: not a deal record: {error}", file=sys.stderr)
+        return 2
+    verdict = verify(record)
+    if args.json:
+        sys.stdout.write(msgspec.json.encode(verdict).decode() + "\n")
+    elif verdict.failure is None:
+        print(f"valid: table {verdict.table}, deal {verdict.deal}, {verdict.acts} acts")
+    else:
+        failure = verdict.failure
+        where = failure.part if failure.act is None else f"act {failure.act}"
+        rule = f" ({failure.rule})" if failure.rule else ""
+        print(f"invalid: {where}: {failure.code}{rule}: {failure.message}")
+    return 0 if verdict.valid else 1
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="baohuang", description=__doc__)
     commands = parser.add_subparsers(dest="command", required=True)
@@ -118,6 +158,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     serve.set_defaults(run=_serve)
     openapi = commands.add_parser("openapi", help="print the OpenAPI document (JSON)")
     openapi.set_defaults(run=_openapi)
+    schema = commands.add_parser(
+        "record-schema", help="print the JSON Schema of a deal record (JSON)"
+    )
+    schema.set_defaults(run=_record_schema)
     errors = commands.add_parser(
         "errors", help="print the catalogue of codes, docs/errors.md (markdown)"
     )
@@ -128,6 +172,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     compare.add_argument("--ruleset", default="classic")
     compare.add_argument("--kaopai", action="store_true", help="judge under 烤牌 (K)")
     compare.set_defaults(run=_compare)
+    verify = commands.add_parser(
+        "verify",
+        help="check a deal record offline: the commitment, the deal, every act, the result "
+        "(exit 0 valid, 1 invalid, 2 unreadable)",
+    )
+    verify.add_argument("record", help="the record's file (JSON), or - for standard input")
+    verify.add_argument("--json", action="store_true", help="print the verdict as JSON")
+    verify.set_defaults(run=_verify)
     args = parser.parse_args(argv)
     status: int = args.run(args)
     return status

@@ -28,6 +28,7 @@ MODULES = [
     "hand.js",
     "announcer.js",
     "replay.js",
+    "record.js",
     "actions.js",
     "cards.js",
     "dom.js",

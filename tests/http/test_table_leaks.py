@@ -1,7 +1,9 @@
 """Hidden information (G-8, docs/clients.md "Callers"): over random deals, at random points of the crown,
 guard and play phases, every table route answers each kind of caller only what it may see — in
-its views, its events and its error documents; seating a bot is the platform's alone, and a
-seat's suggestion (``/v1/bots/suggest``) names no card the seat does not hold.
+its views, its events, its deal records and its error documents; seating a bot is the
+platform's alone, and a seat's suggestion (``/v1/bots/suggest``) names no card the seat does not
+hold. (Committed deals, whose records everyone reads whole once the seed is revealed:
+tests/http/test_record_leaks.py.)
 
 The oracle here is written from the rules, not from the service's cutting code: a seat sees its
 own hand, every seat's count, the trick, and the guard only once it is revealed (明保 or two
@@ -173,6 +175,23 @@ def test_no_table_route_shows_a_caller_what_it_may_not_see(
             assert kind == "platform" or event["type"] in PUBLIC_EVENT_TYPES
         played = {card for event in log.json()["events"] for card in event.get("cards", [])}
         _check_answer(log, kind, seat, before, sorted(played))
+        # the deal's record: the platform gave the snapshot, so no seed reveals it; a seat sees
+        # its own view of the opening, a spectator the public one, as the oracle says
+        listed = client.get(f"/v1/tables/{tid}/deals", headers=headers)
+        assert listed.status_code == 200
+        _check_answer(listed, kind, seat, before, [])
+        record = client.get(f"/v1/tables/{tid}/deals/1", headers=headers)
+        assert record.status_code == 200
+        whole = client.get(f"/v1/tables/{tid}/deals/1", headers=PLATFORM).json()
+        # what was public when the table was created (the trick on it, the crown's pile, the
+        # called card) is public in the record too
+        public_then = _known_cards(whole["opening"], None, sorted(played))
+        _check_answer(record, kind, seat, before, sorted(public_then))
+        if kind != "platform":
+            shown = record.json()
+            assert shown["record"] == ("seat" if seat is not None else "public")
+            _check_view(shown["opening"], whole["opening"], seat)
+            assert "seed" not in shown["dealing"]
         for other in range(5):
             _check_answer(
                 client.get(f"/v1/tables/{tid}/seats/{other}", headers=headers),

@@ -1,5 +1,5 @@
 // The page's state module in node (no browser): what each event does to the picture of the
-// table, how the log is folded, and the replay of a deal. Run: node --test tests/play_js/
+// table, how the log is folded, and the replay's tricks (a deal's steps: record.test.mjs). Run: node --test tests/play_js/
 // (tests/http/test_play_state_js.py runs it in the quick suite).
 
 import assert from "node:assert/strict";
@@ -13,10 +13,10 @@ import {
   emptyState,
   logLine,
   note,
-  replaySteps,
   trickOf,
   trickStep,
 } from "../../service/baohuang/play/static/state.js";
+import { recordSteps } from "../../service/baohuang/play/static/record.js";
 
 const played = (seq, seat, cards) => ({ type: "played", seq, seat, cards });
 const passed = (seq, seat) => ({ type: "passed", seq, seat });
@@ -79,39 +79,22 @@ test("a reason code picks a sentence, never the code itself", () => {
   assert.ok(allStrings().includes("革命党"));
 });
 
-test("a replay runs from the hands at the first play to the final hands", () => {
-  const events = [
-    { type: "phase", seq: 1, phase: "play", turn: 0 },
-    played(2, 0, ["5S"]),
-    passed(3, 1),
-    { type: "trick_won", seq: 4, seat: 0, lead: 0 },
-    played(5, 0, ["3S", "3H"]),
-  ];
-  const steps = replaySteps(events, { 0: ["KS"] }); // a seat sees its own hand only
-  assert.deepEqual(steps.map((step) => step.hands[0].length), [4, 3, 3, 3, 1]);
-  assert.deepEqual(steps[0].hands, { 0: ["KS", "5S", "3S", "3H"] });
-  assert.deepEqual(steps.at(-1).hands, { 0: ["KS"] });
-  assert.deepEqual(steps.at(-1).plays, { 0: ["3S", "3H"] });
-  assert.equal(steps[1].hands[1], undefined); // no other seat's cards, ever
-});
-
 test("by trick: the replay jumps from one won trick to the next, and back", () => {
-  const events = [
-    { type: "phase", seq: 1, phase: "play", turn: 0 },
-    played(2, 0, ["5S"]), // step 1
-    passed(3, 1), // 2
-    { type: "trick_won", seq: 4, seat: 0, lead: 0 }, // 3
-    played(5, 0, ["3S"]), // 4
-    played(6, 1, ["4S"]), // 5
-    { type: "trick_won", seq: 7, seat: 1, lead: 1 }, // 6
-    played(8, 1, ["9S"]), // 7: the deal ends in this trick
-  ];
-  const steps = replaySteps(events, { 0: ["KS"] });
-  assert.equal(steps.length, 8);
-  assert.deepEqual([0, 1, 3, 4, 6, 7].map((at) => trickStep(steps, at, 1)), [3, 3, 6, 6, 7, 7]);
-  assert.deepEqual([7, 6, 5, 3, 1, 0].map((at) => trickStep(steps, at, -1)), [6, 3, 3, 0, 0, 0]);
+  // a record's steps (record.js): two seats holding cards, so one answer ends a trick
+  const play = (seat, cards) => ({ act: "move", move: { seat, action: "play", cards } });
+  const pass = (seat) => ({ act: "move", move: { seat, action: "pass" } });
+  const record = {
+    opening: { hands: [["KS", "5S", "3S"], ["9S", "4S"], [], [], []] },
+    acts: [play(0, ["5S"]), pass(1), play(0, ["3S"]), play(1, ["4S"]), pass(0), play(1, ["9S"])],
+    result: null,
+  };
+  const steps = recordSteps(record);
+  // steps: 0 dealt, 1 5S, 2 pass, 3 trick won, 4 3S, 5 4S, 6 pass, 7 trick won, 8 9S (the end)
+  assert.equal(steps.length, 9);
+  assert.deepEqual([0, 1, 3, 4, 7, 8].map((at) => trickStep(steps, at, 1)), [3, 3, 7, 7, 8, 8]);
+  assert.deepEqual([8, 7, 6, 3, 1, 0].map((at) => trickStep(steps, at, -1)), [7, 3, 3, 0, 0, 0]);
   assert.deepEqual(steps[3].plays, { 0: ["5S"] }); // a trick's end shows the whole trick
-  assert.deepEqual([0, 3, 4, 6, 7].map((at) => trickOf(steps, at).n), [1, 1, 2, 2, 3]);
+  assert.deepEqual([0, 3, 4, 7, 8].map((at) => trickOf(steps, at).n), [1, 1, 2, 2, 3]);
   assert.equal(trickOf(steps, 0).total, 3);
 });
 

@@ -40,7 +40,7 @@ from baohuang.store import CasOk, LoggedEvent, MemoryTableStore, RedisTableStore
 from baohuang.tables import Authority, Events, Opening, Reset, TableService
 from baohuang.tables.audit import audit
 from baohuang.tables.callers import PLATFORM, Caller
-from baohuang.tables.deals import KEPT, DealRecord, decode_deal, encode_deal
+from baohuang.tables.deals import KEPT, KeptDeal, decode_deal, encode_deal
 from baohuang.tables.following import logged_event
 from baohuang.tables.positions import Position, parse_position
 from thorough import examples
@@ -133,7 +133,7 @@ async def _play(
             await _play_deal(service, table_id, rng, acts)
 
 
-async def _history(store: TableStore, table_id: str) -> tuple[list[DealRecord], list[Event]]:
+async def _history(store: TableStore, table_id: str) -> tuple[list[KeptDeal], list[Event]]:
     page = await store.read_events(table_id, 0, 100_000, with_deals=True)
     assert page is not None and page.deals is not None
     live = [logged_event(entry) for entry in page.events if entry.seq > page.recorded]
@@ -165,6 +165,11 @@ async def test_a_finished_deal_leaves_the_log_as_one_record_when_the_next_starts
         for e in full
         if isinstance(e, KEPT)
     ]
+    # the times apart, to a tenth of a second
+    times = [e.at or 0.0 for e in full if isinstance(e, KEPT)]
+    timed = [e.at or 0.0 for e in record.timed()]
+    assert len(timed) == len(times)
+    assert all(abs(a - b) <= 0.05 + 1e-6 for a, b in zip(timed, times, strict=True))
     over = next(e for e in record.events if isinstance(e, DealOverEvent))
     assert over.result == table.table.results[0]
     assert record.totals == table.table.totals
@@ -235,7 +240,7 @@ async def _edit(store: TableStore, table_id: str, index: int, data: bytes | None
         await raw.lset(key, index, data)
 
 
-def _other_move(record: DealRecord) -> DealRecord:
+def _other_move(record: KeptDeal) -> KeptDeal:
     """The record with one move replaced by another legal one (from the 20th move on, the
     first that had another)."""
     dealt = next(e for e in record.events if isinstance(e, DealtEvent))
@@ -253,11 +258,11 @@ def _other_move(record: DealRecord) -> DealRecord:
     raise AssertionError("no move had another")
 
 
-def _seed(record: DealRecord) -> DealRecord:
+def _seed(record: KeptDeal) -> KeptDeal:
     return _events(record, lambda e: msgspec.structs.replace(e, seed=(e.seed or 0) + 1), DealtEvent)
 
 
-def _richer(record: DealRecord) -> DealRecord:
+def _richer(record: KeptDeal) -> KeptDeal:
     def edit(event: Any) -> Any:
         score = msgspec.structs.replace(event.result.score, scores=[9, 0, 0, 0, -9])
         return msgspec.structs.replace(
@@ -267,19 +272,19 @@ def _richer(record: DealRecord) -> DealRecord:
     return _events(record, edit, DealOverEvent)
 
 
-def _events(record: DealRecord, edit: Callable[[Any], Any], kind: type) -> DealRecord:
+def _events(record: KeptDeal, edit: Callable[[Any], Any], kind: type) -> KeptDeal:
     events = [edit(e) if isinstance(e, kind) else e for e in record.events]
     return msgspec.structs.replace(record, events=events)
 
 
-def _drop_move(record: DealRecord) -> DealRecord:
+def _drop_move(record: KeptDeal) -> KeptDeal:
     moves = [n for n, e in enumerate(record.events) if isinstance(e, MoveEvent)]
     return msgspec.structs.replace(
         record, events=[e for n, e in enumerate(record.events) if n != moves[len(moves) // 2]]
     )
 
 
-EDITS: dict[str, Callable[[DealRecord], DealRecord]] = {
+EDITS: dict[str, Callable[[KeptDeal], KeptDeal]] = {
     "another legal move": _other_move,
     "another seed": _seed,
     "a richer result": _richer,
@@ -472,7 +477,7 @@ def _mutation(events: list[Event], index: int, how: str, rng: random.Random) -> 
     return lambda kept: [made(e) if n == index else e for n, e in enumerate(kept)]
 
 
-def _in_log(full: list[Event], record: DealRecord, edit: Edit) -> list[Event]:
+def _in_log(full: list[Event], record: KeptDeal, edit: Edit) -> list[Event]:
     """The full log with ``edit`` made to the record's deal as it is made to the record: each
     kept event goes with what follows it in the log up to the next (what a move made, the
     table's clock), so that dropping or moving one drops or moves that too, and a changed one

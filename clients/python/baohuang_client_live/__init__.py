@@ -38,11 +38,13 @@ from baohuang_client.models import (
     LoggedClockEvent,
     LoggedCrownForcedEvent,
     LoggedCrownPassedEvent,
+    LoggedDealCommittedEvent,
     LoggedDealOverEvent,
     LoggedDealStartedEvent,
     LoggedDealtEvent,
     LoggedDealVoidEvent,
     LoggedDeclinedEvent,
+    LoggedEntropyEvent,
     LoggedFinishedEvent,
     LoggedGrabbedEvent,
     LoggedJiefengEvent,
@@ -101,11 +103,13 @@ LoggedEvent = (
     | LoggedClockEvent
     | LoggedCrownForcedEvent
     | LoggedCrownPassedEvent
+    | LoggedDealCommittedEvent
     | LoggedDealOverEvent
     | LoggedDealStartedEvent
     | LoggedDealtEvent
     | LoggedDealVoidEvent
     | LoggedDeclinedEvent
+    | LoggedEntropyEvent
     | LoggedFinishedEvent
     | LoggedGrabbedEvent
     | LoggedJiefengEvent

@@ -2,12 +2,24 @@
 // openapi/openapi.json by openapi-typescript (src/schema.d.ts; `npm run generate`, never edited
 // by hand), the calls are openapi-fetch's, and live.ts adds what generation cannot: the table
 // streams with resume, moves retried under one Idempotency-Key, and error answers thrown as a
-// typed ProblemError (`ok`), named as in the Python SDK.
+// typed ProblemError (`ok`), named as in the Python SDK; fairness.ts checks a committed deal (the
+// commitment, and the hands dealt again from the revealed seed).
 import createClient, { type Client } from "openapi-fetch";
 
 import type { components, paths } from "./schema.js";
 
 export type { components, paths } from "./schema.js";
+export {
+  COMMITTED_ALGORITHM,
+  type CommittedDeal,
+  committedDeal,
+  committedDeck,
+  commitmentOf,
+  dealKey,
+  type RulesetLike,
+  Sha256Stream,
+  verifyCommitment,
+} from "./fairness.js";
 export {
   follow,
   ok,

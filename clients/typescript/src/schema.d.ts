@@ -342,6 +342,8 @@ export interface paths {
          * Create (201) or replace (200) a table from a snapshot: a new instance, with its five seat tokens and a spectator token (platform only); `ETag` names the instance and version, as a `GET` would
          * @description Create (201) or replace (200) a table from a snapshot: a new instance, with its five seat tokens and a spectator token (platform only); `ETag` names the instance and version, as a `GET` would.
          *
+         *     Instead of `snapshot`, `deal` (`{ruleset, dealer, entropy_seconds}`) has the service deal the first deal from a seed it commits to before any card is dealt (docs/dealing.md): `table.dealing.commitment` shows its SHA-256 to every caller, the deal waits in phase `deal` while the seats add entropy (`POST /seats/{seat}/entropy`), and is dealt when every seat that can add has, or when `entropy_seconds` have passed; `deal_over` reveals the seed.
+         *
          *     `clock` starts turn clocks from this `PUT` (T-11: a seat whose time runs out is played by 托管); to start them later, when every seat is there, `POST /clock`; `bots` seats bots (`[{seat, level}]`), which move after `BAOHUANG_BOT_DELAY_SECONDS` through the same write as a timeout; `trustee_level` has a bot level play seats in 托管 instead of T-10; `webhook` names a URL that receives the chosen event types, signed with `BAOHUANG_WEBHOOK_SECRET` (`Baohuang-Signature`), at least once (deduplicate on `Baohuang-Delivery`). A URL with credentials, control characters or another scheme, or whose host is or resolves to a loopback, private, link-local, metadata or other internal address, is 422 `WEBHOOK_URL_REFUSED` and the table is left as it was.
          */
         put: operations["createTable"];
@@ -403,13 +405,37 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * The deals whose records the table keeps
+         * @description The deals whose records the table keeps, oldest first: the finished ones (the newest `BAOHUANG_DEALS_KEPT`) and the current one, each with how it was dealt, when it started and ended, and its result once over. The same for every caller of the table.
+         */
+        get: operations["listTableDeals"];
         put?: never;
         /**
          * Start the next deal at the table once the last one is over (platform only): dealt from the previous emperor's seat (G-4), with tribute under `tribute` (P); the last deal's result stays in `table.results` and `table.totals`
          * @description Start the next deal at the table once the last one is over (platform only): dealt from the previous emperor's seat (G-4), with tribute under `tribute` (P); the last deal's result stays in `table.results` and `table.totals`.
          */
         post: operations["startNextDeal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/tables/{table_id}/deals/{deal}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One deal's record, as the caller may see it
+         * @description The deal's record (docs/records.md): headers (ruleset, dealer, how it was dealt — with a committed deal's commitment, entropy and revealed seed —, tribute, times), every act in order (moves and who made them, 托管, leaving, timeouts), the result and the table's totals around it; JSON, one act per line. `record` says how much it shows: `full` (every hand) for a platform, and for every caller once a committed deal is over; else `seat` (a seat token: its own hand) or `public` (a spectator token). A full record of a finished deal verifies offline: `baohuang verify RECORD`. 404 `DEAL_NOT_KEPT` for a deal the table no longer (or not yet) keeps.
+         */
+        get: operations["getTableDeal"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -532,6 +558,26 @@ export interface paths {
          * @description Seat a bot of `level` (`heuristic` or `search`) at the seat, or give the seat back to a person (`level: null`), platform only. A bot seat's turn is played after `BAOHUANG_BOT_DELAY_SECONDS` from the seat's view alone; `table.seats[s].bot` shows it to every caller.
          */
         post: operations["setSeatBot"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/tables/{table_id}/seats/{seat}/entropy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A seat adds its own entropy to the committed deal being dealt
+         * @description While a committed deal waits in phase `deal` (docs/dealing.md), the seat's own token adds 1 to 64 bytes of its choosing (hex); the cards are dealt from the committed seed and every seat's entropy once each seat that can add has added (a seat that left, or a bot, does not), or when the window closes (`table.dealing.closes`) with what was given. An `entropy` event shows it to every caller. No `version`: it is added to the table as it stands; sending the same entropy again changes nothing; other entropy is 422 `ENTROPY_ADDED`, and once the cards are dealt 422 `ENTROPY_CLOSED`. Only the seat's own token may add it (403 for a platform key).
+         */
+        post: operations["addSeatEntropy"];
         delete?: never;
         options?: never;
         head?: never;
@@ -757,6 +803,11 @@ export interface components {
             type: "called";
             version?: number;
         };
+        /**
+         * ChosenBy
+         * @enum {string}
+         */
+        ChosenBy: "platform" | "service";
         /** ClassifyRequest */
         ClassifyRequest: {
             /**
@@ -818,6 +869,35 @@ export interface components {
             rank: string | null;
             size: number;
             small: number;
+        };
+        /**
+         * CommittedDeal
+         * @description A table's first deal, dealt by the service from a seed it commits to before any card is
+         *     dealt (docs/dealing.md): the ``ruleset``, the ``dealer`` (G-4) and the window for the
+         *     seats' entropy.
+         */
+        CommittedDeal: {
+            /** @description T-1: seats 0–4 in the order of play. Default: `0`. */
+            dealer?: number;
+            /** @description How long the seats may add entropy before the cards are dealt; the deal is dealt sooner once every seat that can add has (0: at once, from the service's seed alone). Default 15. Default: `15`. */
+            entropy_seconds?: number;
+            /** @description Default: `"classic"`. */
+            ruleset?: string | components["schemas"]["RulesetSpec"];
+        };
+        /**
+         * CommittedDealing
+         * @description Dealt by the service from a seed it committed to before any card was dealt:
+         *     ``commitment`` is the seed's SHA-256, ``algorithm`` how the cards follow from the seed and
+         *     the ``entropy`` each seat added (null: none), ``seed`` the seed, revealed once the deal is
+         *     over (null before).
+         */
+        CommittedDealing: {
+            algorithm: string;
+            commitment: string;
+            entropy: (string | null)[];
+            /** @constant */
+            method: "committed";
+            seed?: string | null;
         };
         /** CompareRequest */
         CompareRequest: {
@@ -933,15 +1013,38 @@ export interface components {
          */
         CrownStateStage: "call" | "declare" | "grab";
         /**
+         * DealCommittedEvent
+         * @description A live table's deal ``deal`` is to be dealt by the service from ``dealer`` (G-4), from a
+         *     seed whose SHA-256 is ``commitment``, by ``algorithm`` (docs/dealing.md): the first event of
+         *     a committed deal, before any card is dealt. Until ``closes`` (seconds since the Unix epoch)
+         *     each seat may add its entropy; the deal is dealt then, or as soon as every seat that can add
+         *     has.
+         */
+        DealCommittedEvent: {
+            algorithm: string;
+            at?: number;
+            closes: number;
+            commitment: string;
+            deal: number;
+            dealer: number;
+            id?: string;
+            seq?: number;
+            /** @constant */
+            type: "deal_committed";
+            version?: number;
+        };
+        /**
          * DealOverEvent
          * @description T-9: the score can no longer change; ``positions[seat]`` is 1…5 (empty for a void deal).
-         *     At a live table ``result`` carries the deal's :class:`DealResult`.
+         *     At a live table ``result`` carries the deal's :class:`DealResult`, and ``seed`` reveals the
+         *     seed a committed deal was dealt from (docs/dealing.md): its SHA-256 is the commitment.
          */
         DealOverEvent: {
             at?: number;
             id?: string;
             positions: number[];
             result?: components["schemas"]["DealResult"] | null;
+            seed?: string | null;
             seq?: number;
             /** @constant */
             type: "deal_over";
@@ -981,19 +1084,37 @@ export interface components {
         /**
          * DealStartedEvent
          * @description The table's deal number ``deal`` began, dealt from ``dealer`` (G-4); ``tribute`` holds the
-         *     cards paid (P) under ``tribute``.
+         *     cards paid (P) under ``tribute``, as ``previous`` (that deal's roles and finishing order)
+         *     calls for. A committed deal's (docs/dealing.md) names its
+         *     ``commitment`` and the ``entropy`` each seat added (null: none), which dealt it.
          */
         DealStartedEvent: {
             at?: number;
+            commitment?: string | null;
             deal: number;
             dealer: number;
+            entropy?: (string | null)[] | null;
             id?: string;
+            previous?: components["schemas"]["PreviousDeal"] | null;
             seq?: number;
             /** @description Default: `[]`. */
             tribute?: components["schemas"]["Transfer"][];
             /** @constant */
             type: "deal_started";
             version?: number;
+        };
+        /**
+         * DealSummary
+         * @description One deal the table keeps: its number, how it was dealt (``method``: ``committed``,
+         *     ``seed`` or ``snapshot``), when it started and ended (seconds since the Unix epoch;
+         *     ``ended`` null while it goes on), and its result once it is over.
+         */
+        DealSummary: {
+            deal: number;
+            ended?: number | null;
+            method: components["schemas"]["DealingMethod"];
+            result?: components["schemas"]["DealResult"] | null;
+            started: number | null;
         };
         /**
          * DealVoidEvent
@@ -1008,12 +1129,44 @@ export interface components {
             version?: number;
         };
         /**
+         * Dealing
+         * @description How the current deal is dealt (docs/dealing.md), shown to every caller.
+         *
+         *     ``committed``: by the service, from a seed it committed to before any card was dealt —
+         *     ``commitment`` is the seed's SHA-256, ``algorithm`` how the cards follow from it — mixed with
+         *     the ``entropy`` each seat added (``null``: none yet, or none), which seats may add until
+         *     ``closes`` (seconds since the Unix epoch; ``null`` once dealt; ``seconds``: how long the
+         *     table gives them); ``seed`` reveals it once the deal is over. ``seed``: dealt from a seed
+         *     (SplitMix64) the platform passed or the service drew (``chosen_by``), which only the platform
+         *     sees. ``snapshot``: the platform gave the deal's snapshot.
+         */
+        Dealing: {
+            algorithm?: string | null;
+            /** @description Default: `"platform"`. */
+            chosen_by?: components["schemas"]["ChosenBy"];
+            closes?: number | null;
+            commitment?: string | null;
+            entropy?: (string | null)[] | null;
+            /** @description Default: `"snapshot"`. */
+            method?: components["schemas"]["DealingMethod"];
+            seconds?: number | null;
+            seed?: string | null;
+        };
+        /**
+         * DealingMethod
+         * @enum {string}
+         */
+        DealingMethod: "committed" | "seed" | "snapshot";
+        /**
          * DealtEvent
          * @description For the record (platforms only): the deal's first snapshot and the seed it was dealt from
-         *     (``None`` for a snapshot the platform gave), so that the log alone replays the deal.
+         *     (``None`` for a snapshot the platform gave, and for a committed deal, whose seed
+         *     ``deal_over`` reveals), so that the log alone replays the deal; ``chosen_by``: who chose that
+         *     seed or snapshot (``service`` for a seed it drew, or a committed deal).
          */
         DealtEvent: {
             at?: number;
+            chosen_by?: components["schemas"]["ChosenBy"] | null;
             deal: number;
             id?: string;
             seed: number | null;
@@ -1061,6 +1214,20 @@ export interface components {
             version?: number;
         };
         /**
+         * EntropyEvent
+         * @description ``seat`` added ``entropy`` (hex) to the committed deal being dealt (docs/dealing.md).
+         */
+        EntropyEvent: {
+            at?: number;
+            entropy: string;
+            id?: string;
+            seat: number;
+            seq?: number;
+            /** @constant */
+            type: "entropy";
+            version?: number;
+        };
+        /**
          * EventsPage
          * @description Logged events after the event asked for, oldest first, cut to the caller; ``last_seq``
          *     is the table's last ``seq`` and ``last_event_id`` its id (ask again with
@@ -1072,7 +1239,7 @@ export interface components {
          *     it now is) and polls on ``after`` that answer's ``last_event_id``.
          */
         EventsPage: {
-            events: (components["schemas"]["LoggedPlayedEvent"] | components["schemas"]["LoggedPassedEvent"] | components["schemas"]["LoggedYieldedEvent"] | components["schemas"]["LoggedJiefengEvent"] | components["schemas"]["LoggedTrickWonEvent"] | components["schemas"]["LoggedFinishedEvent"] | components["schemas"]["LoggedDealOverEvent"] | components["schemas"]["LoggedCrownPassedEvent"] | components["schemas"]["LoggedCrownForcedEvent"] | components["schemas"]["LoggedAcceptedEvent"] | components["schemas"]["LoggedDeclinedEvent"] | components["schemas"]["LoggedGrabbedEvent"] | components["schemas"]["LoggedCalledEvent"] | components["schemas"]["LoggedSoloDeclaredEvent"] | components["schemas"]["LoggedRevealedEvent"] | components["schemas"]["LoggedRebelledEvent"] | components["schemas"]["LoggedDealVoidEvent"] | components["schemas"]["LoggedPhaseEvent"] | components["schemas"]["LoggedClockEvent"] | components["schemas"]["LoggedTrusteeEvent"] | components["schemas"]["LoggedLeftEvent"] | components["schemas"]["LoggedTokenRotatedEvent"] | components["schemas"]["LoggedDealStartedEvent"] | components["schemas"]["LoggedDealtEvent"] | components["schemas"]["LoggedMoveEvent"])[];
+            events: (components["schemas"]["LoggedPlayedEvent"] | components["schemas"]["LoggedPassedEvent"] | components["schemas"]["LoggedYieldedEvent"] | components["schemas"]["LoggedJiefengEvent"] | components["schemas"]["LoggedTrickWonEvent"] | components["schemas"]["LoggedFinishedEvent"] | components["schemas"]["LoggedDealOverEvent"] | components["schemas"]["LoggedCrownPassedEvent"] | components["schemas"]["LoggedCrownForcedEvent"] | components["schemas"]["LoggedAcceptedEvent"] | components["schemas"]["LoggedDeclinedEvent"] | components["schemas"]["LoggedGrabbedEvent"] | components["schemas"]["LoggedCalledEvent"] | components["schemas"]["LoggedSoloDeclaredEvent"] | components["schemas"]["LoggedRevealedEvent"] | components["schemas"]["LoggedRebelledEvent"] | components["schemas"]["LoggedDealVoidEvent"] | components["schemas"]["LoggedPhaseEvent"] | components["schemas"]["LoggedClockEvent"] | components["schemas"]["LoggedTrusteeEvent"] | components["schemas"]["LoggedLeftEvent"] | components["schemas"]["LoggedTokenRotatedEvent"] | components["schemas"]["LoggedDealCommittedEvent"] | components["schemas"]["LoggedEntropyEvent"] | components["schemas"]["LoggedDealStartedEvent"] | components["schemas"]["LoggedDealtEvent"] | components["schemas"]["LoggedMoveEvent"])[];
             instance: string;
             /** @description Default: `"0"`. */
             last_event_id?: string;
@@ -1094,6 +1261,42 @@ export interface components {
             /** @constant */
             type: "finished";
             version?: number;
+        };
+        /**
+         * FullRecord
+         * @description A record with every hand: ``opening`` is the deal's first snapshot.
+         */
+        FullRecord: {
+            acts: (components["schemas"]["MoveAct"] | components["schemas"]["TrusteeAct"] | components["schemas"]["LeftAct"])[];
+            /** @description The deal's number at the table */
+            deal: number;
+            dealer?: number | null;
+            dealing: components["schemas"]["CommittedDealing"] | components["schemas"]["SeededDealing"] | components["schemas"]["GivenDealing"];
+            ended?: number | null;
+            instance: string;
+            /** @description Default: `[]`. */
+            left?: number[];
+            opening: components["schemas"]["Snapshot"];
+            penalties: components["schemas"]["Tally"];
+            /** @constant */
+            record: "full";
+            result?: components["schemas"]["DealResult"] | null;
+            ruleset: string | components["schemas"]["RulesetSpec"];
+            started: number;
+            table: string;
+            totals: components["schemas"]["Tally"];
+            tribute?: components["schemas"]["Tribute"] | null;
+            trustee_level?: string | null;
+            /** @description The record format's version (1 here). Default: `1`. */
+            version?: number;
+        };
+        /**
+         * GivenDealing
+         * @description The platform gave the deal's first snapshot: only its word says how it was dealt.
+         */
+        GivenDealing: {
+            /** @constant */
+            method: "snapshot";
         };
         /**
          * GrabMove
@@ -1163,6 +1366,28 @@ export interface components {
             seat: number;
         };
         /**
+         * KeptDeals
+         * @description The deals whose records the table keeps, oldest first: the finished ones
+         *     (``BAOHUANG_DEALS_KEPT`` at most) and the current one. The same for every caller.
+         */
+        KeptDeals: {
+            deals: components["schemas"]["DealSummary"][];
+            instance: string;
+        };
+        /**
+         * LeftAct
+         * @description S-9: ``seat`` left the table, charged ``penalty`` (0 or negative).
+         */
+        LeftAct: {
+            /** @constant */
+            act: "left";
+            /** @description Seconds since the deal started (`started`). Default: `0.0`. */
+            at?: number;
+            penalty: number;
+            /** @description T-1: seats 0–4 in the order of play */
+            seat: number;
+        };
+        /**
          * LeftEvent
          * @description S-9: ``seat`` left the table; ``penalty`` is what it is charged (0 where none applies).
          */
@@ -1213,6 +1438,8 @@ export interface components {
         LoggedCrownForcedEvent: components["schemas"]["CrownForcedEvent"] & components["schemas"]["LogEntry"];
         /** LoggedCrownPassedEvent */
         LoggedCrownPassedEvent: components["schemas"]["CrownPassedEvent"] & components["schemas"]["LogEntry"];
+        /** LoggedDealCommittedEvent */
+        LoggedDealCommittedEvent: components["schemas"]["DealCommittedEvent"] & components["schemas"]["LogEntry"];
         /** LoggedDealOverEvent */
         LoggedDealOverEvent: components["schemas"]["DealOverEvent"] & components["schemas"]["LogEntry"];
         /** LoggedDealStartedEvent */
@@ -1223,6 +1450,8 @@ export interface components {
         LoggedDealtEvent: components["schemas"]["DealtEvent"] & components["schemas"]["LogEntry"];
         /** LoggedDeclinedEvent */
         LoggedDeclinedEvent: components["schemas"]["DeclinedEvent"] & components["schemas"]["LogEntry"];
+        /** LoggedEntropyEvent */
+        LoggedEntropyEvent: components["schemas"]["EntropyEvent"] & components["schemas"]["LogEntry"];
         /** LoggedFinishedEvent */
         LoggedFinishedEvent: components["schemas"]["FinishedEvent"] & components["schemas"]["LogEntry"];
         /** LoggedGrabbedEvent */
@@ -1259,6 +1488,25 @@ export interface components {
          */
         Mode: "grab" | "solo_hidden" | "solo_open" | "team";
         /**
+         * MoveAct
+         * @description A move (the rules' move, any phase) and who made it: the seat itself, 托管 for it (T-10,
+         *     or the level the table's platform chose), or the bot seated there.
+         */
+        MoveAct: {
+            /** @constant */
+            act: "move";
+            /** @description Seconds since the deal started (`started`). Default: `0.0`. */
+            at?: number;
+            /** @description Default: `"seat"`. */
+            by?: components["schemas"]["MoveBy"];
+            move: components["schemas"]["PlayMove"] | components["schemas"]["PassMove"] | components["schemas"]["YieldMove"] | components["schemas"]["JiefengMove"] | components["schemas"]["AcceptMove"] | components["schemas"]["DeclineMove"] | components["schemas"]["GrabMove"] | components["schemas"]["CallMove"] | components["schemas"]["DeclareSoloMove"] | components["schemas"]["RevealMove"] | components["schemas"]["RebelMove"];
+        };
+        /**
+         * MoveBy
+         * @enum {string}
+         */
+        MoveBy: "bot" | "seat" | "trustee";
+        /**
          * MoveCheck
          * @description A dry run of ``POST /moves``: ``legal: true`` when that route would apply the move at
          *     ``version``, else ``legal: false`` and the reason it would refuse it with. Nothing is
@@ -1278,8 +1526,7 @@ export interface components {
          */
         MoveEvent: {
             at?: number;
-            /** @enum {unknown} */
-            by: "bot" | "seat" | "trustee";
+            by: components["schemas"]["MoveBy"];
             id?: string;
             move: components["schemas"]["PlayMove"] | components["schemas"]["PassMove"] | components["schemas"]["YieldMove"] | components["schemas"]["JiefengMove"] | components["schemas"]["AcceptMove"] | components["schemas"]["DeclineMove"] | components["schemas"]["GrabMove"] | components["schemas"]["CallMove"] | components["schemas"]["DeclareSoloMove"] | components["schemas"]["RevealMove"] | components["schemas"]["RebelMove"];
             seq?: number;
@@ -1339,7 +1586,7 @@ export interface components {
          * Phase
          * @enum {string}
          */
-        Phase: "crown" | "guard" | "play";
+        Phase: "crown" | "deal" | "guard" | "play";
         /**
          * PhaseEvent
          * @description The deal moved on to ``phase`` (``"guard"`` or ``"play"``); ``turn`` acts first.
@@ -1370,7 +1617,7 @@ export interface components {
              * @enum {string}
              */
             audience: "platform";
-            events: (components["schemas"]["PlayedEvent"] | components["schemas"]["PassedEvent"] | components["schemas"]["YieldedEvent"] | components["schemas"]["JiefengEvent"] | components["schemas"]["TrickWonEvent"] | components["schemas"]["FinishedEvent"] | components["schemas"]["DealOverEvent"] | components["schemas"]["CrownPassedEvent"] | components["schemas"]["CrownForcedEvent"] | components["schemas"]["AcceptedEvent"] | components["schemas"]["DeclinedEvent"] | components["schemas"]["GrabbedEvent"] | components["schemas"]["CalledEvent"] | components["schemas"]["SoloDeclaredEvent"] | components["schemas"]["RevealedEvent"] | components["schemas"]["RebelledEvent"] | components["schemas"]["DealVoidEvent"] | components["schemas"]["PhaseEvent"] | components["schemas"]["ClockEvent"] | components["schemas"]["TrusteeEvent"] | components["schemas"]["LeftEvent"] | components["schemas"]["TokenRotatedEvent"] | components["schemas"]["DealStartedEvent"] | components["schemas"]["DealtEvent"] | components["schemas"]["MoveEvent"])[];
+            events: (components["schemas"]["PlayedEvent"] | components["schemas"]["PassedEvent"] | components["schemas"]["YieldedEvent"] | components["schemas"]["JiefengEvent"] | components["schemas"]["TrickWonEvent"] | components["schemas"]["FinishedEvent"] | components["schemas"]["DealOverEvent"] | components["schemas"]["CrownPassedEvent"] | components["schemas"]["CrownForcedEvent"] | components["schemas"]["AcceptedEvent"] | components["schemas"]["DeclinedEvent"] | components["schemas"]["GrabbedEvent"] | components["schemas"]["CalledEvent"] | components["schemas"]["SoloDeclaredEvent"] | components["schemas"]["RevealedEvent"] | components["schemas"]["RebelledEvent"] | components["schemas"]["DealVoidEvent"] | components["schemas"]["PhaseEvent"] | components["schemas"]["ClockEvent"] | components["schemas"]["TrusteeEvent"] | components["schemas"]["LeftEvent"] | components["schemas"]["TokenRotatedEvent"] | components["schemas"]["DealCommittedEvent"] | components["schemas"]["EntropyEvent"] | components["schemas"]["DealStartedEvent"] | components["schemas"]["DealtEvent"] | components["schemas"]["MoveEvent"])[];
             instance: string;
             /** @description Default: `false`. */
             replayed?: boolean;
@@ -1436,10 +1683,21 @@ export interface components {
         };
         /** PostDeal */
         PostDeal: {
-            /** @description Deal from this seed (G-4, taken mod 2^64); random when absent */
+            /** @description Dealt by the service from a seed it commits to, the seats adding entropy (docs/dealing.md); by default as the deal before was. Not with `seed` */
+            committed?: boolean | null;
+            entropy_seconds?: number | null;
+            /** @description Deal from this seed (G-4, SplitMix64, taken mod 2^64); when absent, committed or from a seed the service draws (`committed`) */
             seed?: number | null;
             /** @description the version the client saw */
             version: number;
+        };
+        /** PostEntropy */
+        PostEntropy: {
+            /**
+             * @description 1 to 64 bytes of the seat's own choosing, as lowercase hex digits (e.g. from a browser's crypto.getRandomValues)
+             * @example 9f3c0a5e77d1b2c4
+             */
+            entropy: string;
         };
         /** PostLeave */
         PostLeave: {
@@ -1504,6 +1762,34 @@ export interface components {
             rule: string | null;
         };
         /**
+         * PublicRecord
+         * @description A spectator's record: ``opening`` is the public view of the first snapshot (no hand).
+         */
+        PublicRecord: {
+            acts: (components["schemas"]["MoveAct"] | components["schemas"]["TrusteeAct"] | components["schemas"]["LeftAct"])[];
+            /** @description The deal's number at the table */
+            deal: number;
+            dealer?: number | null;
+            dealing: components["schemas"]["CommittedDealing"] | components["schemas"]["SeededDealing"] | components["schemas"]["GivenDealing"];
+            ended?: number | null;
+            instance: string;
+            /** @description Default: `[]`. */
+            left?: number[];
+            opening: components["schemas"]["PublicView"];
+            penalties: components["schemas"]["Tally"];
+            /** @constant */
+            record: "public";
+            result?: components["schemas"]["DealResult"] | null;
+            ruleset: string | components["schemas"]["RulesetSpec"];
+            started: number;
+            table: string;
+            totals: components["schemas"]["Tally"];
+            tribute?: components["schemas"]["Tribute"] | null;
+            trustee_level?: string | null;
+            /** @description The record format's version (1 here). Default: `1`. */
+            version?: number;
+        };
+        /**
          * PublicView
          * @description What everyone at the table may see (a spectator): no hand, only how many cards each seat
          *     holds (``counts[s]``); ``guard`` is null while hidden (G-8), and a 暗独 looks like team play.
@@ -1535,7 +1821,8 @@ export interface components {
             /** @description Default: `[]`. */
             bots?: components["schemas"]["BotSeat"][];
             clock?: components["schemas"]["Clock"] | null;
-            snapshot: components["schemas"]["Snapshot"];
+            deal?: components["schemas"]["CommittedDeal"] | null;
+            snapshot?: components["schemas"]["Snapshot"] | null;
             /** @description Who plays a seat in 托管: T-10's move when absent (the rules' default), or this bot level (played as the heuristic) */
             trustee_level?: components["schemas"]["TrusteeLevel"] | null;
             webhook?: components["schemas"]["Webhook"] | null;
@@ -1764,13 +2051,42 @@ export interface components {
              * @enum {string}
              */
             audience: "seat";
-            events: (components["schemas"]["PlayedEvent"] | components["schemas"]["PassedEvent"] | components["schemas"]["YieldedEvent"] | components["schemas"]["JiefengEvent"] | components["schemas"]["TrickWonEvent"] | components["schemas"]["FinishedEvent"] | components["schemas"]["DealOverEvent"] | components["schemas"]["CrownPassedEvent"] | components["schemas"]["CrownForcedEvent"] | components["schemas"]["AcceptedEvent"] | components["schemas"]["DeclinedEvent"] | components["schemas"]["GrabbedEvent"] | components["schemas"]["CalledEvent"] | components["schemas"]["SoloDeclaredEvent"] | components["schemas"]["RevealedEvent"] | components["schemas"]["RebelledEvent"] | components["schemas"]["DealVoidEvent"] | components["schemas"]["PhaseEvent"] | components["schemas"]["ClockEvent"] | components["schemas"]["TrusteeEvent"] | components["schemas"]["LeftEvent"] | components["schemas"]["TokenRotatedEvent"] | components["schemas"]["DealStartedEvent"] | components["schemas"]["DealtEvent"] | components["schemas"]["MoveEvent"])[];
+            events: (components["schemas"]["PlayedEvent"] | components["schemas"]["PassedEvent"] | components["schemas"]["YieldedEvent"] | components["schemas"]["JiefengEvent"] | components["schemas"]["TrickWonEvent"] | components["schemas"]["FinishedEvent"] | components["schemas"]["DealOverEvent"] | components["schemas"]["CrownPassedEvent"] | components["schemas"]["CrownForcedEvent"] | components["schemas"]["AcceptedEvent"] | components["schemas"]["DeclinedEvent"] | components["schemas"]["GrabbedEvent"] | components["schemas"]["CalledEvent"] | components["schemas"]["SoloDeclaredEvent"] | components["schemas"]["RevealedEvent"] | components["schemas"]["RebelledEvent"] | components["schemas"]["DealVoidEvent"] | components["schemas"]["PhaseEvent"] | components["schemas"]["ClockEvent"] | components["schemas"]["TrusteeEvent"] | components["schemas"]["LeftEvent"] | components["schemas"]["TokenRotatedEvent"] | components["schemas"]["DealCommittedEvent"] | components["schemas"]["EntropyEvent"] | components["schemas"]["DealStartedEvent"] | components["schemas"]["DealtEvent"] | components["schemas"]["MoveEvent"])[];
             instance: string;
             /** @description Default: `false`. */
             replayed?: boolean;
             table: components["schemas"]["TableState"];
             version: number;
             view: components["schemas"]["SeatView"];
+        };
+        /**
+         * SeatRecord
+         * @description A seat's record of a deal whose other hands it may not see: ``opening`` is its view of
+         *     the first snapshot (its own hand).
+         */
+        SeatRecord: {
+            acts: (components["schemas"]["MoveAct"] | components["schemas"]["TrusteeAct"] | components["schemas"]["LeftAct"])[];
+            /** @description The deal's number at the table */
+            deal: number;
+            dealer?: number | null;
+            dealing: components["schemas"]["CommittedDealing"] | components["schemas"]["SeededDealing"] | components["schemas"]["GivenDealing"];
+            ended?: number | null;
+            instance: string;
+            /** @description Default: `[]`. */
+            left?: number[];
+            opening: components["schemas"]["SeatView"];
+            penalties: components["schemas"]["Tally"];
+            /** @constant */
+            record: "seat";
+            result?: components["schemas"]["DealResult"] | null;
+            ruleset: string | components["schemas"]["RulesetSpec"];
+            started: number;
+            table: string;
+            totals: components["schemas"]["Tally"];
+            tribute?: components["schemas"]["Tribute"] | null;
+            trustee_level?: string | null;
+            /** @description The record format's version (1 here). Default: `1`. */
+            version?: number;
         };
         /**
          * SeatState
@@ -1847,6 +2163,18 @@ export interface components {
             void?: boolean;
         };
         /**
+         * SeededDealing
+         * @description Dealt from a 64-bit ``seed`` (SplitMix64, docs/dealing.md) that the platform passed or
+         *     the service drew (``chosen_by``; null in records of deals logged before it was said). Only
+         *     a full record shows the seed: it deals every hand.
+         */
+        SeededDealing: {
+            chosen_by?: components["schemas"]["ChosenBy"] | null;
+            /** @constant */
+            method: "seed";
+            seed?: number | null;
+        };
+        /**
          * Sides
          * @description The two sides' scores after the multiplier; they always sum to zero (S-1).
          */
@@ -1915,7 +2243,7 @@ export interface components {
              * @enum {string}
              */
             audience: "spectator";
-            events: (components["schemas"]["PlayedEvent"] | components["schemas"]["PassedEvent"] | components["schemas"]["YieldedEvent"] | components["schemas"]["JiefengEvent"] | components["schemas"]["TrickWonEvent"] | components["schemas"]["FinishedEvent"] | components["schemas"]["DealOverEvent"] | components["schemas"]["CrownPassedEvent"] | components["schemas"]["CrownForcedEvent"] | components["schemas"]["AcceptedEvent"] | components["schemas"]["DeclinedEvent"] | components["schemas"]["GrabbedEvent"] | components["schemas"]["CalledEvent"] | components["schemas"]["SoloDeclaredEvent"] | components["schemas"]["RevealedEvent"] | components["schemas"]["RebelledEvent"] | components["schemas"]["DealVoidEvent"] | components["schemas"]["PhaseEvent"] | components["schemas"]["ClockEvent"] | components["schemas"]["TrusteeEvent"] | components["schemas"]["LeftEvent"] | components["schemas"]["TokenRotatedEvent"] | components["schemas"]["DealStartedEvent"] | components["schemas"]["DealtEvent"] | components["schemas"]["MoveEvent"])[];
+            events: (components["schemas"]["PlayedEvent"] | components["schemas"]["PassedEvent"] | components["schemas"]["YieldedEvent"] | components["schemas"]["JiefengEvent"] | components["schemas"]["TrickWonEvent"] | components["schemas"]["FinishedEvent"] | components["schemas"]["DealOverEvent"] | components["schemas"]["CrownPassedEvent"] | components["schemas"]["CrownForcedEvent"] | components["schemas"]["AcceptedEvent"] | components["schemas"]["DeclinedEvent"] | components["schemas"]["GrabbedEvent"] | components["schemas"]["CalledEvent"] | components["schemas"]["SoloDeclaredEvent"] | components["schemas"]["RevealedEvent"] | components["schemas"]["RebelledEvent"] | components["schemas"]["DealVoidEvent"] | components["schemas"]["PhaseEvent"] | components["schemas"]["ClockEvent"] | components["schemas"]["TrusteeEvent"] | components["schemas"]["LeftEvent"] | components["schemas"]["TokenRotatedEvent"] | components["schemas"]["DealCommittedEvent"] | components["schemas"]["EntropyEvent"] | components["schemas"]["DealStartedEvent"] | components["schemas"]["DealtEvent"] | components["schemas"]["MoveEvent"])[];
             instance: string;
             /** @description Default: `false`. */
             replayed?: boolean;
@@ -2002,11 +2330,13 @@ export interface components {
          *
          *     ``deal``: the deal's number at this table (1, 2, …); ``dealer``: the seat it was dealt from
          *     (``None`` for a snapshot the platform gave); ``deadline``: when the seat to act runs out of
-         *     time (seconds since the Unix epoch; ``None`` when no clock runs); ``totals[seat]``: the sum of
+         *     time (seconds since the Unix epoch; ``None`` when no clock runs; while a committed deal waits
+         *     for the seats' entropy, when its window closes); ``totals[seat]``: the sum of
          *     the finished deals' scores; ``penalties[seat]``: S-9's charges so far (negative), apart from
          *     the zero-sum totals;
          *     ``results``: the finished deals' results, in order: the newest ``BAOHUANG_DEALS_KEPT`` of
-         *     them once the next deal starts (the totals go on adding every deal up).
+         *     them once the next deal starts (the totals go on adding every deal up); ``dealing``: how the
+         *     current deal is dealt (:class:`Dealing`: a committed deal's commitment, for everyone).
          */
         TableState: {
             /** @description Default: `1.0`. */
@@ -2017,6 +2347,7 @@ export interface components {
             /** @description Default: `1`. */
             deal?: number;
             dealer?: number | null;
+            dealing?: components["schemas"]["Dealing"];
             penalties?: number[];
             /** @description Default: `false`. */
             played?: boolean;
@@ -2025,6 +2356,15 @@ export interface components {
             seats?: components["schemas"]["SeatState"][];
             totals?: number[];
             trustee_level?: components["schemas"]["TrusteeLevel"] | null;
+        };
+        /**
+         * Tally
+         * @description A table's running figures around the deal: ``before`` it and ``after`` it (null while
+         *     the deal is not over).
+         */
+        Tally: {
+            after?: number[] | null;
+            before: number[];
         };
         /**
          * TokenRotatedEvent
@@ -2059,6 +2399,16 @@ export interface components {
             card: string;
             from: number;
             to: number;
+        };
+        /**
+         * Tribute
+         * @description The tribute paid into this deal (P): ``previous`` is the deal before (its roles and
+         *     finishing order), ``transfers`` the cards that changed hands, as this caller may see them
+         *     (a seat sees the cards it gave or took).
+         */
+        Tribute: {
+            previous: components["schemas"]["PreviousDeal"];
+            transfers: components["schemas"]["Transfer"][];
         };
         /** TributeRequest */
         TributeRequest: {
@@ -2118,13 +2468,34 @@ export interface components {
             version?: number;
         };
         /**
+         * TrusteeAct
+         * @description T-11: ``seat`` entered (``on``) or left 托管, ``count`` times entered this deal;
+         *     ``cause``: its clock ran out (``timeout``), it asked, or it left the table.
+         */
+        TrusteeAct: {
+            /** @constant */
+            act: "trustee";
+            /** @description Seconds since the deal started (`started`). Default: `0.0`. */
+            at?: number;
+            cause?: components["schemas"]["TrusteeCause"] | null;
+            count: number;
+            on: boolean;
+            /** @description T-1: seats 0–4 in the order of play */
+            seat: number;
+        };
+        /**
+         * TrusteeCause
+         * @enum {string}
+         */
+        TrusteeCause: "leave" | "request" | "timeout";
+        /**
          * TrusteeEvent
          * @description T-11: ``seat`` entered (``on``) or left 托管; ``count`` is how often it entered this deal;
          *     ``cause`` says why it entered: its clock ran out, it asked, or it left the table (S-9).
          */
         TrusteeEvent: {
             at?: number;
-            cause?: components["schemas"]["TrusteeEventCause"] | null;
+            cause?: components["schemas"]["TrusteeCause"] | null;
             count: number;
             id?: string;
             on: boolean;
@@ -2134,11 +2505,6 @@ export interface components {
             type: "trustee";
             version?: number;
         };
-        /**
-         * TrusteeEventCause
-         * @enum {string}
-         */
-        TrusteeEventCause: "leave" | "request" | "timeout";
         /**
          * TrusteeLevel
          * @enum {string}
@@ -2154,7 +2520,7 @@ export interface components {
          * @description ``legal: true`` with the next snapshot and the move's events, or ``legal: false`` and why.
          */
         ValidateResult: {
-            events?: (components["schemas"]["PlayedEvent"] | components["schemas"]["PassedEvent"] | components["schemas"]["YieldedEvent"] | components["schemas"]["JiefengEvent"] | components["schemas"]["TrickWonEvent"] | components["schemas"]["FinishedEvent"] | components["schemas"]["DealOverEvent"] | components["schemas"]["CrownPassedEvent"] | components["schemas"]["CrownForcedEvent"] | components["schemas"]["AcceptedEvent"] | components["schemas"]["DeclinedEvent"] | components["schemas"]["GrabbedEvent"] | components["schemas"]["CalledEvent"] | components["schemas"]["SoloDeclaredEvent"] | components["schemas"]["RevealedEvent"] | components["schemas"]["RebelledEvent"] | components["schemas"]["DealVoidEvent"] | components["schemas"]["PhaseEvent"] | components["schemas"]["ClockEvent"] | components["schemas"]["TrusteeEvent"] | components["schemas"]["LeftEvent"] | components["schemas"]["TokenRotatedEvent"] | components["schemas"]["DealStartedEvent"] | components["schemas"]["DealtEvent"] | components["schemas"]["MoveEvent"])[] | null;
+            events?: (components["schemas"]["PlayedEvent"] | components["schemas"]["PassedEvent"] | components["schemas"]["YieldedEvent"] | components["schemas"]["JiefengEvent"] | components["schemas"]["TrickWonEvent"] | components["schemas"]["FinishedEvent"] | components["schemas"]["DealOverEvent"] | components["schemas"]["CrownPassedEvent"] | components["schemas"]["CrownForcedEvent"] | components["schemas"]["AcceptedEvent"] | components["schemas"]["DeclinedEvent"] | components["schemas"]["GrabbedEvent"] | components["schemas"]["CalledEvent"] | components["schemas"]["SoloDeclaredEvent"] | components["schemas"]["RevealedEvent"] | components["schemas"]["RebelledEvent"] | components["schemas"]["DealVoidEvent"] | components["schemas"]["PhaseEvent"] | components["schemas"]["ClockEvent"] | components["schemas"]["TrusteeEvent"] | components["schemas"]["LeftEvent"] | components["schemas"]["TokenRotatedEvent"] | components["schemas"]["DealCommittedEvent"] | components["schemas"]["EntropyEvent"] | components["schemas"]["DealStartedEvent"] | components["schemas"]["DealtEvent"] | components["schemas"]["MoveEvent"])[] | null;
             legal: boolean;
             reason?: components["schemas"]["Reason"] | null;
             snapshot?: components["schemas"]["Snapshot"] | null;
@@ -4181,6 +4547,106 @@ export interface operations {
             };
         };
     };
+    listTableDeals: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A table id chosen by the platform: 1–128 of A-Z a-z 0-9 _ . : - */
+                table_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KeptDeals"];
+                };
+            };
+            /** @description Malformed request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    /** @description The scheme to authenticate with */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    /** @description Requests per window (draft-ietf-httpapi-ratelimit-headers-06) */
+                    "RateLimit-Limit"?: string;
+                    /** @description The limit and its window in seconds */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests that may be sent now */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the whole budget is back */
+                    "RateLimit-Reset"?: string;
+                    /** @description Seconds until one more request is allowed */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Service unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+        };
+    };
     startNextDeal: {
         parameters: {
             query?: never;
@@ -4282,6 +4748,108 @@ export interface operations {
             };
             /** @description Input the referee cannot judge */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    /** @description Requests per window (draft-ietf-httpapi-ratelimit-headers-06) */
+                    "RateLimit-Limit"?: string;
+                    /** @description The limit and its window in seconds */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests that may be sent now */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the whole budget is back */
+                    "RateLimit-Reset"?: string;
+                    /** @description Seconds until one more request is allowed */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Service unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+        };
+    };
+    getTableDeal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A table id chosen by the platform: 1–128 of A-Z a-z 0-9 _ . : - */
+                table_id: string;
+                /** @description The deal's number at the table */
+                deal: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FullRecord"] | components["schemas"]["SeatRecord"] | components["schemas"]["PublicRecord"];
+                };
+            };
+            /** @description Malformed request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    /** @description The scheme to authenticate with */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Not found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4979,6 +5547,157 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["PostBot"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TableMoveAnswer"];
+                };
+            };
+            /** @description Malformed request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    /** @description The scheme to authenticate with */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Request timeout */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Version conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Input the referee cannot judge */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    /** @description Requests per window (draft-ietf-httpapi-ratelimit-headers-06) */
+                    "RateLimit-Limit"?: string;
+                    /** @description The limit and its window in seconds */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests that may be sent now */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the whole budget is back */
+                    "RateLimit-Reset"?: string;
+                    /** @description Seconds until one more request is allowed */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Service unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+        };
+    };
+    addSeatEntropy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A table id chosen by the platform: 1–128 of A-Z a-z 0-9 _ . : - */
+                table_id: string;
+                /** @description T-1: a seat, 0–4 */
+                seat: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PostEntropy"];
             };
         };
         responses: {

@@ -12,8 +12,18 @@ Everything a caller needs is imported from here; the modules below are how it is
 """
 
 from .beating import CoverEntry, cover, refusal
-from .before_play.deal import Dealt, deal, opening_snapshot
-from .before_play.tribute import PreviousDeal, TributeResult, pay_tribute, tribute
+from .before_play.committed import (
+    ALGORITHM as COMMITTED_ALGORITHM,
+)
+from .before_play.committed import (
+    ENTROPY_PATTERN,
+    SEED_PATTERN,
+    commitment_of,
+    committed_deal,
+    read_entropy,
+)
+from .before_play.deal import Dealt, deal, opening_snapshot, undealt_snapshot
+from .before_play.tribute import TributeResult, pay_tribute, tribute
 from .cards import CODES, RANK_SYMBOLS, CardSet
 from .combos import NO_RANK, Combo, classify, read_combo, read_shape
 from .declared import deal_end, score_declared
@@ -24,12 +34,14 @@ from .events import (
     ClockEvent,
     CrownForcedEvent,
     CrownPassedEvent,
+    DealCommittedEvent,
     DealOverEvent,
     DealResult,
     DealStartedEvent,
     DealtEvent,
     DealVoidEvent,
     DeclinedEvent,
+    EntropyEvent,
     Event,
     FinishedEvent,
     GrabbedEvent,
@@ -39,6 +51,7 @@ from .events import (
     PassedEvent,
     PhaseEvent,
     PlayedEvent,
+    PreviousDeal,
     RebelledEvent,
     RevealedEvent,
     SoloDeclaredEvent,
@@ -122,10 +135,13 @@ from .views import PublicView, SeatView, public_view, seat_view
 __all__ = [
     "BASES",
     "CODES",
+    "COMMITTED_ALGORITHM",
+    "ENTROPY_PATTERN",
     "KAOPAI_DEFAULT_RULESET",
     "NO_RANK",
     "RANK_SYMBOLS",
     "SEATS",
+    "SEED_PATTERN",
     "AcceptMove",
     "AcceptedEvent",
     "CallMove",
@@ -139,6 +155,7 @@ __all__ = [
     "CrownForcedEvent",
     "CrownPassedEvent",
     "CrownState",
+    "DealCommittedEvent",
     "DealOverEvent",
     "DealResult",
     "DealStartedEvent",
@@ -148,6 +165,7 @@ __all__ = [
     "DeclareSoloMove",
     "DeclineMove",
     "DeclinedEvent",
+    "EntropyEvent",
     "Event",
     "FinishedEvent",
     "GrabMove",
@@ -205,6 +223,8 @@ __all__ = [
     "check_roles",
     "classify",
     "classify_play",
+    "commitment_of",
+    "committed_deal",
     "compare",
     "compare_many",
     "cover",
@@ -219,6 +239,7 @@ __all__ = [
     "pay_tribute",
     "public_view",
     "read_combo",
+    "read_entropy",
     "read_previous",
     "read_shape",
     "refusal",
@@ -230,6 +251,7 @@ __all__ = [
     "score_declared",
     "seat_view",
     "tribute",
+    "undealt_snapshot",
     "validate_snapshot",
     "verdict",
     "verify_move",

@@ -3,12 +3,13 @@ of a move), and the events a live table adds around its deals (T-10, T-11, S-9, 
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
 import msgspec
+from msgspec import Meta
 
-from .scoring import ScoreResult
-from .snapshot import Move, Snapshot
+from .scoring import Mode, ScoreResult
+from .snapshot import Move, Seat, Snapshot
 
 __all__ = [
     "AcceptedEvent",
@@ -16,12 +17,14 @@ __all__ = [
     "ClockEvent",
     "CrownForcedEvent",
     "CrownPassedEvent",
+    "DealCommittedEvent",
     "DealOverEvent",
     "DealResult",
     "DealStartedEvent",
     "DealVoidEvent",
     "DealtEvent",
     "DeclinedEvent",
+    "EntropyEvent",
     "Event",
     "FinishedEvent",
     "GrabbedEvent",
@@ -31,6 +34,7 @@ __all__ = [
     "PassedEvent",
     "PhaseEvent",
     "PlayedEvent",
+    "PreviousDeal",
     "RebelledEvent",
     "RevealedEvent",
     "SoloDeclaredEvent",
@@ -101,10 +105,12 @@ class DealResult(msgspec.Struct, frozen=True, kw_only=True):
 
 class DealOverEvent(_Event, tag="deal_over", frozen=True):
     """T-9: the score can no longer change; ``positions[seat]`` is 1…5 (empty for a void deal).
-    At a live table ``result`` carries the deal's :class:`DealResult`."""
+    At a live table ``result`` carries the deal's :class:`DealResult`, and ``seed`` reveals the
+    seed a committed deal was dealt from (docs/dealing.md): its SHA-256 is the commitment."""
 
     positions: list[int]
     result: DealResult | None = None
+    seed: str | None = None
 
 
 class CrownPassedEvent(_Event, tag="crown_passed", frozen=True):
@@ -211,22 +217,63 @@ class Transfer(msgspec.Struct, frozen=True, gc=False, rename={"from_": "from"}):
     card: str
 
 
+class DealCommittedEvent(_Event, tag="deal_committed", frozen=True):
+    """A live table's deal ``deal`` is to be dealt by the service from ``dealer`` (G-4), from a
+    seed whose SHA-256 is ``commitment``, by ``algorithm`` (docs/dealing.md): the first event of
+    a committed deal, before any card is dealt. Until ``closes`` (seconds since the Unix epoch)
+    each seat may add its entropy; the deal is dealt then, or as soon as every seat that can add
+    has."""
+
+    deal: int
+    dealer: int
+    algorithm: str
+    commitment: str
+    closes: float
+
+
+class EntropyEvent(_Event, tag="entropy", frozen=True):
+    """``seat`` added ``entropy`` (hex) to the committed deal being dealt (docs/dealing.md)."""
+
+    seat: int
+    entropy: str
+
+
+class PreviousDeal(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
+    """The previous deal's roles and finishing order (P: it must be over, T-9). `finished` lists
+    the seats in finishing order, as for `/v1/scores`: it stops at the deal's end, or goes on
+    with the seats still holding cards in the order the platform ranks them, the side that
+    finished first (T-9); the tribute follows the order given (who eats first, P-3, P-4)."""
+
+    mode: Mode
+    emperor: Seat
+    finished: Annotated[list[Seat], Meta(max_length=5)]
+    guard: Seat | None = None
+
+
 class DealStartedEvent(_Event, tag="deal_started", frozen=True):
     """The table's deal number ``deal`` began, dealt from ``dealer`` (G-4); ``tribute`` holds the
-    cards paid (P) under ``tribute``."""
+    cards paid (P) under ``tribute``, as ``previous`` (that deal's roles and finishing order)
+    calls for. A committed deal's (docs/dealing.md) names its
+    ``commitment`` and the ``entropy`` each seat added (null: none), which dealt it."""
 
     deal: int
     dealer: int
     tribute: list[Transfer] = []
+    previous: PreviousDeal | None = None
+    commitment: str | None = None
+    entropy: list[str | None] | None = None
 
 
 class DealtEvent(_Event, tag="dealt", frozen=True):
     """For the record (platforms only): the deal's first snapshot and the seed it was dealt from
-    (``None`` for a snapshot the platform gave), so that the log alone replays the deal."""
+    (``None`` for a snapshot the platform gave, and for a committed deal, whose seed
+    ``deal_over`` reveals), so that the log alone replays the deal; ``chosen_by``: who chose that
+    seed or snapshot (``service`` for a seed it drew, or a committed deal)."""
 
     deal: int
     seed: int | None
     snapshot: Snapshot
+    chosen_by: Literal["platform", "service"] | None = None
 
 
 class MoveEvent(_Event, tag="move", frozen=True):
@@ -261,6 +308,8 @@ Event = (
     | TrusteeEvent
     | LeftEvent
     | TokenRotatedEvent
+    | DealCommittedEvent
+    | EntropyEvent
     | DealStartedEvent
     | DealtEvent
     | MoveEvent

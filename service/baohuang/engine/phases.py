@@ -18,13 +18,13 @@ from .before_play.machine import (
     legal_before_play,
 )
 from .cards import CODES, copies_excess, parse_cards
-from .errors import InvalidInput
+from .errors import InvalidInput, invalid_snapshot
 from .events import Event
 from .play.checks import validate_play
 from .play.legal import auto_play, legal_plays
 from .play.moves import Play, answer_refusal, apply_play, read_play, turn_refusal
 from .play.turns import score_play
-from .reasons import DEAL_OVER, GRAB_NOT_ALLOWED, WRONG_PHASE, MoveRefused, Reason
+from .reasons import DEAL_OVER, GRAB_NOT_ALLOWED, NOT_DEALT, WRONG_PHASE, MoveRefused, Reason
 from .rulesets import Ruleset, crown_rule
 from .scoring import ALL_TRUSTEE, ScoreResult, no_emperor, void_result
 from .snapshot import (
@@ -63,6 +63,11 @@ def _in_play(snapshot: Snapshot) -> bool:
     return snapshot.phase == "play"
 
 
+def _undealt(snapshot: Snapshot) -> bool:
+    """A live table's committed deal before its cards are dealt (G-4): nothing to judge yet."""
+    return snapshot.phase == "deal"
+
+
 def validate_snapshot(snapshot: Snapshot) -> Snapshot:
     """Check ``snapshot`` as a whole and return it with canonical card codes (D-3).
 
@@ -70,6 +75,13 @@ def validate_snapshot(snapshot: Snapshot) -> Snapshot:
     verdict. A deal in play is checked by :func:`.play.checks.validate_play`; one before the first
     play, or voided there (its ``crown`` kept), by :func:`.before_play.checks.validate_before_play`.
     """
+    if _undealt(snapshot):
+        raise invalid_snapshot(
+            f"{SNAPSHOT}.phase",
+            "phase 'deal' is a live table's deal before its cards are dealt: there is nothing "
+            "to judge in it",
+            "G-4",
+        )
     if _in_play(snapshot) and snapshot.crown is None and not snapshot.void:
         return validate_play(snapshot, SNAPSHOT)
     return validate_before_play(snapshot, SNAPSHOT)
@@ -110,6 +122,8 @@ def _check(
 ) -> tuple[Reason | None, Play | None]:
     """Why ``move`` is refused (or ``None``) and, for a play in the play phase, what it plays."""
     cards = _read_move(move, ruleset, path)
+    if _undealt(snapshot):
+        return NOT_DEALT, None
     if not _in_play(snapshot):  # G-4…G-8
         return before_play_refusal(snapshot, ruleset, move, path), None
     if isinstance(move, BEFORE_PLAY_MOVES):
@@ -184,6 +198,8 @@ def legal_moves(snapshot: Snapshot) -> list[Move]:
     Before play: decline, accept, calls, 明独, grab, 明保, 造反 (G-2…G-8). In play: answers first,
     then plays once per combo shape, cheapest first (:mod:`.play.legal`).
     """
+    if _undealt(snapshot):
+        return []
     if not _in_play(snapshot):
         return legal_before_play(snapshot)
     return legal_plays(snapshot)
@@ -204,7 +220,10 @@ def legal_moves_of(snapshot: Snapshot, seat: int) -> list[Move]:
 
 def auto_answer(snapshot: Snapshot) -> Move | Reason:
     """The 托管 move of the seat to act (T-10): before play the default answer (decline where it
-    may), in play a leader's lowest single, else a pass; once the deal is over, ``DEAL_OVER``."""
+    may), in play a leader's lowest single, else a pass; once the deal is over, ``DEAL_OVER``
+    (``NOT_DEALT`` before the cards are dealt)."""
+    if _undealt(snapshot):
+        return NOT_DEALT
     if not _in_play(snapshot):
         return auto_before_play(snapshot)
     return auto_play(snapshot)

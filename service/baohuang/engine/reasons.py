@@ -101,6 +101,11 @@ PLAYER_FINISHED = Reason(
     "PLAYER_FINISHED", "T-8", "this player has finished and never acts again (已出完牌)"
 )
 DEAL_OVER = Reason("DEAL_OVER", "T-9", "the deal is over; no more moves (本局已结束)")
+NOT_DEALT = Reason(
+    "NOT_DEALT",
+    "G-4",
+    "the cards are not dealt yet: the table waits for the seats' entropy, then deals (尚未发牌)",
+)
 
 # G — before play: the crown and the guard
 WRONG_PHASE = Reason(

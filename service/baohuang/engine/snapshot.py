@@ -109,7 +109,9 @@ class Trick(_State):
     jiefeng: Seat | None = None
 
 
-Phase = Literal["crown", "guard", "play"]
+Phase = Literal["deal", "crown", "guard", "play"]
+"""``deal``: the cards are not dealt yet — a live table's committed deal waits for the seats'
+entropy (docs/dealing.md); no hands, no moves. Then the crown, the guard and the play."""
 Stage = Literal["grab", "call", "declare"]
 
 

@@ -25,6 +25,7 @@ from .bounds import RequestBounds
 from .controllers.bots import BotsController
 from .controllers.combos import CombosController
 from .controllers.deal import DealController
+from .controllers.deal_records import DealRecordsController
 from .controllers.health import HealthController
 from .controllers.moves import MovesController
 from .controllers.play import PlayController
@@ -152,6 +153,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
         DealController,
         RulesetsController,
         TablesController,
+        DealRecordsController,
         BotsController,
         HealthController,
         ProblemPagesController,  # where each problem document's `type` leads

@@ -86,6 +86,8 @@ CODES: tuple[Code, ...] = (
     _problem("NO_TRIBUTE", 422, "Tribute asked for under a ruleset that has none (P)."),
     _problem("PREVIOUS_NOT_OVER", 422, "Tribute asked for after a deal whose score can still change (T-9)."),
     _problem("CANNOT_PAY_TRIBUTE", 422, "A seat holds fewer payable cards than its tribute (P-2)."),
+    _problem("INVALID_ENTROPY", 422, "A seat's entropy that is not 1 to 64 bytes as lowercase hex digits, or not given for five seats (G-4, docs/dealing.md)."),
+    _problem("INVALID_SEED", 422, "A committed deal's seed that is not 32 bytes as 64 lowercase hex digits (G-4, docs/dealing.md)."),
     # Live tables.
     _problem("UNAUTHORIZED", 401, "A table route without a valid credential: no platform key where keys are set, or a token of another table or instance."),
     _problem("TOKEN_REVOKED", 401, "A seat or spectator token the platform replaced with a newer one (the seat changed hands); ask the platform for the new token."),
@@ -98,6 +100,9 @@ CODES: tuple[Code, ...] = (
     _problem("INVALID_HISTORY", 422, "A bot's public history does not fit the view it comes with; `path` names the entry."),
     _problem("IDEMPOTENCY_KEY_REUSED", 422, "The `Idempotency-Key` was sent before with a different request."),
     _problem("WEBHOOKS_OFF", 422, "A table names a webhook on a service without `BAOHUANG_WEBHOOK_SECRET`."),
+    _problem("SNAPSHOT_OR_DEAL", 422, "`PUT` a table with either a `snapshot` or a `deal` for the service to deal, not both, not neither."),
+    _problem("SEED_AND_COMMITTED", 422, "The next deal is dealt from the platform's `seed` or committed by the service (docs/dealing.md), not both."),
+    _problem("DEAL_NOT_KEPT", 404, "The table keeps no record of this deal: not played yet, or older than the `BAOHUANG_DEALS_KEPT` it keeps."),
     # The service.
     _problem("TOO_MANY_STREAMS", 429, "This credential, table or address holds as many open streams as a replica serves it; close one, or retry after `Retry-After` (`path` names the limit)."),
     _problem("WEBHOOK_URL_REFUSED", 422, "A webhook URL that may not be used: not http(s), with credentials or control characters, or naming an internal address."),
@@ -140,6 +145,9 @@ CODES: tuple[Code, ...] = (
     _refusal("DEAL_NOT_OVER", "The next deal starts only once this one is over (T-9).", statuses=_TABLE),
     _refusal("TRUSTEE_LOCKED", "A seat that entered 托管 more than three times in a deal may not leave it (T-11).", statuses=_TABLE),
     _refusal("SEAT_LEFT", "The seat left the table; 托管 plays for it (S-9).", statuses=_TABLE),
+    _refusal("NOT_DEALT", "The cards of the table's committed deal are not dealt yet: the seats may add entropy until they are (G-4).", statuses=_TABLE),
+    _refusal("ENTROPY_CLOSED", "No committed deal waits for entropy: its cards are dealt, or its window closed (G-4).", statuses=_TABLE),
+    _refusal("ENTROPY_ADDED", "The seat added other entropy to this deal already: a seat adds once (G-4).", statuses=_TABLE),
     # Why a deal is void.
     _void("NO_EMPEROR", "Nobody became emperor: the deal is not scored and is dealt again (G-5, G-6, G-7)."),
     _void("ALL_TRUSTEE", "Every seat was in 托管 when the deal ended: the deal is not scored (T-11)."),

@@ -78,7 +78,12 @@ _AUDIENCE_DESCRIPTIONS = {
     "spectator": "A spectator token's answer: `view` is the `PublicView`",
 }
 # A shared enum's component is its property's name in CamelCase, unless named here.
-ENUM_NAMES = {"base": "RulesetBase"}
+ENUM_NAMES = {
+    "base": "RulesetBase",
+    "method": "DealingMethod",
+    "by": "MoveBy",
+    "cause": "TrusteeCause",
+}
 _REF = "#/components/schemas/"
 
 

@@ -40,6 +40,7 @@ from ..tables import (
     Unauthorized,
     VersionConflict,
 )
+from ..tables.deal_records import DealNotKept
 from ..tables.errors import WebhooksOff, WebhookUrlRefused
 from .access import REQUEST_ID_SCOPE_KEY
 from .catalogue import problem_type
@@ -377,6 +378,7 @@ EXCEPTION_HANDLERS: dict[int | type[Exception], Any] = {
     NotToAct: _answer(not_to_act_problem),
     VersionConflict: _answer(conflict_problem),
     TableNotFound: _answer(lambda exc: not_found_problem(exc.table_id)),
+    DealNotKept: _answer(lambda exc: Problem(404, "DEAL_NOT_KEPT", str(exc), path="$.path.deal")),
     Forbidden: _answer(lambda exc: forbidden_problem(str(exc), exc.path)),
     Unauthorized: _answer(lambda exc: unauthorized_problem(str(exc), exc.code)),
     StoreUnavailable: _answer(lambda _: unavailable_problem()),

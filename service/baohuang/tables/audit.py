@@ -3,9 +3,11 @@ checked (a dispute is settled from the record, not from anyone's word).
 
 The log holds, for the platform, each deal's first snapshot and the seed it was dealt from
 (``dealt``) and every move with who made it (``move``). The audit deals each seeded deal again
-(G-4, and tribute under P), replays the moves through the engine, and requires that the engine's
-events are exactly the ones logged, that each finished deal's result is the one the rules give
-(S, S-9, S-10, T-11), and that the totals are their sum. Any edit of the log breaks one of these.
+(G-4, and tribute under P) — a committed deal once ``deal_over`` reveals its seed, which must be
+the one committed to, mixed with the entropy the seats added (docs/dealing.md) — replays the
+moves through the engine, and requires that the engine's events are exactly the ones logged,
+that each finished deal's result is the one the rules give (S, S-9, S-10, T-11), and that the
+totals are their sum. Any edit of the log breaks one of these.
 
 The log holds the current deal; each finished deal the table still keeps is a compact record
 (:mod:`.deals`) with the same opening, moves, 托管 and leaving acts and result, but not the
@@ -20,6 +22,7 @@ before it left: what it checks starts there.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final, NamedTuple
 
 import msgspec
 
@@ -27,10 +30,12 @@ from ..engine import (
     CODES,
     SEATS,
     ClockEvent,
+    DealCommittedEvent,
     DealOverEvent,
     DealResult,
     DealStartedEvent,
     DealtEvent,
+    EntropyEvent,
     Event,
     InvalidInput,
     LeftEvent,
@@ -41,6 +46,8 @@ from ..engine import (
     Transfer,
     TrusteeEvent,
     apply_move,
+    commitment_of,
+    committed_deal,
     deal,
     pay_tribute,
     ruleset_of,
@@ -49,10 +56,10 @@ from ..engine import (
     score as score_of,
 )
 from ..store import StoreUnavailable, TableStore
-from .deals import DealRecord, decode_deal, digest_of, is_made
+from .deals import KeptDeal, decode_deal, digest_of, is_made
 from .errors import TableNotFound
 from .following import logged_event
-from .record import TableState, decode_record
+from .record import TableRecord, TableState, decode_record
 
 PAGE = 5000
 """Events read at a time (a log holds about one deal: ~1,000 events)."""
@@ -92,7 +99,7 @@ class _Broken(Exception):
 
 
 def audit(
-    events: Sequence[Event], records: Sequence[DealRecord] = (), table: TableState | None = None
+    events: Sequence[Event], records: Sequence[KeptDeal] = (), table: TableState | None = None
 ) -> AuditReport:
     """Check a table's history: the finished deals' ``records`` it keeps (oldest first), then
     its log's ``events`` (oldest first, as the platform reads them, from the first after the
@@ -124,6 +131,9 @@ class _Audit:
         self.expected: list[Event] = []  # engine events still to be seen in the log
         self.dealer: int | None = None
         self.tribute: list[Transfer] | None = None  # the tribute the deal's start says was paid
+        self.committed: DealCommittedEvent | None = None  # the commitment of a committed deal
+        self.entropy: list[str | None] = [None] * SEATS  # what its seats added
+        self.opening: Snapshot | None = None  # the deal as dealt
         self.first_deal = 1
         self.current: int | None = None  # the deal being replayed, for a failure to name
         self.last_seq = 0  # the last seq of the records replayed
@@ -141,7 +151,7 @@ class _Audit:
             first_deal=self.first_deal,
         )
 
-    def record(self, record: DealRecord, *, first: bool) -> None:
+    def record(self, record: KeptDeal, *, first: bool) -> None:
         """Replay a finished deal's compact record (see the module docstring)."""
         self.current = record.deal
         if first and record.deal > 1:
@@ -163,7 +173,7 @@ class _Audit:
             raise _Broken(None, f"the table after deal {record.deal} is not what its deals give")
         self.last_seq = record.seqs[1]
 
-    def _carry(self, record: DealRecord) -> None:
+    def _carry(self, record: KeptDeal) -> None:
         """Start at ``record``: the deals before it are no longer kept, and left the table the
         totals, penalties and departures its record says, less what the deal itself did."""
         over = next((e for e in record.events if isinstance(e, DealOverEvent)), None)
@@ -190,7 +200,7 @@ class _Audit:
         if self.left != [state.left for state in table.seats]:
             raise _Broken(None, "the seats that left the table are not those its deals say left")
 
-    def log(self, events: Sequence[Event], after: DealRecord | None) -> None:
+    def log(self, events: Sequence[Event], after: KeptDeal | None) -> None:
         """Replay the log, which must follow on from the last record (``after``)."""
         self.compact = False
         if events and after is not None and events[0].seq != after.seqs[1] + 1:
@@ -199,12 +209,15 @@ class _Audit:
 
     def run(self, events: Sequence[Event]) -> None:
         for event in events:
-            if isinstance(event, DealStartedEvent | TrusteeEvent | LeftEvent) and self.expected:
+            if isinstance(event, _TABLE_ACTS) and self.expected:
                 # nothing comes between a move and what it made: a table logs them in one go
                 raise _Broken(event.seq, f"{_name(event)} before {_name(self.expected[0])}")
-            if isinstance(event, DealStartedEvent):
-                self.dealer = event.dealer
-                self.tribute = list(event.tribute)
+            if isinstance(event, DealCommittedEvent):
+                self._committed(event)
+            elif isinstance(event, EntropyEvent):
+                self._entropy(event)
+            elif isinstance(event, DealStartedEvent):
+                self._started(event)
             elif isinstance(event, DealtEvent):
                 self._dealt(event)
             elif isinstance(event, MoveEvent):
@@ -222,6 +235,29 @@ class _Audit:
         if self.expected:
             raise _Broken(None, f"the log ends before {_name(self.expected[0])}")
 
+    def _committed(self, event: DealCommittedEvent) -> None:
+        if self.snapshot is not None and not self.snapshot.over:
+            raise _Broken(event.seq, "a new deal before the last one was over")
+        if event.deal != self.deals + 1:
+            raise _Broken(event.seq, f"deal {event.deal} where deal {self.deals + 1} was due")
+        self.committed, self.entropy = event, [None] * SEATS
+        self.dealer = event.dealer
+
+    def _entropy(self, event: EntropyEvent) -> None:
+        if self.committed is None or not 0 <= event.seat < SEATS or self.entropy[event.seat]:
+            raise _Broken(event.seq, f"{_name(event)} that no committed deal waits for")
+        self.entropy[event.seat] = event.entropy
+
+    def _started(self, event: DealStartedEvent) -> None:
+        if (event.commitment is not None) != (self.committed is not None):
+            raise _Broken(event.seq, f"deal {event.deal} is not dealt as it was committed")
+        if self.committed is not None and (
+            event.commitment != self.committed.commitment or event.entropy != self.entropy
+        ):
+            raise _Broken(event.seq, f"deal {event.deal}'s commitment or entropy changed")
+        self.dealer = event.dealer
+        self.tribute = list(event.tribute)
+
     def _dealt(self, event: DealtEvent) -> None:
         if self.expected:
             raise _Broken(event.seq, f"a new deal before {_name(self.expected[0])}")
@@ -231,19 +267,32 @@ class _Audit:
             raise _Broken(event.seq, f"deal {event.deal} where deal {self.deals + 1} was due")
         snapshot = event.snapshot
         if event.seed is not None:
-            self._check_dealt(event, snapshot)
-        self.previous, self.snapshot = self.snapshot, snapshot
+            hands = deal(ruleset_of(snapshot.ruleset), event.seed, self._dealer()).hands
+            source = f"seed {event.seed}"
+            self._check_dealt(event.seq, event.deal, snapshot, self.snapshot, hands, source)
+        self.previous, self.snapshot, self.opening = self.snapshot, snapshot, snapshot
         self.deals += 1
         self.current = self.deals
-        self.tribute = None
+        if self.committed is None:
+            self.tribute = None  # a committed deal's is checked once its seed is revealed
         self.charges = [0] * SEATS
         self.trustee = list(self.left)  # a new deal: only seats that left stay in 托管
 
-    def _check_dealt(self, event: DealtEvent, snapshot: Snapshot) -> None:
-        ruleset = ruleset_of(snapshot.ruleset)
-        dealer = self.dealer if self.dealer is not None else 0
-        hands = deal(ruleset, event.seed or 0, dealer).hands
-        previous = self.snapshot
+    def _dealer(self) -> int:
+        return self.dealer if self.dealer is not None else 0
+
+    def _check_dealt(
+        self,
+        seq: int | None,
+        number: int,
+        opening: Snapshot,
+        previous: Snapshot | None,
+        hands: list[list[str]],
+        source: str,
+    ) -> None:
+        """Deal ``number`` was dealt as ``opening``: the ``hands`` its ``source`` deals, with
+        the tribute that ``previous`` (the deal before, as it ended) calls for."""
+        ruleset = ruleset_of(opening.ruleset)
         if ruleset.tribute and previous is not None:
             transfers: list[Transfer] = []
             if not previous.void:
@@ -257,13 +306,32 @@ class _Audit:
                 )
                 hands, transfers = paid.hands, list(paid.transfers)
             if self.tribute is not None and self.tribute != transfers:
-                raise _Broken(event.seq, f"deal {event.deal}'s tribute is not what the rules give")
+                raise _Broken(seq, f"deal {number}'s tribute is not what the rules give")
         elif ruleset.tribute and self.tribute:
             # The deal before is no longer kept: its tribute, as the deal's start says it was
             # paid, must still be what turns the seed's hands into the deal's.
-            hands = _paid(hands, self.tribute, event)
-        if hands != snapshot.hands:
-            raise _Broken(event.seq, f"deal {event.deal} is not what seed {event.seed} deals")
+            hands = _paid(hands, self.tribute, seq, number)
+        if hands != opening.hands:
+            raise _Broken(seq, f"deal {number} is not what {source} deals")
+
+    def _revealed(self, event: DealOverEvent) -> None:
+        """A committed deal is over: the seed ``deal_over`` reveals is the one committed to, and
+        deals the deal with the seats' entropy (docs/dealing.md)."""
+        committed, opening = self.committed, self.opening
+        if committed is None or opening is None:
+            if event.seed is not None:
+                raise _Broken(event.seq, f"deal {self.deals} reveals a seed it did not commit to")
+            return
+        try:
+            if event.seed is None or commitment_of(event.seed) != committed.commitment:
+                raise _Broken(event.seq, f"deal {self.deals}'s seed is not the one committed to")
+            ruleset = ruleset_of(opening.ruleset)
+            hands = committed_deal(ruleset, event.seed, self.entropy, self._dealer()).hands
+        except InvalidInput as invalid:
+            raise _Broken(event.seq, f"deal {self.deals}'s commitment: {invalid}") from None
+        source = "its committed seed"
+        self._check_dealt(event.seq, self.deals, opening, self.previous, hands, source)
+        self.committed, self.tribute = None, None
 
     def _move(self, event: MoveEvent) -> None:
         if self.snapshot is None:
@@ -307,6 +375,11 @@ class _Audit:
         self.snapshot = snapshot
         for seat, gained in enumerate(score.scores or [0] * SEATS):
             self.totals[seat] += gained
+        self._revealed(event)
+
+
+_TABLE_ACTS: Final = (DealCommittedEvent, EntropyEvent, DealStartedEvent, TrusteeEvent, LeftEvent)
+"""Events a table logs apart from what a move makes."""
 
 
 def _seat(event: TrusteeEvent | LeftEvent) -> int:
@@ -322,51 +395,66 @@ def _name(event: Event) -> str:
 _CARD_IDS = {code: card for card, code in CODES.items()}
 
 
-def _paid(hands: list[list[str]], tribute: list[Transfer], event: DealtEvent) -> list[list[str]]:
+def _paid(
+    hands: list[list[str]], tribute: list[Transfer], seq: int | None, number: int
+) -> list[list[str]]:
     """``hands`` after the ``tribute`` cards changed hands, each hand high to low (as P pays)."""
     held = [list(hand) for hand in hands]
     for transfer in tribute:
         giver = held[transfer.from_] if 0 <= transfer.from_ < SEATS else []
         if transfer.card not in giver or not 0 <= transfer.to < SEATS:
-            raise _Broken(event.seq, f"deal {event.deal}'s tribute was not in the hands dealt")
+            raise _Broken(seq, f"deal {number}'s tribute was not in the hands dealt")
         giver.remove(transfer.card)
         held[transfer.to].append(transfer.card)
     return [sorted(hand, key=lambda code: _CARD_IDS.get(code, -1), reverse=True) for hand in held]
 
 
-__all__ = ["AuditFailure", "AuditReport", "audit", "audit_table"]
+__all__ = ["AuditFailure", "AuditReport", "History", "audit", "audit_table", "read_history"]
 
 
 async def audit_table(store: TableStore, table_id: str) -> AuditReport:
     """Replay the finished deals ``table_id`` keeps and its log, and check them against the table
     as it stands (its totals and penalties must be theirs): all read as of one version."""
-    read = None
-    for _ in range(ATTEMPTS):
-        read = await _history(store, table_id)
-        if read is not None:
-            break
-    if read is None:  # a deal ended between two pages, every time: hardly possible
-        raise StoreUnavailable(f"{table_id}'s deals kept ending while it was audited")
-    table, kept, events = read
+    history = await read_history(store, table_id)
     try:
-        records = [decode_deal(data) for data in kept]
+        records = [decode_deal(data) for data in history.deals]
     except ValueError as exc:
         return AuditReport(
             False, 0, 0, [0] * SEATS, [0] * SEATS, AuditFailure(None, f"a finished deal: {exc}")
         )
-    return audit(events, records, table)
+    return audit(history.events, records, history.record.table)
 
 
-async def _history(
-    store: TableStore, table_id: str
-) -> tuple[TableState, list[bytes], list[Event]] | None:
+class History(NamedTuple):
+    """A table's history as of one version: its ``record`` and ``instance``, the finished deals'
+    records it keeps (``deals``, compact, oldest first) and its log's ``events`` after them (the
+    current deal's)."""
+
+    instance: str
+    record: TableRecord
+    deals: list[bytes]
+    events: list[Event]
+
+
+async def read_history(store: TableStore, table_id: str) -> History:
+    """The table's :class:`History`, read as of one version (read again when a deal ended
+    between two pages)."""
+    for _ in range(ATTEMPTS):
+        read = await _history(store, table_id)
+        if read is not None:
+            return read
+    # a deal ended between two pages, every time: hardly possible
+    raise StoreUnavailable(f"{table_id}'s deals kept ending while it was read")
+
+
+async def _history(store: TableStore, table_id: str) -> History | None:
     """The table, its finished deals' records and its log's events after them, as of the version
     of the first page (later writes' events are left out); ``None`` when a deal ended between
     two pages, trimming events not read yet."""
     first = await store.read_events(table_id, 0, PAGE, with_snapshot=True, with_deals=True)
     if first is None or first.snapshot is None:
         raise TableNotFound(table_id)
-    table = decode_record(first.snapshot).table
+    record = decode_record(first.snapshot)
     page, logged = first, list(first.events)
     while page.events and page.events[-1].seq < page.last_seq:
         after = page.events[-1].seq
@@ -382,4 +470,4 @@ async def _history(
         for entry in logged
         if entry.seq > first.recorded and entry.version <= first.version
     ]
-    return table, list(first.deals or []), events
+    return History(first.instance, record, list(first.deals or []), events)

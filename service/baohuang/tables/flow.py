@@ -18,6 +18,10 @@ one compare-and-set, like any move.
   is added to the totals (:func:`settle`).
 - G-4, P: the next deal is dealt from the previous emperor's seat, with tribute under
   ``tribute`` (:func:`next_deal`).
+- G-4, committed dealing (docs/dealing.md): a deal the service deals from a seed it commits to
+  (:func:`open_committed`, :func:`next_deal`) waits, in phase ``deal``, for the seats' entropy
+  (:func:`add_entropy`) until every seat that can add has added or the window ``closes``
+  (:func:`time_out`); :func:`settle` then deals it, and reveals the seed once it is over.
 - Bots (docs/clients.md "Bots"): a bot seat's turn gets a deadline ``bot_delay`` away and, when
   it falls due, the clock plays the bot's move through the same write as a timeout
   (:func:`time_out`); a seat in 托管 is played by ``trustee_level`` instead of T-10 where the
@@ -27,41 +31,50 @@ one compare-and-set, like any move.
 from __future__ import annotations
 
 import secrets
-from typing import Final
+from typing import Final, Literal
 
 from msgspec.structs import replace
 
 from ..bots import BotInput, Level, suggest
 from ..engine import (
+    COMMITTED_ALGORITHM,
     SEATS,
     ClockEvent,
+    DealCommittedEvent,
     DealOverEvent,
     DealResult,
     DealStartedEvent,
     Dealt,
     DealtEvent,
+    EntropyEvent,
     Event,
     LeftEvent,
     Move,
     MoveEvent,
     MoveRefused,
     PlayedEvent,
+    PreviousDeal,
     Reason,
+    RulesetField,
     Snapshot,
     TrusteeCause,
     TrusteeEvent,
     apply_move,
     auto_move,
+    commitment_of,
+    committed_deal,
     deal,
     opening_snapshot,
     pay_tribute,
+    read_entropy,
     ruleset_of,
     seat_view,
+    undealt_snapshot,
 )
 from ..engine import (
     score as score_of,
 )
-from .record import Clock, SeatState, TableRecord, TableState
+from .record import Clock, Dealing, SeatState, TableRecord, TableState
 
 Change = tuple[TableRecord, list[Event]]
 
@@ -85,6 +98,9 @@ PLAYOUT_PACE: Final = 0.0
 """Seconds from a write that stopped at :data:`PLAYOUT_MOVES` to the next 托管 move: its
 ``deadline``. 0: the play-out goes on as soon as the clock gets to it."""
 
+DEFAULT_ENTROPY_SECONDS: Final = 15
+"""How long a committed deal waits for the seats' entropy when the platform does not say."""
+
 DEAL_NOT_OVER = Reason(
     "DEAL_NOT_OVER", "T-9", "the deal is still being played; the next deal starts once it is over"
 )
@@ -96,6 +112,15 @@ TRUSTEE_LOCKED = Reason(
 )
 SEAT_LEFT = Reason(
     "SEAT_LEFT", "S-9", "this seat left the table; 托管 plays for it for the rest of the game"
+)
+ENTROPY_CLOSED = Reason(
+    "ENTROPY_CLOSED",
+    "G-4",
+    "no deal waits for entropy: a seat adds it while a committed deal is being dealt, before "
+    "its window closes",
+)
+ENTROPY_ADDED = Reason(
+    "ENTROPY_ADDED", "G-4", "this seat added other entropy to this deal already: a seat adds once"
 )
 
 
@@ -113,7 +138,141 @@ def open_table(
     seats = [SeatState(bot=(bots or {}).get(seat)) for seat in range(SEATS)]
     state = TableState(clock=clock, seats=seats, trustee_level=trustee_level, bot_delay=bot_delay)
     record = TableRecord(snapshot=snapshot, table=state, seed=seed)
-    return settle(record, [DealtEvent(deal=1, seed=seed, snapshot=snapshot)], now)
+    dealt = DealtEvent(deal=1, seed=seed, snapshot=snapshot, chosen_by="platform")
+    return settle(record, [dealt], now)
+
+
+def open_committed(
+    ruleset: RulesetField,
+    dealer: int,
+    seconds: int,
+    clock: Clock | None,
+    now: float,
+    *,
+    bots: dict[int, Level] | None = None,
+    trustee_level: Level | None = None,
+    bot_delay: float = 1.0,
+    secret: str | None = None,
+) -> Change:
+    """A new table instance whose first deal the service deals from ``dealer``, committed
+    (docs/dealing.md): the seats may add entropy for ``seconds``. ``secret``: the seed (hex), a
+    fresh random one when ``None``."""
+    seats = [SeatState(bot=(bots or {}).get(seat)) for seat in range(SEATS)]
+    state = TableState(
+        clock=clock, seats=seats, trustee_level=trustee_level, bot_delay=bot_delay, dealer=dealer
+    )
+    record = TableRecord(snapshot=undealt_snapshot(ruleset, dealer), table=state)
+    return _commit_deal(record, seconds, now, secret)
+
+
+def _commit_deal(record: TableRecord, seconds: int, now: float, secret: str | None) -> Change:
+    """The table's deal (``table.deal``, from ``table.dealer``), in phase ``deal``, committed to
+    a seed: ``deal_committed`` is its first event; then :func:`settle` deals it when it may."""
+    secret = secrets.token_hex(32) if secret is None else secret
+    table = record.table
+    dealer = table.dealer if table.dealer is not None else record.snapshot.turn
+    dealing = Dealing(
+        method="committed",
+        chosen_by="service",
+        algorithm=COMMITTED_ALGORITHM,
+        commitment=commitment_of(secret),
+        entropy=[None] * SEATS,
+        closes=now + seconds,
+        seconds=seconds,
+    )
+    event = DealCommittedEvent(
+        deal=table.deal,
+        dealer=dealer,
+        algorithm=COMMITTED_ALGORITHM,
+        commitment=dealing.commitment or "",
+        closes=now + seconds,
+    )
+    committed = replace(record, table=replace(table, dealing=dealing), secret=secret, seed=None)
+    return settle(committed, [event], now)
+
+
+def add_entropy(record: TableRecord, seat: int, entropy: str, now: float) -> Change:
+    """``seat`` adds its ``entropy`` (hex) to the committed deal waiting for it; adding the same
+    again changes nothing (a retry), other entropy is refused (a seat adds once)."""
+    dealing = record.table.dealing
+    given = None if dealing.entropy is None else dealing.entropy[seat]
+    if given == entropy:
+        return record, []  # also once the cards are dealt: it is in them
+    if record.snapshot.phase != "deal" or dealing.entropy is None:
+        raise MoveRefused(ENTROPY_CLOSED)
+    read_entropy(entropy, ".entropy")
+    if given is not None:
+        raise MoveRefused(ENTROPY_ADDED)
+    if record.table.seats[seat].left:
+        raise MoveRefused(SEAT_LEFT)
+    if dealing.closes is not None and dealing.closes <= now:
+        raise MoveRefused(ENTROPY_CLOSED)  # the clock deals it at once
+    added = [entropy if s == seat else given for s, given in enumerate(dealing.entropy)]
+    table = replace(record.table, dealing=replace(dealing, entropy=added))
+    return settle(replace(record, table=table), [EntropyEvent(seat=seat, entropy=entropy)], now)
+
+
+def _may_deal(record: TableRecord, now: float) -> bool:
+    """Whether the committed deal waiting in phase ``deal`` is dealt now: its window closed, or
+    every seat that can add entropy has (a seat that left cannot, a bot does not)."""
+    table = record.table
+    dealing = table.dealing
+    if dealing.closes is None or dealing.closes <= now or dealing.entropy is None:
+        return True
+    awaited = [s for s, state in enumerate(table.seats) if not state.left and state.bot is None]
+    return all(dealing.entropy[seat] is not None for seat in awaited)
+
+
+def _deal_committed(record: TableRecord) -> Change:
+    """Deal the committed deal with the entropy the seats added (G-4, docs/dealing.md)."""
+    table, dealing = record.table, record.table.dealing
+    assert record.secret is not None and dealing.entropy is not None
+    ruleset = ruleset_of(record.snapshot.ruleset)
+    dealer = table.dealer if table.dealer is not None else record.snapshot.turn
+    dealt = committed_deal(ruleset, record.secret, dealing.entropy, dealer)
+    table = replace(table, dealing=replace(dealing, closes=None), deadline=None)
+    return _start(
+        replace(record, table=table),
+        dealt,
+        seed=None,
+        chosen_by="service",
+        commitment=dealing.commitment,
+        entropy=list(dealing.entropy),
+    )
+
+
+def _start(
+    record: TableRecord,
+    dealt: Dealt,
+    *,
+    seed: int | None,
+    chosen_by: Literal["platform", "service"],
+    commitment: str | None = None,
+    entropy: list[str | None] | None = None,
+) -> Change:
+    """The table's deal dealt as ``dealt``, with the tribute ``record.previous`` calls for (P):
+    its ``deal_started`` and ``dealt`` events."""
+    table = record.table
+    hands, transfers = dealt.hands, []
+    basis = record.previous
+    if basis is not None:
+        ruleset = ruleset_of(record.snapshot.ruleset)
+        paid = pay_tribute(ruleset, basis.mode, basis.emperor, basis.guard, basis.finished, hands)
+        hands, transfers = paid.hands, list(paid.transfers)
+    snapshot = opening_snapshot(record.snapshot.ruleset, Dealt(hands=hands, crown=dealt.crown))
+    dealer = table.dealer if table.dealer is not None else dealt.crown
+    events: list[Event] = [
+        DealStartedEvent(
+            deal=table.deal,
+            dealer=dealer,
+            tribute=transfers,
+            previous=basis,
+            commitment=commitment,
+            entropy=entropy,
+        ),
+        DealtEvent(deal=table.deal, seed=seed, snapshot=snapshot, chosen_by=chosen_by),
+    ]
+    return replace(record, snapshot=snapshot, seed=seed), events
 
 
 def bot_move(snapshot: Snapshot, level: Level) -> Move:
@@ -146,6 +305,8 @@ def time_out(record: TableRecord, now: float) -> Change | None:
     deadline = record.table.deadline
     if deadline is None or deadline > now or record.snapshot.over:
         return None
+    if record.snapshot.phase == "deal":
+        return settle(record, [], now)  # the window for entropy closed: the deal is dealt
     seat = record.snapshot.turn
     if record.table.seats[seat].trustee:
         # A play-out left for this write (every seat to act is in 托管): it goes on, keeping
@@ -218,12 +379,24 @@ def set_clock(record: TableRecord, clock: Clock | None, now: float) -> Change:
 
 
 def next_deal(
-    record: TableRecord, seed: int | None, now: float, *, results_kept: int | None = None
+    record: TableRecord,
+    seed: int | None,
+    now: float,
+    *,
+    results_kept: int | None = None,
+    committed: bool | None = None,
+    seconds: int | None = None,
+    secret: str | None = None,
 ) -> Change:
     """The next deal at the table (G-4): dealt from the previous emperor's seat, with tribute
     (P) under ``tribute`` from the previous deal's result. Seats that left stay in 托管.
     ``results_kept``: the table keeps the results of that many finished deals (the newest;
-    ``None``: all); the totals go on adding every deal up."""
+    ``None``: all); the totals go on adding every deal up.
+
+    Dealt from ``seed`` (SplitMix64) where one is given; else ``committed`` (by default, as the
+    deal before was) from a seed the service commits to, the seats adding entropy for
+    ``seconds`` (default: as long as the deal before gave them); else from a seed the service
+    draws."""
     previous, table = record.snapshot, record.table
     if not previous.over:
         raise MoveRefused(DEAL_NOT_OVER)
@@ -236,16 +409,14 @@ def next_deal(
         dealer = table.dealer
     else:
         dealer = previous.crown.first if previous.crown is not None else previous.emperor
-    seed = secrets.randbits(64) if seed is None else seed % (1 << 64)
-    dealt = deal(ruleset, seed, dealer)
-    transfers = []
-    hands = dealt.hands
+    basis = None
     if ruleset.tribute and not previous.void:
-        paid = pay_tribute(
-            ruleset, previous.mode, previous.emperor, previous.guard, previous.finished, hands
+        basis = PreviousDeal(
+            mode=previous.mode,
+            emperor=previous.emperor,
+            finished=list(previous.finished),
+            guard=previous.guard,
         )
-        hands, transfers = paid.hands, list(paid.transfers)
-    snapshot = opening_snapshot(previous.ruleset, Dealt(hands=hands, crown=dealt.crown))
     seats = [
         SeatState(trustee=True, entered=1, left=True, bot=s.bot) if s.left else SeatState(bot=s.bot)
         for s in table.seats
@@ -261,11 +432,21 @@ def next_deal(
         played=False,
         results=table.results if results_kept is None else table.results[-results_kept:],
     )
-    events: list[Event] = [
-        DealStartedEvent(deal=number, dealer=dealer, tribute=transfers),
-        DealtEvent(deal=number, seed=seed, snapshot=snapshot),
-    ]
-    return settle(replace(record, snapshot=snapshot, table=table, seed=seed), events, now)
+    record = replace(record, table=table, previous=basis, secret=None)
+    if committed is None:
+        committed = seed is None and record.table.dealing.method == "committed"
+    if committed:
+        waiting = undealt_snapshot(previous.ruleset, dealer)
+        if seconds is None:
+            seconds = table.dealing.seconds
+        window = DEFAULT_ENTROPY_SECONDS if seconds is None else seconds
+        return _commit_deal(replace(record, snapshot=waiting), window, now, secret)
+    chosen_by: Literal["platform", "service"] = "service" if seed is None else "platform"
+    seed = secrets.randbits(64) if seed is None else seed % (1 << 64)
+    dealing = Dealing(method="seed", chosen_by=chosen_by)
+    record = replace(record, table=replace(table, dealing=dealing))
+    started = _start(record, deal(ruleset, seed, dealer), seed=seed, chosen_by=chosen_by)
+    return settle(*started, now)
 
 
 def settle(
@@ -282,6 +463,12 @@ def settle(
     finished deal's result is recorded (S, S-9, S-10, T-11), and the clock starts for the seat
     to act (``restart``: even after a write without moves; ``due_since``: the deadline of the
     play-out this write goes on with, kept while it is not over)."""
+    if record.snapshot.phase == "deal":  # a committed deal waits for the seats' entropy
+        if not _may_deal(record, now):
+            table = replace(record.table, deadline=record.table.dealing.closes)
+            return replace(record, table=table), events
+        record, dealt = _deal_committed(record)
+        events = [*events, *dealt]
     snapshot, table = record.snapshot, record.table
     events = list(events)  # appended to in place: a deal played out by 托管 makes ~1,000 events
     for _ in range(PLAYOUT_MOVES if limit is None else limit):
@@ -298,6 +485,8 @@ def settle(
         table = replace(table, played=True)
     if snapshot.over and (not table.results or table.results[-1].deal < table.deal):
         snapshot, table, events = _record_result(snapshot, table, events)
+        if table.dealing.method == "committed" and record.secret is not None:
+            table, events = _reveal(table, events, record.secret)
     table, events = _restart_clock(table, snapshot, events, now, restart, due_since)
     return replace(record, snapshot=snapshot, table=table), events
 
@@ -327,6 +516,13 @@ def _record_result(
     return snapshot, table, events
 
 
+def _reveal(table: TableState, events: list[Event], secret: str) -> tuple[TableState, list[Event]]:
+    """A committed deal is over: its ``deal_over`` and ``table.dealing`` reveal the seed."""
+    over = [event for event in events if isinstance(event, DealOverEvent)][-1]
+    revealed = [replace(e, seed=secret) if e is over else e for e in events]
+    return replace(table, dealing=replace(table.dealing, seed=secret)), revealed
+
+
 def _restart_clock(
     table: TableState,
     snapshot: Snapshot,
@@ -339,6 +535,8 @@ def _restart_clock(
     seat's deadline is its delay (it moves then), with or without a clock; a seat in 托管 left
     to act (a play-out stopped at its limit) has the play-out's, :data:`PLAYOUT_PACE` away, or
     ``due_since``, the deadline of the play-out this write went on with."""
+    if snapshot.phase == "deal":  # the deadline is when the window for entropy closes
+        return replace(table, deadline=table.dealing.closes), events
     deadline: float | None = None
     clock = table.clock
     acting = None if snapshot.over else table.seats[snapshot.turn]
@@ -365,7 +563,15 @@ def playing_out(record: TableRecord) -> bool:
     act is in 托管 (a write stopped at :data:`PLAYOUT_MOVES`). Its ``deadline`` is when it goes
     on; :func:`time_out` then plays the next moves."""
     snapshot = record.snapshot
-    return not snapshot.over and record.table.seats[snapshot.turn].trustee
+    dealt = snapshot.phase != "deal"
+    return dealt and not snapshot.over and record.table.seats[snapshot.turn].trustee
+
+
+def timed(record: TableRecord) -> bool:
+    """Whether the table's deadline belongs in the clock's index: it has a clock or a bot seat,
+    or a committed deal waits for entropy until its window closes."""
+    table = record.table
+    return table.clock is not None or any(s.bot for s in table.seats) or table.deadline is not None
 
 
 def _enter(table: TableState, seat: int, cause: TrusteeCause) -> tuple[TableState, list[Event]]:
@@ -387,12 +593,17 @@ def _add(values: list[int], seat: int, amount: int) -> list[int]:
 
 __all__ = [
     "DEAL_NOT_OVER",
+    "DEFAULT_ENTROPY_SECONDS",
+    "ENTROPY_ADDED",
+    "ENTROPY_CLOSED",
     "SEAT_LEFT",
     "TRUSTEE_LOCKED",
     "Change",
+    "add_entropy",
     "bot_move",
     "leave",
     "next_deal",
+    "open_committed",
     "open_table",
     "play",
     "playing_out",
@@ -401,4 +612,5 @@ __all__ = [
     "set_trustee",
     "settle",
     "time_out",
+    "timed",
 ]

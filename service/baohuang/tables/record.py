@@ -7,12 +7,12 @@ what the table service reads and writes in one compare-and-set with it.
 
 from __future__ import annotations
 
-from typing import Annotated, Final
+from typing import Annotated, Final, Literal
 
 import msgspec
 
 from ..bots import Level
-from ..engine import SEATS, DealResult, Event, Snapshot
+from ..engine import SEATS, DealResult, Event, PreviousDeal, Snapshot
 
 Seconds = Annotated[int, msgspec.Meta(ge=1, le=86400)]
 
@@ -35,16 +35,42 @@ class SeatState(msgspec.Struct, frozen=True):
     bot: Level | None = None
 
 
+DealingMethod = Literal["committed", "seed", "snapshot"]
+
+
+class Dealing(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
+    """How the current deal is dealt (docs/dealing.md), shown to every caller.
+
+    ``committed``: by the service, from a seed it committed to before any card was dealt —
+    ``commitment`` is the seed's SHA-256, ``algorithm`` how the cards follow from it — mixed with
+    the ``entropy`` each seat added (``null``: none yet, or none), which seats may add until
+    ``closes`` (seconds since the Unix epoch; ``null`` once dealt; ``seconds``: how long the
+    table gives them); ``seed`` reveals it once the deal is over. ``seed``: dealt from a seed
+    (SplitMix64) the platform passed or the service drew (``chosen_by``), which only the platform
+    sees. ``snapshot``: the platform gave the deal's snapshot."""
+
+    method: DealingMethod = "snapshot"
+    chosen_by: Literal["platform", "service"] = "platform"
+    algorithm: str | None = None
+    commitment: str | None = None
+    entropy: list[str | None] | None = None
+    closes: float | None = None
+    seconds: int | None = None
+    seed: str | None = None
+
+
 class TableState(msgspec.Struct, frozen=True, kw_only=True):
     """The table around the deal, shown to every caller.
 
     ``deal``: the deal's number at this table (1, 2, …); ``dealer``: the seat it was dealt from
     (``None`` for a snapshot the platform gave); ``deadline``: when the seat to act runs out of
-    time (seconds since the Unix epoch; ``None`` when no clock runs); ``totals[seat]``: the sum of
+    time (seconds since the Unix epoch; ``None`` when no clock runs; while a committed deal waits
+    for the seats' entropy, when its window closes); ``totals[seat]``: the sum of
     the finished deals' scores; ``penalties[seat]``: S-9's charges so far (negative), apart from
     the zero-sum totals;
     ``results``: the finished deals' results, in order: the newest ``BAOHUANG_DEALS_KEPT`` of
-    them once the next deal starts (the totals go on adding every deal up).
+    them once the next deal starts (the totals go on adding every deal up); ``dealing``: how the
+    current deal is dealt (:class:`Dealing`: a committed deal's commitment, for everyone).
     """
 
     deal: int = 1
@@ -64,6 +90,7 @@ class TableState(msgspec.Struct, frozen=True, kw_only=True):
     where the platform asked for it."""
     bot_delay: float = 1.0
     """Seconds a bot seat waits before it moves, so that people at the table can follow."""
+    dealing: Dealing = msgspec.field(default_factory=Dealing)
 
 
 EVENT_TYPES: Final = frozenset(str(member.__struct_config__.tag) for member in Event.__args__)
@@ -97,6 +124,12 @@ class TableRecord(msgspec.Struct, frozen=True, kw_only=True):
     table: TableState
     seed: int | None = None
     webhook: Webhook | None = None
+    secret: str | None = None
+    """A committed deal's seed (hex, docs/dealing.md): nobody sees it before the deal is over,
+    when ``deal_over`` and ``table.dealing.seed`` reveal it."""
+    previous: PreviousDeal | None = None
+    """The roles and finishing order of the deal before, whose tribute this deal paid (P), for
+    its record; ``None`` where none was paid."""
     token_generations: list[int] = msgspec.field(default_factory=lambda: [0] * (SEATS + 1))
     """The generation of the valid token of each seat, then of the spectators' (0 until the
     platform issues a new one; see :mod:`.callers`). A record written before there were

@@ -89,7 +89,7 @@ class Scheduling:
         gives its claim back — and with it what :meth:`before` put there."""
         if flow.playing_out(record):
             await self.store.schedule(table_id, record.table.deadline, index="playouts")
-        elif record.table.clock is not None or any(seat.bot for seat in record.table.seats):
+        elif flow.timed(record):
             await self.store.schedule(table_id, record.table.deadline)
         if _for_the_webhook(record, logged, ends_deal):
             await self.store.schedule(table_id, self.now(), earlier_only=True, index="webhooks")

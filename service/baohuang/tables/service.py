@@ -36,6 +36,7 @@ from msgspec.structs import replace
 
 from ..bots import Level
 from ..engine import Move, MoveRefused, SeatView, Snapshot, validate_snapshot
+from ..records import DealRecord
 from ..store import TableStore
 from . import flow, idempotency
 from .answers import (
@@ -51,6 +52,8 @@ from .answers import (
 from .audit import AuditReport
 from .callers import Authority, Caller
 from .clock import CLOCK_BATCH, TableClock
+from .deal_records import KeptDeals, deal_record, kept_deals
+from .dealing import CommittedDeal, add_entropy, own_seat
 from .deals import DEFAULT_DEALS_KEPT
 from .errors import TableNotFound, WebhooksOff, WebhookUrlRefused
 from .feed import TableFeed
@@ -163,6 +166,14 @@ class TableService:
         """Logged events after ``after``, as ``caller`` may see them, or a reset."""
         return await self.reads.events(table_id, caller, after, limit)
 
+    async def kept_deals(self, table_id: str, caller: Caller) -> KeptDeals:
+        """The deals the table keeps a record of (:mod:`.deal_records`)."""
+        return await kept_deals(self.store, table_id, caller)
+
+    async def deal_record(self, table_id: str, caller: Caller, deal: int) -> DealRecord:
+        """Deal ``deal``'s record as ``caller`` may see it (:mod:`.deal_records`)."""
+        return await deal_record(self.store, table_id, caller, deal)
+
     async def audit(self, table_id: str, caller: Caller) -> AuditReport:
         """Replay the finished deals the table keeps and its log (platform only)."""
         return await self.reads.audit(table_id, caller)
@@ -261,15 +272,29 @@ class TableService:
         return await self.writes.write(WriteRequest(table_id, caller, version, change))
 
     async def next_deal(
-        self, table_id: str, caller: Caller, version: int, seed: int | None
+        self,
+        table_id: str,
+        caller: Caller,
+        version: int,
+        seed: int | None,
+        committed: bool | None = None,
+        seconds: int | None = None,
     ) -> MoveAnswer[View]:
-        """The next deal at the table (platform only)."""
+        """The next deal at the table (platform only): from ``seed``, or ``committed``
+        (:func:`flow.next_deal`)."""
         await self.reads.role(table_id, caller, caller.require_platform)
         kept = self.deals_kept
         change: Change = lambda record: flow.next_deal(  # noqa: E731
-            record, seed, self.now(), results_kept=kept
+            record, seed, self.now(), results_kept=kept, committed=committed, seconds=seconds
         )
         return await self.writes.write(WriteRequest(table_id, caller, version, change))
+
+    async def add_entropy(
+        self, table_id: str, caller: Caller, seat: int, entropy: str
+    ) -> MoveAnswer[View]:
+        """``seat`` adds its entropy to the committed deal being dealt (:mod:`.dealing`)."""
+        await self.reads.role(table_id, caller, lambda: own_seat(caller, seat))
+        return await add_entropy(self.store, self.writes, self.now, table_id, caller, seat, entropy)
 
     async def set_clock(
         self, table_id: str, caller: Caller, clock: Clock | None, version: int | None
@@ -304,7 +329,7 @@ class TableService:
     async def create(
         self,
         table_id: str,
-        snapshot: Snapshot,
+        snapshot: Snapshot | CommittedDeal,
         caller: Caller,
         clock: Clock | None = None,
         webhook: Webhook | None = None,
@@ -312,20 +337,33 @@ class TableService:
         trustee_level: Level | None = None,
     ) -> tuple[CreatedTable, bool]:
         """Create or replace the table (a new instance) around its first deal: the answer and
-        whether it is new. ``InvalidInput`` when the snapshot contradicts itself. ``bots``: the
-        seats bots play, by seat; ``trustee_level``: who plays a seat in 托管 (T-10 when
-        ``None``)."""
+        whether it is new. ``snapshot``: the deal the platform gives, or a
+        :class:`CommittedDeal` the service deals, committed (docs/dealing.md). ``InvalidInput``
+        when the snapshot contradicts itself. ``bots``: the seats bots play, by seat;
+        ``trustee_level``: who plays a seat in 托管 (T-10 when ``None``)."""
         await self.reads.role(table_id, caller, caller.require_platform)
         if webhook is not None and self.dispatcher is None:
             raise WebhooksOff("webhooks need BAOHUANG_WEBHOOK_SECRET set on the service")
-        record, events = flow.open_table(
-            validate_snapshot(snapshot),
-            clock,
-            self.now(),
-            bots=bots,
-            trustee_level=trustee_level,
-            bot_delay=self.bot_delay,
-        )
+        if isinstance(snapshot, CommittedDeal):
+            record, events = flow.open_committed(
+                snapshot.ruleset,
+                snapshot.dealer,
+                snapshot.entropy_seconds,
+                clock,
+                self.now(),
+                bots=bots,
+                trustee_level=trustee_level,
+                bot_delay=self.bot_delay,
+            )
+        else:
+            record, events = flow.open_table(
+                validate_snapshot(snapshot),
+                clock,
+                self.now(),
+                bots=bots,
+                trustee_level=trustee_level,
+                bot_delay=self.bot_delay,
+            )
         if webhook is not None and self.dispatcher is not None:
             try:  # after the cheap checks, before anything is written (it may ask DNS)
                 await self.dispatcher.targets.check_url(webhook.url)

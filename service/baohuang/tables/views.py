@@ -1,8 +1,9 @@
 """The one place that cuts a table for its caller (hidden information, G-8).
 
-Every answer of the table service — reads, move answers and their events — passes through
-:func:`cut_table` and :func:`cut_events`; nothing else in the service decides what a caller sees.
-A platform gets the whole snapshot; a seat its seat view; a spectator the public view.
+Every answer of the table service — reads, move answers and their events, deal records — passes
+through :func:`cut_table`, :func:`cut_events` and :func:`cut_record`; nothing else in the service
+decides what a caller sees. A platform gets the whole snapshot; a seat its seat view; a
+spectator the public view.
 """
 
 from __future__ import annotations
@@ -17,11 +18,13 @@ from ..engine import (
     ClockEvent,
     CrownForcedEvent,
     CrownPassedEvent,
+    DealCommittedEvent,
     DealOverEvent,
     DealStartedEvent,
     DealtEvent,
     DealVoidEvent,
     DeclinedEvent,
+    EntropyEvent,
     Event,
     FinishedEvent,
     GrabbedEvent,
@@ -45,6 +48,15 @@ from ..engine import (
     public_view,
     seat_view,
 )
+from ..records import (
+    CommittedDealing,
+    DealRecord,
+    FullRecord,
+    PublicRecord,
+    SeatRecord,
+    SeededDealing,
+    Tribute,
+)
 from .answers import Audience
 from .callers import Caller
 
@@ -58,7 +70,7 @@ PUBLIC_EVENTS: Final[frozenset[type]] = frozenset(
         JiefengEvent,
         TrickWonEvent,
         FinishedEvent,
-        DealOverEvent,  # positions: the deal is over, nothing is hidden any more
+        DealOverEvent,  # positions, and a committed deal's seed: the deal is over
         CrownPassedEvent,  # the 贴2 card travels face up with the crown (G-6, G-7)
         CrownForcedEvent,
         AcceptedEvent,  # the cards that came with the crown were public while travelling
@@ -74,6 +86,8 @@ PUBLIC_EVENTS: Final[frozenset[type]] = frozenset(
         TrusteeEvent,  # 托管 is shown at the table (T-11)
         LeftEvent,
         TokenRotatedEvent,  # a seat changes hands at the table; the token is never in it
+        DealCommittedEvent,  # the commitment is public before any card is dealt (G-4)
+        EntropyEvent,  # each seat's entropy is public: anyone may deal the deal again
     }
 )
 """Event types every caller may see as they are. An event type listed nowhere here reaches only
@@ -145,3 +159,41 @@ def cut_events(events: list[Event], caller: Caller) -> list[Event]:
         return events
     cut = (cut_event(event, caller) for event in events)
     return [event for event in cut if event is not None]
+
+
+def cut_record(record: FullRecord, caller: Caller) -> DealRecord:
+    """What ``caller`` may see of a deal's record (docs/records.md, "Who sees what").
+
+    A platform sees it whole. So does everyone once a committed deal is over: its seed is
+    revealed, and with the entropy (public all along) deals every hand to whoever deals it
+    again, so hiding them would hide nothing. Otherwise a seat sees its own view of the opening
+    (its hand), a spectator the public view; the acts, the result and the totals are public; a
+    seed the platform or the service chose is not shown (it would deal every hand), and of the
+    tribute a seat sees the cards it gave or took, a spectator none (as ``deal_started``)."""
+    if caller.kind == "platform" or _revealed(record):
+        return record
+    seat = caller.seat if caller.kind == "seat" else None
+    dealing = record.dealing
+    if isinstance(dealing, SeededDealing):
+        dealing = msgspec.structs.replace(dealing, seed=None)
+    tribute = record.tribute
+    if tribute is not None:
+        mine = [t for t in tribute.transfers if seat is not None and seat in (t.from_, t.to)]
+        tribute = Tribute(previous=tribute.previous, transfers=mine)
+    fields = {
+        name: getattr(record, name)
+        for name in record.__struct_fields__
+        if name not in ("opening", "dealing", "tribute")
+    }
+    if seat is not None:
+        opening = seat_view(record.opening, seat)
+        return SeatRecord(**fields, dealing=dealing, tribute=tribute, opening=opening)
+    return PublicRecord(
+        **fields, dealing=dealing, tribute=tribute, opening=public_view(record.opening)
+    )
+
+
+def _revealed(record: FullRecord) -> bool:
+    """A committed deal that is over: its seed is revealed."""
+    dealing = record.dealing
+    return isinstance(dealing, CommittedDealing) and dealing.seed is not None

@@ -32,7 +32,7 @@ from typing import NamedTuple
 
 from msgspec.structs import replace
 
-from ..engine import DealStartedEvent, Event, InvalidInput, MoveRefused
+from ..engine import Event, InvalidInput, MoveRefused
 from ..store import (
     CasConflict,
     CasMissing,
@@ -47,7 +47,7 @@ from ..store import (
 from . import flow, idempotency
 from .answers import MoveAnswer, MoveCheck
 from .callers import Caller
-from .deals import compact, encode_deal
+from .deals import compact, encode_deal, opens_deal
 from .errors import TableNotFound, VersionConflict
 from .following import logged_event
 from .positions import event_id
@@ -225,7 +225,7 @@ class Writes:
         """The compare-and-set of ``changed`` on ``basis``, its indexes around it."""
         record, events = changed
         deal_end = None
-        if any(isinstance(event, DealStartedEvent) for event in events):
+        if opens_deal(events):
             finished = await self._deal_end(request.table_id, basis, record)
             if not isinstance(finished, DealEnd):
                 return finished  # the log is not the one judged on: the write would fail

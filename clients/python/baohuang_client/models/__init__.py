@@ -11,11 +11,14 @@ from .batch_result import BatchResult
 from .bot_seat import BotSeat
 from .call_move import CallMove
 from .called_event import CalledEvent
+from .chosen_by import ChosenBy
 from .classify_request import ClassifyRequest
 from .classify_result import ClassifyResult
 from .clock import Clock
 from .clock_event import ClockEvent
 from .combo_out import ComboOut
+from .committed_deal import CommittedDeal
+from .committed_dealing import CommittedDealing
 from .compare_request import CompareRequest
 from .compare_result import CompareResult
 from .cover_item import CoverItem
@@ -24,18 +27,25 @@ from .crown_forced_event import CrownForcedEvent
 from .crown_passed_event import CrownPassedEvent
 from .crown_state import CrownState
 from .crown_state_stage import CrownStateStage
+from .deal_committed_event import DealCommittedEvent
 from .deal_over_event import DealOverEvent
 from .deal_request import DealRequest
 from .deal_result import DealResult
 from .deal_started_event import DealStartedEvent
+from .deal_summary import DealSummary
 from .deal_void_event import DealVoidEvent
+from .dealing import Dealing
+from .dealing_method import DealingMethod
 from .dealt_event import DealtEvent
 from .deck import Deck
 from .declare_solo_move import DeclareSoloMove
 from .decline_move import DeclineMove
 from .declined_event import DeclinedEvent
+from .entropy_event import EntropyEvent
 from .events_page import EventsPage
 from .finished_event import FinishedEvent
+from .full_record import FullRecord
+from .given_dealing import GivenDealing
 from .grab_move import GrabMove
 from .grabbed_event import GrabbedEvent
 from .health import Health
@@ -43,6 +53,8 @@ from .history_event import HistoryEvent
 from .index import Index
 from .jiefeng_event import JiefengEvent
 from .jiefeng_move import JiefengMove
+from .kept_deals import KeptDeals
+from .left_act import LeftAct
 from .left_event import LeftEvent
 from .legal_result import LegalResult
 from .level import Level
@@ -52,11 +64,13 @@ from .logged_called_event import LoggedCalledEvent
 from .logged_clock_event import LoggedClockEvent
 from .logged_crown_forced_event import LoggedCrownForcedEvent
 from .logged_crown_passed_event import LoggedCrownPassedEvent
+from .logged_deal_committed_event import LoggedDealCommittedEvent
 from .logged_deal_over_event import LoggedDealOverEvent
 from .logged_deal_started_event import LoggedDealStartedEvent
 from .logged_deal_void_event import LoggedDealVoidEvent
 from .logged_dealt_event import LoggedDealtEvent
 from .logged_declined_event import LoggedDeclinedEvent
+from .logged_entropy_event import LoggedEntropyEvent
 from .logged_finished_event import LoggedFinishedEvent
 from .logged_grabbed_event import LoggedGrabbedEvent
 from .logged_jiefeng_event import LoggedJiefengEvent
@@ -73,9 +87,10 @@ from .logged_trick_won_event import LoggedTrickWonEvent
 from .logged_trustee_event import LoggedTrusteeEvent
 from .logged_yielded_event import LoggedYieldedEvent
 from .mode import Mode
+from .move_act import MoveAct
+from .move_by import MoveBy
 from .move_check import MoveCheck
 from .move_event import MoveEvent
-from .move_event_by import MoveEventBy
 from .new_deal import NewDeal
 from .pair import Pair
 from .pass_move import PassMove
@@ -89,6 +104,7 @@ from .played_event import PlayedEvent
 from .post_bot import PostBot
 from .post_clock import PostClock
 from .post_deal import PostDeal
+from .post_entropy import PostEntropy
 from .post_leave import PostLeave
 from .post_move import PostMove
 from .post_token import PostToken
@@ -96,6 +112,7 @@ from .post_trustee import PostTrustee
 from .previous_deal import PreviousDeal
 from .problem_document import ProblemDocument
 from .problem_item import ProblemItem
+from .public_record import PublicRecord
 from .public_view import PublicView
 from .put_table import PutTable
 from .reason import Reason
@@ -119,10 +136,12 @@ from .score_result import ScoreResult
 from .score_result_winner import ScoreResultWinner
 from .scores_request import ScoresRequest
 from .seat_move_answer import SeatMoveAnswer
+from .seat_record import SeatRecord
 from .seat_state import SeatState
 from .seat_state_bot import SeatStateBot
 from .seat_table import SeatTable
 from .seat_view import SeatView
+from .seeded_dealing import SeededDealing
 from .sides import Sides
 from .snapshot import Snapshot
 from .snapshot_request import SnapshotRequest
@@ -133,16 +152,19 @@ from .suggest_request import SuggestRequest
 from .suggest_result import SuggestResult
 from .table_legal_moves import TableLegalMoves
 from .table_state import TableState
+from .tally import Tally
 from .token_rotated_event import TokenRotatedEvent
 from .top_play import TopPlay
 from .transfer import Transfer
+from .tribute import Tribute
 from .tribute_request import TributeRequest
 from .tribute_result import TributeResult
 from .trick import Trick
 from .trick_circle import TrickCircle
 from .trick_won_event import TrickWonEvent
+from .trustee_act import TrusteeAct
+from .trustee_cause import TrusteeCause
 from .trustee_event import TrusteeEvent
-from .trustee_event_cause import TrusteeEventCause
 from .trustee_level import TrusteeLevel
 from .validate_request import ValidateRequest
 from .validate_result import ValidateResult
@@ -162,11 +184,14 @@ __all__ = (
     "BotSeat",
     "CalledEvent",
     "CallMove",
+    "ChosenBy",
     "ClassifyRequest",
     "ClassifyResult",
     "Clock",
     "ClockEvent",
     "ComboOut",
+    "CommittedDeal",
+    "CommittedDealing",
     "CompareRequest",
     "CompareResult",
     "CoverItem",
@@ -175,18 +200,25 @@ __all__ = (
     "CrownPassedEvent",
     "CrownState",
     "CrownStateStage",
+    "DealCommittedEvent",
+    "Dealing",
+    "DealingMethod",
     "DealOverEvent",
     "DealRequest",
     "DealResult",
     "DealStartedEvent",
+    "DealSummary",
     "DealtEvent",
     "DealVoidEvent",
     "Deck",
     "DeclareSoloMove",
     "DeclinedEvent",
     "DeclineMove",
+    "EntropyEvent",
     "EventsPage",
     "FinishedEvent",
+    "FullRecord",
+    "GivenDealing",
     "GrabbedEvent",
     "GrabMove",
     "Health",
@@ -194,6 +226,8 @@ __all__ = (
     "Index",
     "JiefengEvent",
     "JiefengMove",
+    "KeptDeals",
+    "LeftAct",
     "LeftEvent",
     "LegalResult",
     "Level",
@@ -203,11 +237,13 @@ __all__ = (
     "LoggedClockEvent",
     "LoggedCrownForcedEvent",
     "LoggedCrownPassedEvent",
+    "LoggedDealCommittedEvent",
     "LoggedDealOverEvent",
     "LoggedDealStartedEvent",
     "LoggedDealtEvent",
     "LoggedDealVoidEvent",
     "LoggedDeclinedEvent",
+    "LoggedEntropyEvent",
     "LoggedFinishedEvent",
     "LoggedGrabbedEvent",
     "LoggedJiefengEvent",
@@ -224,9 +260,10 @@ __all__ = (
     "LoggedTrusteeEvent",
     "LoggedYieldedEvent",
     "Mode",
+    "MoveAct",
+    "MoveBy",
     "MoveCheck",
     "MoveEvent",
-    "MoveEventBy",
     "NewDeal",
     "Pair",
     "PassedEvent",
@@ -240,6 +277,7 @@ __all__ = (
     "PostBot",
     "PostClock",
     "PostDeal",
+    "PostEntropy",
     "PostLeave",
     "PostMove",
     "PostToken",
@@ -247,6 +285,7 @@ __all__ = (
     "PreviousDeal",
     "ProblemDocument",
     "ProblemItem",
+    "PublicRecord",
     "PublicView",
     "PutTable",
     "Reason",
@@ -270,10 +309,12 @@ __all__ = (
     "ScoreResultWinner",
     "ScoresRequest",
     "SeatMoveAnswer",
+    "SeatRecord",
     "SeatState",
     "SeatStateBot",
     "SeatTable",
     "SeatView",
+    "SeededDealing",
     "Sides",
     "Snapshot",
     "SnapshotRequest",
@@ -284,16 +325,19 @@ __all__ = (
     "SuggestResult",
     "TableLegalMoves",
     "TableState",
+    "Tally",
     "TokenRotatedEvent",
     "TopPlay",
     "Transfer",
+    "Tribute",
     "TributeRequest",
     "TributeResult",
     "Trick",
     "TrickCircle",
     "TrickWonEvent",
+    "TrusteeAct",
+    "TrusteeCause",
     "TrusteeEvent",
-    "TrusteeEventCause",
     "TrusteeLevel",
     "ValidateRequest",
     "ValidateResult",

@@ -26,7 +26,8 @@ T = TypeVar("T", bound="DealOverEvent")
 @_attrs_define
 class DealOverEvent:
     """ T-9: the score can no longer change; ``positions[seat]`` is 1…5 (empty for a void deal).
-    At a live table ``result`` carries the deal's :class:`DealResult`.
+    At a live table ``result`` carries the deal's :class:`DealResult`, and ``seed`` reveals the
+    seed a committed deal was dealt from (docs/dealing.md): its SHA-256 is the commitment.
 
         Attributes:
             positions (list[int]):
@@ -34,6 +35,7 @@ class DealOverEvent:
             at (float | Unset):
             id (str | Unset):
             result (DealResult | None | Unset):
+            seed (None | str | Unset):
             seq (int | Unset):
             version (int | Unset):
      """
@@ -43,6 +45,7 @@ class DealOverEvent:
     at: float | Unset = UNSET
     id: str | Unset = UNSET
     result: DealResult | None | Unset = UNSET
+    seed: None | str | Unset = UNSET
     seq: int | Unset = UNSET
     version: int | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
@@ -71,6 +74,12 @@ class DealOverEvent:
         else:
             result = self.result
 
+        seed: None | str | Unset
+        if isinstance(self.seed, Unset):
+            seed = UNSET
+        else:
+            seed = self.seed
+
         seq = self.seq
 
         version = self.version
@@ -88,6 +97,8 @@ class DealOverEvent:
             field_dict["id"] = id
         if result is not UNSET:
             field_dict["result"] = result
+        if seed is not UNSET:
+            field_dict["seed"] = seed
         if seq is not UNSET:
             field_dict["seq"] = seq
         if version is not UNSET:
@@ -132,6 +143,16 @@ class DealOverEvent:
         result = _parse_result(d.pop("result", UNSET))
 
 
+        def _parse_seed(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        seed = _parse_seed(d.pop("seed", UNSET))
+
+
         seq = d.pop("seq", UNSET)
 
         version = d.pop("version", UNSET)
@@ -142,6 +163,7 @@ class DealOverEvent:
             at=at,
             id=id,
             result=result,
+            seed=seed,
             seq=seq,
             version=version,
         )

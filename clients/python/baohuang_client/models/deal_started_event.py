@@ -13,6 +13,7 @@ from typing import cast
 from typing import Literal, cast
 
 if TYPE_CHECKING:
+  from ..models.previous_deal import PreviousDeal
   from ..models.transfer import Transfer
 
 
@@ -26,14 +27,19 @@ T = TypeVar("T", bound="DealStartedEvent")
 @_attrs_define
 class DealStartedEvent:
     """ The table's deal number ``deal`` began, dealt from ``dealer`` (G-4); ``tribute`` holds the
-    cards paid (P) under ``tribute``.
+    cards paid (P) under ``tribute``, as ``previous`` (that deal's roles and finishing order)
+    calls for. A committed deal's (docs/dealing.md) names its
+    ``commitment`` and the ``entropy`` each seat added (null: none), which dealt it.
 
         Attributes:
             deal (int):
             dealer (int):
             type_ (Literal['deal_started']):
             at (float | Unset):
+            commitment (None | str | Unset):
+            entropy (list[None | str] | None | Unset):
             id (str | Unset):
+            previous (None | PreviousDeal | Unset):
             seq (int | Unset):
             tribute (list[Transfer] | Unset): Default: `[]`.
             version (int | Unset):
@@ -43,7 +49,10 @@ class DealStartedEvent:
     dealer: int
     type_: Literal['deal_started']
     at: float | Unset = UNSET
+    commitment: None | str | Unset = UNSET
+    entropy: list[None | str] | None | Unset = UNSET
     id: str | Unset = UNSET
+    previous: None | PreviousDeal | Unset = UNSET
     seq: int | Unset = UNSET
     tribute: list[Transfer] | Unset = UNSET
     version: int | Unset = UNSET
@@ -54,6 +63,7 @@ class DealStartedEvent:
 
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.previous_deal import PreviousDeal # noqa: PLC0415
         from ..models.transfer import Transfer # noqa: PLC0415
         deal = self.deal
 
@@ -63,7 +73,35 @@ class DealStartedEvent:
 
         at = self.at
 
+        commitment: None | str | Unset
+        if isinstance(self.commitment, Unset):
+            commitment = UNSET
+        else:
+            commitment = self.commitment
+
+        entropy: list[None | str] | None | Unset
+        if isinstance(self.entropy, Unset):
+            entropy = UNSET
+        elif isinstance(self.entropy, list):
+            entropy = []
+            for entropy_type_0_item_data in self.entropy:
+                entropy_type_0_item: None | str
+                entropy_type_0_item = entropy_type_0_item_data
+                entropy.append(entropy_type_0_item)
+
+
+        else:
+            entropy = self.entropy
+
         id = self.id
+
+        previous: dict[str, Any] | None | Unset
+        if isinstance(self.previous, Unset):
+            previous = UNSET
+        elif isinstance(self.previous, PreviousDeal):
+            previous = self.previous.to_dict()
+        else:
+            previous = self.previous
 
         seq = self.seq
 
@@ -88,8 +126,14 @@ class DealStartedEvent:
         })
         if at is not UNSET:
             field_dict["at"] = at
+        if commitment is not UNSET:
+            field_dict["commitment"] = commitment
+        if entropy is not UNSET:
+            field_dict["entropy"] = entropy
         if id is not UNSET:
             field_dict["id"] = id
+        if previous is not UNSET:
+            field_dict["previous"] = previous
         if seq is not UNSET:
             field_dict["seq"] = seq
         if tribute is not UNSET:
@@ -103,6 +147,7 @@ class DealStartedEvent:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.previous_deal import PreviousDeal # noqa: PLC0415
         from ..models.transfer import Transfer # noqa: PLC0415
         d = dict(src_dict)
         deal = d.pop("deal")
@@ -115,7 +160,65 @@ class DealStartedEvent:
 
         at = d.pop("at", UNSET)
 
+        def _parse_commitment(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        commitment = _parse_commitment(d.pop("commitment", UNSET))
+
+
+        def _parse_entropy(data: object) -> list[None | str] | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, list):
+                    raise TypeError()
+                entropy_type_0 = []
+                _entropy_type_0 = data
+                for entropy_type_0_item_data in (_entropy_type_0):
+                    def _parse_entropy_type_0_item(data: object) -> None | str:
+                        if data is None:
+                            return data
+                        return cast(None | str, data)
+
+                    entropy_type_0_item = _parse_entropy_type_0_item(entropy_type_0_item_data)
+
+                    entropy_type_0.append(entropy_type_0_item)
+
+                return entropy_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(list[None | str] | None | Unset, data)
+
+        entropy = _parse_entropy(d.pop("entropy", UNSET))
+
+
         id = d.pop("id", UNSET)
+
+        def _parse_previous(data: object) -> None | PreviousDeal | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                previous_type_0 = PreviousDeal.from_dict(data)
+
+
+
+                return previous_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | PreviousDeal | Unset, data)
+
+        previous = _parse_previous(d.pop("previous", UNSET))
+
 
         seq = d.pop("seq", UNSET)
 
@@ -138,7 +241,10 @@ class DealStartedEvent:
             dealer=dealer,
             type_=type_,
             at=at,
+            commitment=commitment,
+            entropy=entropy,
             id=id,
+            previous=previous,
             seq=seq,
             tribute=tribute,
             version=version,

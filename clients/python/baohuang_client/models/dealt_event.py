@@ -8,6 +8,7 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
+from ..models.chosen_by import ChosenBy
 from ..types import UNSET, Unset
 from typing import cast
 from typing import Literal, cast
@@ -26,7 +27,9 @@ T = TypeVar("T", bound="DealtEvent")
 @_attrs_define
 class DealtEvent:
     """ For the record (platforms only): the deal's first snapshot and the seed it was dealt from
-    (``None`` for a snapshot the platform gave), so that the log alone replays the deal.
+    (``None`` for a snapshot the platform gave, and for a committed deal, whose seed
+    ``deal_over`` reveals), so that the log alone replays the deal; ``chosen_by``: who chose that
+    seed or snapshot (``service`` for a seed it drew, or a committed deal).
 
         Attributes:
             deal (int):
@@ -35,6 +38,7 @@ class DealtEvent:
                 ``over``.
             type_ (Literal['dealt']):
             at (float | Unset):
+            chosen_by (ChosenBy | None | Unset):
             id (str | Unset):
             seq (int | Unset):
             version (int | Unset):
@@ -45,6 +49,7 @@ class DealtEvent:
     snapshot: Snapshot
     type_: Literal['dealt']
     at: float | Unset = UNSET
+    chosen_by: ChosenBy | None | Unset = UNSET
     id: str | Unset = UNSET
     seq: int | Unset = UNSET
     version: int | Unset = UNSET
@@ -67,6 +72,14 @@ class DealtEvent:
 
         at = self.at
 
+        chosen_by: None | str | Unset
+        if isinstance(self.chosen_by, Unset):
+            chosen_by = UNSET
+        elif isinstance(self.chosen_by, ChosenBy):
+            chosen_by = self.chosen_by.value
+        else:
+            chosen_by = self.chosen_by
+
         id = self.id
 
         seq = self.seq
@@ -84,6 +97,8 @@ class DealtEvent:
         })
         if at is not UNSET:
             field_dict["at"] = at
+        if chosen_by is not UNSET:
+            field_dict["chosen_by"] = chosen_by
         if id is not UNSET:
             field_dict["id"] = id
         if seq is not UNSET:
@@ -120,6 +135,26 @@ class DealtEvent:
 
         at = d.pop("at", UNSET)
 
+        def _parse_chosen_by(data: object) -> ChosenBy | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                chosen_by_type_0 = ChosenBy(data)
+
+
+
+                return chosen_by_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(ChosenBy | None | Unset, data)
+
+        chosen_by = _parse_chosen_by(d.pop("chosen_by", UNSET))
+
+
         id = d.pop("id", UNSET)
 
         seq = d.pop("seq", UNSET)
@@ -132,6 +167,7 @@ class DealtEvent:
             snapshot=snapshot,
             type_=type_,
             at=at,
+            chosen_by=chosen_by,
             id=id,
             seq=seq,
             version=version,

@@ -17,11 +17,13 @@ if TYPE_CHECKING:
   from ..models.logged_clock_event import LoggedClockEvent
   from ..models.logged_crown_forced_event import LoggedCrownForcedEvent
   from ..models.logged_crown_passed_event import LoggedCrownPassedEvent
+  from ..models.logged_deal_committed_event import LoggedDealCommittedEvent
   from ..models.logged_deal_over_event import LoggedDealOverEvent
   from ..models.logged_deal_started_event import LoggedDealStartedEvent
   from ..models.logged_deal_void_event import LoggedDealVoidEvent
   from ..models.logged_dealt_event import LoggedDealtEvent
   from ..models.logged_declined_event import LoggedDeclinedEvent
+  from ..models.logged_entropy_event import LoggedEntropyEvent
   from ..models.logged_finished_event import LoggedFinishedEvent
   from ..models.logged_grabbed_event import LoggedGrabbedEvent
   from ..models.logged_jiefeng_event import LoggedJiefengEvent
@@ -59,11 +61,11 @@ class EventsPage:
 
         Attributes:
             events (list[LoggedAcceptedEvent | LoggedCalledEvent | LoggedClockEvent | LoggedCrownForcedEvent |
-                LoggedCrownPassedEvent | LoggedDealOverEvent | LoggedDealStartedEvent | LoggedDealtEvent | LoggedDealVoidEvent |
-                LoggedDeclinedEvent | LoggedFinishedEvent | LoggedGrabbedEvent | LoggedJiefengEvent | LoggedLeftEvent |
-                LoggedMoveEvent | LoggedPassedEvent | LoggedPhaseEvent | LoggedPlayedEvent | LoggedRebelledEvent |
-                LoggedRevealedEvent | LoggedSoloDeclaredEvent | LoggedTokenRotatedEvent | LoggedTrickWonEvent |
-                LoggedTrusteeEvent | LoggedYieldedEvent]):
+                LoggedCrownPassedEvent | LoggedDealCommittedEvent | LoggedDealOverEvent | LoggedDealStartedEvent |
+                LoggedDealtEvent | LoggedDealVoidEvent | LoggedDeclinedEvent | LoggedEntropyEvent | LoggedFinishedEvent |
+                LoggedGrabbedEvent | LoggedJiefengEvent | LoggedLeftEvent | LoggedMoveEvent | LoggedPassedEvent |
+                LoggedPhaseEvent | LoggedPlayedEvent | LoggedRebelledEvent | LoggedRevealedEvent | LoggedSoloDeclaredEvent |
+                LoggedTokenRotatedEvent | LoggedTrickWonEvent | LoggedTrusteeEvent | LoggedYieldedEvent]):
             instance (str):
             last_seq (int):
             version (int):
@@ -71,7 +73,7 @@ class EventsPage:
             reset (bool | Unset): Default: `false`.
      """
 
-    events: list[LoggedAcceptedEvent | LoggedCalledEvent | LoggedClockEvent | LoggedCrownForcedEvent | LoggedCrownPassedEvent | LoggedDealOverEvent | LoggedDealStartedEvent | LoggedDealtEvent | LoggedDealVoidEvent | LoggedDeclinedEvent | LoggedFinishedEvent | LoggedGrabbedEvent | LoggedJiefengEvent | LoggedLeftEvent | LoggedMoveEvent | LoggedPassedEvent | LoggedPhaseEvent | LoggedPlayedEvent | LoggedRebelledEvent | LoggedRevealedEvent | LoggedSoloDeclaredEvent | LoggedTokenRotatedEvent | LoggedTrickWonEvent | LoggedTrusteeEvent | LoggedYieldedEvent]
+    events: list[LoggedAcceptedEvent | LoggedCalledEvent | LoggedClockEvent | LoggedCrownForcedEvent | LoggedCrownPassedEvent | LoggedDealCommittedEvent | LoggedDealOverEvent | LoggedDealStartedEvent | LoggedDealtEvent | LoggedDealVoidEvent | LoggedDeclinedEvent | LoggedEntropyEvent | LoggedFinishedEvent | LoggedGrabbedEvent | LoggedJiefengEvent | LoggedLeftEvent | LoggedMoveEvent | LoggedPassedEvent | LoggedPhaseEvent | LoggedPlayedEvent | LoggedRebelledEvent | LoggedRevealedEvent | LoggedSoloDeclaredEvent | LoggedTokenRotatedEvent | LoggedTrickWonEvent | LoggedTrusteeEvent | LoggedYieldedEvent]
     instance: str
     last_seq: int
     version: int
@@ -89,11 +91,13 @@ class EventsPage:
         from ..models.logged_clock_event import LoggedClockEvent # noqa: PLC0415
         from ..models.logged_crown_forced_event import LoggedCrownForcedEvent # noqa: PLC0415
         from ..models.logged_crown_passed_event import LoggedCrownPassedEvent # noqa: PLC0415
+        from ..models.logged_deal_committed_event import LoggedDealCommittedEvent # noqa: PLC0415
         from ..models.logged_deal_over_event import LoggedDealOverEvent # noqa: PLC0415
         from ..models.logged_deal_started_event import LoggedDealStartedEvent # noqa: PLC0415
         from ..models.logged_deal_void_event import LoggedDealVoidEvent # noqa: PLC0415
         from ..models.logged_dealt_event import LoggedDealtEvent # noqa: PLC0415
         from ..models.logged_declined_event import LoggedDeclinedEvent # noqa: PLC0415
+        from ..models.logged_entropy_event import LoggedEntropyEvent # noqa: PLC0415
         from ..models.logged_finished_event import LoggedFinishedEvent # noqa: PLC0415
         from ..models.logged_grabbed_event import LoggedGrabbedEvent # noqa: PLC0415
         from ..models.logged_jiefeng_event import LoggedJiefengEvent # noqa: PLC0415
@@ -156,6 +160,10 @@ class EventsPage:
                 events_item = events_item_data.to_dict()
             elif isinstance(events_item_data, LoggedTokenRotatedEvent):
                 events_item = events_item_data.to_dict()
+            elif isinstance(events_item_data, LoggedDealCommittedEvent):
+                events_item = events_item_data.to_dict()
+            elif isinstance(events_item_data, LoggedEntropyEvent):
+                events_item = events_item_data.to_dict()
             elif isinstance(events_item_data, LoggedDealStartedEvent):
                 events_item = events_item_data.to_dict()
             elif isinstance(events_item_data, LoggedDealtEvent):
@@ -202,11 +210,13 @@ class EventsPage:
         from ..models.logged_clock_event import LoggedClockEvent # noqa: PLC0415
         from ..models.logged_crown_forced_event import LoggedCrownForcedEvent # noqa: PLC0415
         from ..models.logged_crown_passed_event import LoggedCrownPassedEvent # noqa: PLC0415
+        from ..models.logged_deal_committed_event import LoggedDealCommittedEvent # noqa: PLC0415
         from ..models.logged_deal_over_event import LoggedDealOverEvent # noqa: PLC0415
         from ..models.logged_deal_started_event import LoggedDealStartedEvent # noqa: PLC0415
         from ..models.logged_deal_void_event import LoggedDealVoidEvent # noqa: PLC0415
         from ..models.logged_dealt_event import LoggedDealtEvent # noqa: PLC0415
         from ..models.logged_declined_event import LoggedDeclinedEvent # noqa: PLC0415
+        from ..models.logged_entropy_event import LoggedEntropyEvent # noqa: PLC0415
         from ..models.logged_finished_event import LoggedFinishedEvent # noqa: PLC0415
         from ..models.logged_grabbed_event import LoggedGrabbedEvent # noqa: PLC0415
         from ..models.logged_jiefeng_event import LoggedJiefengEvent # noqa: PLC0415
@@ -226,7 +236,7 @@ class EventsPage:
         events = []
         _events = d.pop("events")
         for events_item_data in (_events):
-            def _parse_events_item(data: object) -> LoggedAcceptedEvent | LoggedCalledEvent | LoggedClockEvent | LoggedCrownForcedEvent | LoggedCrownPassedEvent | LoggedDealOverEvent | LoggedDealStartedEvent | LoggedDealtEvent | LoggedDealVoidEvent | LoggedDeclinedEvent | LoggedFinishedEvent | LoggedGrabbedEvent | LoggedJiefengEvent | LoggedLeftEvent | LoggedMoveEvent | LoggedPassedEvent | LoggedPhaseEvent | LoggedPlayedEvent | LoggedRebelledEvent | LoggedRevealedEvent | LoggedSoloDeclaredEvent | LoggedTokenRotatedEvent | LoggedTrickWonEvent | LoggedTrusteeEvent | LoggedYieldedEvent:
+            def _parse_events_item(data: object) -> LoggedAcceptedEvent | LoggedCalledEvent | LoggedClockEvent | LoggedCrownForcedEvent | LoggedCrownPassedEvent | LoggedDealCommittedEvent | LoggedDealOverEvent | LoggedDealStartedEvent | LoggedDealtEvent | LoggedDealVoidEvent | LoggedDeclinedEvent | LoggedEntropyEvent | LoggedFinishedEvent | LoggedGrabbedEvent | LoggedJiefengEvent | LoggedLeftEvent | LoggedMoveEvent | LoggedPassedEvent | LoggedPhaseEvent | LoggedPlayedEvent | LoggedRebelledEvent | LoggedRevealedEvent | LoggedSoloDeclaredEvent | LoggedTokenRotatedEvent | LoggedTrickWonEvent | LoggedTrusteeEvent | LoggedYieldedEvent:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
@@ -450,7 +460,7 @@ class EventsPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    events_item_type_22 = LoggedDealStartedEvent.from_dict(data)
+                    events_item_type_22 = LoggedDealCommittedEvent.from_dict(data)
 
 
 
@@ -460,20 +470,40 @@ class EventsPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    events_item_type_23 = LoggedDealtEvent.from_dict(data)
+                    events_item_type_23 = LoggedEntropyEvent.from_dict(data)
 
 
 
                     return events_item_type_23
                 except (TypeError, ValueError, AttributeError, KeyError):
                     pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    events_item_type_24 = LoggedDealStartedEvent.from_dict(data)
+
+
+
+                    return events_item_type_24
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    events_item_type_25 = LoggedDealtEvent.from_dict(data)
+
+
+
+                    return events_item_type_25
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
                 if not isinstance(data, dict):
                     raise TypeError()
-                events_item_type_24 = LoggedMoveEvent.from_dict(data)
+                events_item_type_26 = LoggedMoveEvent.from_dict(data)
 
 
 
-                return events_item_type_24
+                return events_item_type_26
 
             events_item = _parse_events_item(events_item_data)
 

@@ -35,6 +35,7 @@ class LoggedDealOverEvent:
             seq (int): 1, 2, 3 … per table instance
             version (int): The table version the event's write produced
             result (DealResult | None | Unset):
+            seed (None | str | Unset):
      """
 
     positions: list[int]
@@ -44,6 +45,7 @@ class LoggedDealOverEvent:
     seq: int
     version: int
     result: DealResult | None | Unset = UNSET
+    seed: None | str | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -74,6 +76,12 @@ class LoggedDealOverEvent:
         else:
             result = self.result
 
+        seed: None | str | Unset
+        if isinstance(self.seed, Unset):
+            seed = UNSET
+        else:
+            seed = self.seed
+
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -87,6 +95,8 @@ class LoggedDealOverEvent:
         })
         if result is not UNSET:
             field_dict["result"] = result
+        if seed is not UNSET:
+            field_dict["seed"] = seed
 
         return field_dict
 
@@ -131,6 +141,16 @@ class LoggedDealOverEvent:
         result = _parse_result(d.pop("result", UNSET))
 
 
+        def _parse_seed(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        seed = _parse_seed(d.pop("seed", UNSET))
+
+
         logged_deal_over_event = cls(
             positions=positions,
             type_=type_,
@@ -139,6 +159,7 @@ class LoggedDealOverEvent:
             seq=seq,
             version=version,
             result=result,
+            seed=seed,
         )
 
 

@@ -13,6 +13,7 @@ from typing import cast
 from typing import Literal, cast
 
 if TYPE_CHECKING:
+  from ..models.previous_deal import PreviousDeal
   from ..models.transfer import Transfer
 
 
@@ -35,6 +36,9 @@ class LoggedDealStartedEvent:
                 ID` and `after`)
             seq (int): 1, 2, 3 … per table instance
             version (int): The table version the event's write produced
+            commitment (None | str | Unset):
+            entropy (list[None | str] | None | Unset):
+            previous (None | PreviousDeal | Unset):
             tribute (list[Transfer] | Unset): Default: `[]`.
      """
 
@@ -45,6 +49,9 @@ class LoggedDealStartedEvent:
     id: str
     seq: int
     version: int
+    commitment: None | str | Unset = UNSET
+    entropy: list[None | str] | None | Unset = UNSET
+    previous: None | PreviousDeal | Unset = UNSET
     tribute: list[Transfer] | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
@@ -53,6 +60,7 @@ class LoggedDealStartedEvent:
 
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.previous_deal import PreviousDeal # noqa: PLC0415
         from ..models.transfer import Transfer # noqa: PLC0415
         deal = self.deal
 
@@ -67,6 +75,34 @@ class LoggedDealStartedEvent:
         seq = self.seq
 
         version = self.version
+
+        commitment: None | str | Unset
+        if isinstance(self.commitment, Unset):
+            commitment = UNSET
+        else:
+            commitment = self.commitment
+
+        entropy: list[None | str] | None | Unset
+        if isinstance(self.entropy, Unset):
+            entropy = UNSET
+        elif isinstance(self.entropy, list):
+            entropy = []
+            for entropy_type_0_item_data in self.entropy:
+                entropy_type_0_item: None | str
+                entropy_type_0_item = entropy_type_0_item_data
+                entropy.append(entropy_type_0_item)
+
+
+        else:
+            entropy = self.entropy
+
+        previous: dict[str, Any] | None | Unset
+        if isinstance(self.previous, Unset):
+            previous = UNSET
+        elif isinstance(self.previous, PreviousDeal):
+            previous = self.previous.to_dict()
+        else:
+            previous = self.previous
 
         tribute: list[dict[str, Any]] | Unset = UNSET
         if not isinstance(self.tribute, Unset):
@@ -89,6 +125,12 @@ class LoggedDealStartedEvent:
             "seq": seq,
             "version": version,
         })
+        if commitment is not UNSET:
+            field_dict["commitment"] = commitment
+        if entropy is not UNSET:
+            field_dict["entropy"] = entropy
+        if previous is not UNSET:
+            field_dict["previous"] = previous
         if tribute is not UNSET:
             field_dict["tribute"] = tribute
 
@@ -98,6 +140,7 @@ class LoggedDealStartedEvent:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.previous_deal import PreviousDeal # noqa: PLC0415
         from ..models.transfer import Transfer # noqa: PLC0415
         d = dict(src_dict)
         deal = d.pop("deal")
@@ -115,6 +158,64 @@ class LoggedDealStartedEvent:
         seq = d.pop("seq")
 
         version = d.pop("version")
+
+        def _parse_commitment(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        commitment = _parse_commitment(d.pop("commitment", UNSET))
+
+
+        def _parse_entropy(data: object) -> list[None | str] | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, list):
+                    raise TypeError()
+                entropy_type_0 = []
+                _entropy_type_0 = data
+                for entropy_type_0_item_data in (_entropy_type_0):
+                    def _parse_entropy_type_0_item(data: object) -> None | str:
+                        if data is None:
+                            return data
+                        return cast(None | str, data)
+
+                    entropy_type_0_item = _parse_entropy_type_0_item(entropy_type_0_item_data)
+
+                    entropy_type_0.append(entropy_type_0_item)
+
+                return entropy_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(list[None | str] | None | Unset, data)
+
+        entropy = _parse_entropy(d.pop("entropy", UNSET))
+
+
+        def _parse_previous(data: object) -> None | PreviousDeal | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                previous_type_0 = PreviousDeal.from_dict(data)
+
+
+
+                return previous_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | PreviousDeal | Unset, data)
+
+        previous = _parse_previous(d.pop("previous", UNSET))
+
 
         _tribute = d.pop("tribute", UNSET)
         tribute: list[Transfer] | Unset = UNSET
@@ -136,6 +237,9 @@ class LoggedDealStartedEvent:
             id=id,
             seq=seq,
             version=version,
+            commitment=commitment,
+            entropy=entropy,
+            previous=previous,
             tribute=tribute,
         )
 

@@ -8,6 +8,8 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
+from ..models.chosen_by import ChosenBy
+from ..types import UNSET, Unset
 from typing import cast
 from typing import Literal, cast
 
@@ -36,6 +38,7 @@ class LoggedDealtEvent:
                 ID` and `after`)
             seq (int): 1, 2, 3 … per table instance
             version (int): The table version the event's write produced
+            chosen_by (ChosenBy | None | Unset):
      """
 
     deal: int
@@ -46,6 +49,7 @@ class LoggedDealtEvent:
     id: str
     seq: int
     version: int
+    chosen_by: ChosenBy | None | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -71,6 +75,14 @@ class LoggedDealtEvent:
 
         version = self.version
 
+        chosen_by: None | str | Unset
+        if isinstance(self.chosen_by, Unset):
+            chosen_by = UNSET
+        elif isinstance(self.chosen_by, ChosenBy):
+            chosen_by = self.chosen_by.value
+        else:
+            chosen_by = self.chosen_by
+
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -84,6 +96,8 @@ class LoggedDealtEvent:
             "seq": seq,
             "version": version,
         })
+        if chosen_by is not UNSET:
+            field_dict["chosen_by"] = chosen_by
 
         return field_dict
 
@@ -120,6 +134,26 @@ class LoggedDealtEvent:
 
         version = d.pop("version")
 
+        def _parse_chosen_by(data: object) -> ChosenBy | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                chosen_by_type_0 = ChosenBy(data)
+
+
+
+                return chosen_by_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(ChosenBy | None | Unset, data)
+
+        chosen_by = _parse_chosen_by(d.pop("chosen_by", UNSET))
+
+
         logged_dealt_event = cls(
             deal=deal,
             seed=seed,
@@ -129,6 +163,7 @@ class LoggedDealtEvent:
             id=id,
             seq=seq,
             version=version,
+            chosen_by=chosen_by,
         )
 
 

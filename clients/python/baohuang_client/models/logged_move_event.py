@@ -8,7 +8,7 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
-from ..models.move_event_by import MoveEventBy
+from ..models.move_by import MoveBy
 from typing import cast
 from typing import Literal, cast
 
@@ -37,7 +37,7 @@ T = TypeVar("T", bound="LoggedMoveEvent")
 class LoggedMoveEvent:
     """ 
         Attributes:
-            by (MoveEventBy):
+            by (MoveBy):
             move (AcceptMove | CallMove | DeclareSoloMove | DeclineMove | GrabMove | JiefengMove | PassMove | PlayMove |
                 RebelMove | RevealMove | YieldMove):
             type_ (Literal['move']):
@@ -48,7 +48,7 @@ class LoggedMoveEvent:
             version (int): The table version the event's write produced
      """
 
-    by: MoveEventBy
+    by: MoveBy
     move: AcceptMove | CallMove | DeclareSoloMove | DeclineMove | GrabMove | JiefengMove | PassMove | PlayMove | RebelMove | RevealMove | YieldMove
     type_: Literal['move']
     at: float
@@ -141,7 +141,7 @@ class LoggedMoveEvent:
         from ..models.reveal_move import RevealMove # noqa: PLC0415
         from ..models.yield_move import YieldMove # noqa: PLC0415
         d = dict(src_dict)
-        by = MoveEventBy(d.pop("by"))
+        by = MoveBy(d.pop("by"))
 
 
 

@@ -8,7 +8,7 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
-from ..models.trustee_event_cause import TrusteeEventCause
+from ..models.trustee_cause import TrusteeCause
 from ..types import UNSET, Unset
 from typing import cast
 from typing import Literal, cast
@@ -35,7 +35,7 @@ class LoggedTrusteeEvent:
                 ID` and `after`)
             seq (int): 1, 2, 3 … per table instance
             version (int): The table version the event's write produced
-            cause (None | TrusteeEventCause | Unset):
+            cause (None | TrusteeCause | Unset):
      """
 
     count: int
@@ -46,7 +46,7 @@ class LoggedTrusteeEvent:
     id: str
     seq: int
     version: int
-    cause: None | TrusteeEventCause | Unset = UNSET
+    cause: None | TrusteeCause | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -73,7 +73,7 @@ class LoggedTrusteeEvent:
         cause: None | str | Unset
         if isinstance(self.cause, Unset):
             cause = UNSET
-        elif isinstance(self.cause, TrusteeEventCause):
+        elif isinstance(self.cause, TrusteeCause):
             cause = self.cause.value
         else:
             cause = self.cause
@@ -119,7 +119,7 @@ class LoggedTrusteeEvent:
 
         version = d.pop("version")
 
-        def _parse_cause(data: object) -> None | TrusteeEventCause | Unset:
+        def _parse_cause(data: object) -> None | TrusteeCause | Unset:
             if data is None:
                 return data
             if isinstance(data, Unset):
@@ -127,14 +127,14 @@ class LoggedTrusteeEvent:
             try:
                 if not isinstance(data, str):
                     raise TypeError()
-                cause_type_0 = TrusteeEventCause(data)
+                cause_type_0 = TrusteeCause(data)
 
 
 
                 return cause_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            return cast(None | TrusteeEventCause | Unset, data)
+            return cast(None | TrusteeCause | Unset, data)
 
         cause = _parse_cause(d.pop("cause", UNSET))
 

@@ -8,7 +8,7 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
-from ..models.move_event_by import MoveEventBy
+from ..models.move_by import MoveBy
 from ..types import UNSET, Unset
 from typing import cast
 from typing import Literal, cast
@@ -41,7 +41,7 @@ class MoveEvent:
     a leave, or the bot the platform seated there (docs/clients.md "Bots").
 
         Attributes:
-            by (MoveEventBy):
+            by (MoveBy):
             move (AcceptMove | CallMove | DeclareSoloMove | DeclineMove | GrabMove | JiefengMove | PassMove | PlayMove |
                 RebelMove | RevealMove | YieldMove):
             type_ (Literal['move']):
@@ -51,7 +51,7 @@ class MoveEvent:
             version (int | Unset):
      """
 
-    by: MoveEventBy
+    by: MoveBy
     move: AcceptMove | CallMove | DeclareSoloMove | DeclineMove | GrabMove | JiefengMove | PassMove | PlayMove | RebelMove | RevealMove | YieldMove
     type_: Literal['move']
     at: float | Unset = UNSET
@@ -148,7 +148,7 @@ class MoveEvent:
         from ..models.reveal_move import RevealMove # noqa: PLC0415
         from ..models.yield_move import YieldMove # noqa: PLC0415
         d = dict(src_dict)
-        by = MoveEventBy(d.pop("by"))
+        by = MoveBy(d.pop("by"))
 
 
 

@@ -2,6 +2,7 @@ from enum import StrEnum
 
 class Phase(StrEnum):
     CROWN = "crown"
+    DEAL = "deal"
     GUARD = "guard"
     PLAY = "play"
 

@@ -18,11 +18,13 @@ if TYPE_CHECKING:
   from ..models.clock_event import ClockEvent
   from ..models.crown_forced_event import CrownForcedEvent
   from ..models.crown_passed_event import CrownPassedEvent
+  from ..models.deal_committed_event import DealCommittedEvent
   from ..models.deal_over_event import DealOverEvent
   from ..models.deal_started_event import DealStartedEvent
   from ..models.deal_void_event import DealVoidEvent
   from ..models.dealt_event import DealtEvent
   from ..models.declined_event import DeclinedEvent
+  from ..models.entropy_event import EntropyEvent
   from ..models.finished_event import FinishedEvent
   from ..models.grabbed_event import GrabbedEvent
   from ..models.jiefeng_event import JiefengEvent
@@ -61,27 +63,29 @@ class PlatformMoveAnswer:
 
         Attributes:
             audience (Literal['platform']): A platform's answer: `view` is the whole `Snapshot`
-            events (list[AcceptedEvent | CalledEvent | ClockEvent | CrownForcedEvent | CrownPassedEvent | DealOverEvent |
-                DealStartedEvent | DealtEvent | DealVoidEvent | DeclinedEvent | FinishedEvent | GrabbedEvent | JiefengEvent |
-                LeftEvent | MoveEvent | PassedEvent | PhaseEvent | PlayedEvent | RebelledEvent | RevealedEvent |
-                SoloDeclaredEvent | TokenRotatedEvent | TrickWonEvent | TrusteeEvent | YieldedEvent]):
+            events (list[AcceptedEvent | CalledEvent | ClockEvent | CrownForcedEvent | CrownPassedEvent | DealCommittedEvent
+                | DealOverEvent | DealStartedEvent | DealtEvent | DealVoidEvent | DeclinedEvent | EntropyEvent | FinishedEvent |
+                GrabbedEvent | JiefengEvent | LeftEvent | MoveEvent | PassedEvent | PhaseEvent | PlayedEvent | RebelledEvent |
+                RevealedEvent | SoloDeclaredEvent | TokenRotatedEvent | TrickWonEvent | TrusteeEvent | YieldedEvent]):
             instance (str):
             table (TableState): The table around the deal, shown to every caller.
 
                 ``deal``: the deal's number at this table (1, 2, …); ``dealer``: the seat it was dealt from
                 (``None`` for a snapshot the platform gave); ``deadline``: when the seat to act runs out of
-                time (seconds since the Unix epoch; ``None`` when no clock runs); ``totals[seat]``: the sum of
+                time (seconds since the Unix epoch; ``None`` when no clock runs; while a committed deal waits
+                for the seats' entropy, when its window closes); ``totals[seat]``: the sum of
                 the finished deals' scores; ``penalties[seat]``: S-9's charges so far (negative), apart from
                 the zero-sum totals;
                 ``results``: the finished deals' results, in order: the newest ``BAOHUANG_DEALS_KEPT`` of
-                them once the next deal starts (the totals go on adding every deal up).
+                them once the next deal starts (the totals go on adding every deal up); ``dealing``: how the
+                current deal is dealt (:class:`Dealing`: a committed deal's commitment, for everyone).
             version (int):
             view (Snapshot): The whole state of a deal in play (docs/clients.md). ``positions[seat]`` is 1…5 once ``over``.
             replayed (bool | Unset): Default: `false`.
      """
 
     audience: Literal['platform']
-    events: list[AcceptedEvent | CalledEvent | ClockEvent | CrownForcedEvent | CrownPassedEvent | DealOverEvent | DealStartedEvent | DealtEvent | DealVoidEvent | DeclinedEvent | FinishedEvent | GrabbedEvent | JiefengEvent | LeftEvent | MoveEvent | PassedEvent | PhaseEvent | PlayedEvent | RebelledEvent | RevealedEvent | SoloDeclaredEvent | TokenRotatedEvent | TrickWonEvent | TrusteeEvent | YieldedEvent]
+    events: list[AcceptedEvent | CalledEvent | ClockEvent | CrownForcedEvent | CrownPassedEvent | DealCommittedEvent | DealOverEvent | DealStartedEvent | DealtEvent | DealVoidEvent | DeclinedEvent | EntropyEvent | FinishedEvent | GrabbedEvent | JiefengEvent | LeftEvent | MoveEvent | PassedEvent | PhaseEvent | PlayedEvent | RebelledEvent | RevealedEvent | SoloDeclaredEvent | TokenRotatedEvent | TrickWonEvent | TrusteeEvent | YieldedEvent]
     instance: str
     table: TableState
     version: int
@@ -99,11 +103,13 @@ class PlatformMoveAnswer:
         from ..models.clock_event import ClockEvent # noqa: PLC0415
         from ..models.crown_forced_event import CrownForcedEvent # noqa: PLC0415
         from ..models.crown_passed_event import CrownPassedEvent # noqa: PLC0415
+        from ..models.deal_committed_event import DealCommittedEvent # noqa: PLC0415
         from ..models.deal_over_event import DealOverEvent # noqa: PLC0415
         from ..models.deal_started_event import DealStartedEvent # noqa: PLC0415
         from ..models.deal_void_event import DealVoidEvent # noqa: PLC0415
         from ..models.dealt_event import DealtEvent # noqa: PLC0415
         from ..models.declined_event import DeclinedEvent # noqa: PLC0415
+        from ..models.entropy_event import EntropyEvent # noqa: PLC0415
         from ..models.finished_event import FinishedEvent # noqa: PLC0415
         from ..models.grabbed_event import GrabbedEvent # noqa: PLC0415
         from ..models.jiefeng_event import JiefengEvent # noqa: PLC0415
@@ -170,6 +176,10 @@ class PlatformMoveAnswer:
                 events_item = events_item_data.to_dict()
             elif isinstance(events_item_data, TokenRotatedEvent):
                 events_item = events_item_data.to_dict()
+            elif isinstance(events_item_data, DealCommittedEvent):
+                events_item = events_item_data.to_dict()
+            elif isinstance(events_item_data, EntropyEvent):
+                events_item = events_item_data.to_dict()
             elif isinstance(events_item_data, DealStartedEvent):
                 events_item = events_item_data.to_dict()
             elif isinstance(events_item_data, DealtEvent):
@@ -216,11 +226,13 @@ class PlatformMoveAnswer:
         from ..models.clock_event import ClockEvent # noqa: PLC0415
         from ..models.crown_forced_event import CrownForcedEvent # noqa: PLC0415
         from ..models.crown_passed_event import CrownPassedEvent # noqa: PLC0415
+        from ..models.deal_committed_event import DealCommittedEvent # noqa: PLC0415
         from ..models.deal_over_event import DealOverEvent # noqa: PLC0415
         from ..models.deal_started_event import DealStartedEvent # noqa: PLC0415
         from ..models.deal_void_event import DealVoidEvent # noqa: PLC0415
         from ..models.dealt_event import DealtEvent # noqa: PLC0415
         from ..models.declined_event import DeclinedEvent # noqa: PLC0415
+        from ..models.entropy_event import EntropyEvent # noqa: PLC0415
         from ..models.finished_event import FinishedEvent # noqa: PLC0415
         from ..models.grabbed_event import GrabbedEvent # noqa: PLC0415
         from ..models.jiefeng_event import JiefengEvent # noqa: PLC0415
@@ -246,7 +258,7 @@ class PlatformMoveAnswer:
         events = []
         _events = d.pop("events")
         for events_item_data in (_events):
-            def _parse_events_item(data: object) -> AcceptedEvent | CalledEvent | ClockEvent | CrownForcedEvent | CrownPassedEvent | DealOverEvent | DealStartedEvent | DealtEvent | DealVoidEvent | DeclinedEvent | FinishedEvent | GrabbedEvent | JiefengEvent | LeftEvent | MoveEvent | PassedEvent | PhaseEvent | PlayedEvent | RebelledEvent | RevealedEvent | SoloDeclaredEvent | TokenRotatedEvent | TrickWonEvent | TrusteeEvent | YieldedEvent:
+            def _parse_events_item(data: object) -> AcceptedEvent | CalledEvent | ClockEvent | CrownForcedEvent | CrownPassedEvent | DealCommittedEvent | DealOverEvent | DealStartedEvent | DealtEvent | DealVoidEvent | DeclinedEvent | EntropyEvent | FinishedEvent | GrabbedEvent | JiefengEvent | LeftEvent | MoveEvent | PassedEvent | PhaseEvent | PlayedEvent | RebelledEvent | RevealedEvent | SoloDeclaredEvent | TokenRotatedEvent | TrickWonEvent | TrusteeEvent | YieldedEvent:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
@@ -470,7 +482,7 @@ class PlatformMoveAnswer:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    events_item_type_22 = DealStartedEvent.from_dict(data)
+                    events_item_type_22 = DealCommittedEvent.from_dict(data)
 
 
 
@@ -480,20 +492,40 @@ class PlatformMoveAnswer:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    events_item_type_23 = DealtEvent.from_dict(data)
+                    events_item_type_23 = EntropyEvent.from_dict(data)
 
 
 
                     return events_item_type_23
                 except (TypeError, ValueError, AttributeError, KeyError):
                     pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    events_item_type_24 = DealStartedEvent.from_dict(data)
+
+
+
+                    return events_item_type_24
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    events_item_type_25 = DealtEvent.from_dict(data)
+
+
+
+                    return events_item_type_25
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
                 if not isinstance(data, dict):
                     raise TypeError()
-                events_item_type_24 = MoveEvent.from_dict(data)
+                events_item_type_26 = MoveEvent.from_dict(data)
 
 
 
-                return events_item_type_24
+                return events_item_type_26
 
             events_item = _parse_events_item(events_item_data)
 

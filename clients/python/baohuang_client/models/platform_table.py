@@ -40,11 +40,13 @@ class PlatformTable:
 
                 ``deal``: the deal's number at this table (1, 2, …); ``dealer``: the seat it was dealt from
                 (``None`` for a snapshot the platform gave); ``deadline``: when the seat to act runs out of
-                time (seconds since the Unix epoch; ``None`` when no clock runs); ``totals[seat]``: the sum of
+                time (seconds since the Unix epoch; ``None`` when no clock runs; while a committed deal waits
+                for the seats' entropy, when its window closes); ``totals[seat]``: the sum of
                 the finished deals' scores; ``penalties[seat]``: S-9's charges so far (negative), apart from
                 the zero-sum totals;
                 ``results``: the finished deals' results, in order: the newest ``BAOHUANG_DEALS_KEPT`` of
-                them once the next deal starts (the totals go on adding every deal up).
+                them once the next deal starts (the totals go on adding every deal up); ``dealing``: how the
+                current deal is dealt (:class:`Dealing`: a committed deal's commitment, for everyone).
             version (int):
             view (Snapshot): The whole state of a deal in play (docs/clients.md). ``positions[seat]`` is 1…5 once ``over``.
             last_event_id (str | Unset): Default: `"0"`.

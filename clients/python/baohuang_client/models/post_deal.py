@@ -25,10 +25,16 @@ class PostDeal:
     """ 
         Attributes:
             version (int): the version the client saw
-            seed (int | None | Unset): Deal from this seed (G-4, taken mod 2^64); random when absent
+            committed (bool | None | Unset): Dealt by the service from a seed it commits to, the seats adding entropy
+                (docs/dealing.md); by default as the deal before was. Not with `seed`
+            entropy_seconds (int | None | Unset):
+            seed (int | None | Unset): Deal from this seed (G-4, SplitMix64, taken mod 2^64); when absent, committed or from
+                a seed the service draws (`committed`)
      """
 
     version: int
+    committed: bool | None | Unset = UNSET
+    entropy_seconds: int | None | Unset = UNSET
     seed: int | None | Unset = UNSET
 
 
@@ -37,6 +43,18 @@ class PostDeal:
 
     def to_dict(self) -> dict[str, Any]:
         version = self.version
+
+        committed: bool | None | Unset
+        if isinstance(self.committed, Unset):
+            committed = UNSET
+        else:
+            committed = self.committed
+
+        entropy_seconds: int | None | Unset
+        if isinstance(self.entropy_seconds, Unset):
+            entropy_seconds = UNSET
+        else:
+            entropy_seconds = self.entropy_seconds
 
         seed: int | None | Unset
         if isinstance(self.seed, Unset):
@@ -50,6 +68,10 @@ class PostDeal:
         field_dict.update({
             "version": version,
         })
+        if committed is not UNSET:
+            field_dict["committed"] = committed
+        if entropy_seconds is not UNSET:
+            field_dict["entropy_seconds"] = entropy_seconds
         if seed is not UNSET:
             field_dict["seed"] = seed
 
@@ -61,6 +83,26 @@ class PostDeal:
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
         version = d.pop("version")
+
+        def _parse_committed(data: object) -> bool | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(bool | None | Unset, data)
+
+        committed = _parse_committed(d.pop("committed", UNSET))
+
+
+        def _parse_entropy_seconds(data: object) -> int | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(int | None | Unset, data)
+
+        entropy_seconds = _parse_entropy_seconds(d.pop("entropy_seconds", UNSET))
+
 
         def _parse_seed(data: object) -> int | None | Unset:
             if data is None:
@@ -74,6 +116,8 @@ class PostDeal:
 
         post_deal = cls(
             version=version,
+            committed=committed,
+            entropy_seconds=entropy_seconds,
             seed=seed,
         )
 

@@ -15,6 +15,7 @@ from typing import cast
 if TYPE_CHECKING:
   from ..models.bot_seat import BotSeat
   from ..models.clock import Clock
+  from ..models.committed_deal import CommittedDeal
   from ..models.snapshot import Snapshot
   from ..models.webhook import Webhook
 
@@ -30,18 +31,19 @@ T = TypeVar("T", bound="PutTable")
 class PutTable:
     """ 
         Attributes:
-            snapshot (Snapshot): The whole state of a deal in play (docs/clients.md). ``positions[seat]`` is 1…5 once
-                ``over``.
             bots (list[BotSeat] | Unset): Default: `[]`.
             clock (Clock | None | Unset):
+            deal (CommittedDeal | None | Unset):
+            snapshot (None | Snapshot | Unset):
             trustee_level (None | TrusteeLevel | Unset): Who plays a seat in 托管: T-10's move when absent (the rules'
                 default), or this bot level (played as the heuristic)
             webhook (None | Unset | Webhook):
      """
 
-    snapshot: Snapshot
     bots: list[BotSeat] | Unset = UNSET
     clock: Clock | None | Unset = UNSET
+    deal: CommittedDeal | None | Unset = UNSET
+    snapshot: None | Snapshot | Unset = UNSET
     trustee_level: None | TrusteeLevel | Unset = UNSET
     webhook: None | Unset | Webhook = UNSET
 
@@ -52,10 +54,9 @@ class PutTable:
     def to_dict(self) -> dict[str, Any]:
         from ..models.bot_seat import BotSeat # noqa: PLC0415
         from ..models.clock import Clock # noqa: PLC0415
+        from ..models.committed_deal import CommittedDeal # noqa: PLC0415
         from ..models.snapshot import Snapshot # noqa: PLC0415
         from ..models.webhook import Webhook # noqa: PLC0415
-        snapshot = self.snapshot.to_dict()
-
         bots: list[dict[str, Any]] | Unset = UNSET
         if not isinstance(self.bots, Unset):
             bots = []
@@ -72,6 +73,22 @@ class PutTable:
             clock = self.clock.to_dict()
         else:
             clock = self.clock
+
+        deal: dict[str, Any] | None | Unset
+        if isinstance(self.deal, Unset):
+            deal = UNSET
+        elif isinstance(self.deal, CommittedDeal):
+            deal = self.deal.to_dict()
+        else:
+            deal = self.deal
+
+        snapshot: dict[str, Any] | None | Unset
+        if isinstance(self.snapshot, Unset):
+            snapshot = UNSET
+        elif isinstance(self.snapshot, Snapshot):
+            snapshot = self.snapshot.to_dict()
+        else:
+            snapshot = self.snapshot
 
         trustee_level: None | str | Unset
         if isinstance(self.trustee_level, Unset):
@@ -93,12 +110,15 @@ class PutTable:
         field_dict: dict[str, Any] = {}
 
         field_dict.update({
-            "snapshot": snapshot,
         })
         if bots is not UNSET:
             field_dict["bots"] = bots
         if clock is not UNSET:
             field_dict["clock"] = clock
+        if deal is not UNSET:
+            field_dict["deal"] = deal
+        if snapshot is not UNSET:
+            field_dict["snapshot"] = snapshot
         if trustee_level is not UNSET:
             field_dict["trustee_level"] = trustee_level
         if webhook is not UNSET:
@@ -112,14 +132,10 @@ class PutTable:
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.bot_seat import BotSeat # noqa: PLC0415
         from ..models.clock import Clock # noqa: PLC0415
+        from ..models.committed_deal import CommittedDeal # noqa: PLC0415
         from ..models.snapshot import Snapshot # noqa: PLC0415
         from ..models.webhook import Webhook # noqa: PLC0415
         d = dict(src_dict)
-        snapshot = Snapshot.from_dict(d.pop("snapshot"))
-
-
-
-
         _bots = d.pop("bots", UNSET)
         bots: list[BotSeat] | Unset = UNSET
         if _bots is not UNSET:
@@ -150,6 +166,46 @@ class PutTable:
             return cast(Clock | None | Unset, data)
 
         clock = _parse_clock(d.pop("clock", UNSET))
+
+
+        def _parse_deal(data: object) -> CommittedDeal | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                deal_type_0 = CommittedDeal.from_dict(data)
+
+
+
+                return deal_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(CommittedDeal | None | Unset, data)
+
+        deal = _parse_deal(d.pop("deal", UNSET))
+
+
+        def _parse_snapshot(data: object) -> None | Snapshot | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                snapshot_type_0 = Snapshot.from_dict(data)
+
+
+
+                return snapshot_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | Snapshot | Unset, data)
+
+        snapshot = _parse_snapshot(d.pop("snapshot", UNSET))
 
 
         def _parse_trustee_level(data: object) -> None | TrusteeLevel | Unset:
@@ -193,9 +249,10 @@ class PutTable:
 
 
         put_table = cls(
-            snapshot=snapshot,
             bots=bots,
             clock=clock,
+            deal=deal,
+            snapshot=snapshot,
             trustee_level=trustee_level,
             webhook=webhook,
         )

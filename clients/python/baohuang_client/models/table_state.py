@@ -15,6 +15,7 @@ from typing import cast
 if TYPE_CHECKING:
   from ..models.clock import Clock
   from ..models.deal_result import DealResult
+  from ..models.dealing import Dealing
   from ..models.seat_state import SeatState
 
 
@@ -31,11 +32,13 @@ class TableState:
 
     ``deal``: the deal's number at this table (1, 2, …); ``dealer``: the seat it was dealt from
     (``None`` for a snapshot the platform gave); ``deadline``: when the seat to act runs out of
-    time (seconds since the Unix epoch; ``None`` when no clock runs); ``totals[seat]``: the sum of
+    time (seconds since the Unix epoch; ``None`` when no clock runs; while a committed deal waits
+    for the seats' entropy, when its window closes); ``totals[seat]``: the sum of
     the finished deals' scores; ``penalties[seat]``: S-9's charges so far (negative), apart from
     the zero-sum totals;
     ``results``: the finished deals' results, in order: the newest ``BAOHUANG_DEALS_KEPT`` of
-    them once the next deal starts (the totals go on adding every deal up).
+    them once the next deal starts (the totals go on adding every deal up); ``dealing``: how the
+    current deal is dealt (:class:`Dealing`: a committed deal's commitment, for everyone).
 
         Attributes:
             bot_delay (float | Unset): Default: `1.0`.
@@ -44,6 +47,15 @@ class TableState:
             deadline (float | None | Unset):
             deal (int | Unset): Default: `1`.
             dealer (int | None | Unset):
+            dealing (Dealing | Unset): How the current deal is dealt (docs/dealing.md), shown to every caller.
+
+                ``committed``: by the service, from a seed it committed to before any card was dealt —
+                ``commitment`` is the seed's SHA-256, ``algorithm`` how the cards follow from it — mixed with
+                the ``entropy`` each seat added (``null``: none yet, or none), which seats may add until
+                ``closes`` (seconds since the Unix epoch; ``null`` once dealt; ``seconds``: how long the
+                table gives them); ``seed`` reveals it once the deal is over. ``seed``: dealt from a seed
+                (SplitMix64) the platform passed or the service drew (``chosen_by``), which only the platform
+                sees. ``snapshot``: the platform gave the deal's snapshot.
             penalties (list[int] | Unset):
             played (bool | Unset): Default: `false`.
             results (list[DealResult] | Unset): Default: `[]`.
@@ -58,6 +70,7 @@ class TableState:
     deadline: float | None | Unset = UNSET
     deal: int | Unset = UNSET
     dealer: int | None | Unset = UNSET
+    dealing: Dealing | Unset = UNSET
     penalties: list[int] | Unset = UNSET
     played: bool | Unset = UNSET
     results: list[DealResult] | Unset = UNSET
@@ -73,6 +86,7 @@ class TableState:
     def to_dict(self) -> dict[str, Any]:
         from ..models.clock import Clock # noqa: PLC0415
         from ..models.deal_result import DealResult # noqa: PLC0415
+        from ..models.dealing import Dealing # noqa: PLC0415
         from ..models.seat_state import SeatState # noqa: PLC0415
         bot_delay = self.bot_delay
 
@@ -103,6 +117,10 @@ class TableState:
             dealer = UNSET
         else:
             dealer = self.dealer
+
+        dealing: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.dealing, Unset):
+            dealing = self.dealing.to_dict()
 
         penalties: list[int] | Unset = UNSET
         if not isinstance(self.penalties, Unset):
@@ -161,6 +179,8 @@ class TableState:
             field_dict["deal"] = deal
         if dealer is not UNSET:
             field_dict["dealer"] = dealer
+        if dealing is not UNSET:
+            field_dict["dealing"] = dealing
         if penalties is not UNSET:
             field_dict["penalties"] = penalties
         if played is not UNSET:
@@ -182,6 +202,7 @@ class TableState:
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.clock import Clock # noqa: PLC0415
         from ..models.deal_result import DealResult # noqa: PLC0415
+        from ..models.dealing import Dealing # noqa: PLC0415
         from ..models.seat_state import SeatState # noqa: PLC0415
         d = dict(src_dict)
         bot_delay = d.pop("bot_delay", UNSET)
@@ -229,6 +250,16 @@ class TableState:
             return cast(int | None | Unset, data)
 
         dealer = _parse_dealer(d.pop("dealer", UNSET))
+
+
+        _dealing = d.pop("dealing", UNSET)
+        dealing: Dealing | Unset
+        if isinstance(_dealing,  Unset):
+            dealing = UNSET
+        else:
+            dealing = Dealing.from_dict(_dealing)
+
+
 
 
         penalties = cast(list[int], d.pop("penalties", UNSET))
@@ -290,6 +321,7 @@ class TableState:
             deadline=deadline,
             deal=deal,
             dealer=dealer,
+            dealing=dealing,
             penalties=penalties,
             played=played,
             results=results,

@@ -8,7 +8,7 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
-from ..models.trustee_event_cause import TrusteeEventCause
+from ..models.trustee_cause import TrusteeCause
 from ..types import UNSET, Unset
 from typing import cast
 from typing import Literal, cast
@@ -33,7 +33,7 @@ class TrusteeEvent:
             seat (int):
             type_ (Literal['trustee']):
             at (float | Unset):
-            cause (None | TrusteeEventCause | Unset):
+            cause (None | TrusteeCause | Unset):
             id (str | Unset):
             seq (int | Unset):
             version (int | Unset):
@@ -44,7 +44,7 @@ class TrusteeEvent:
     seat: int
     type_: Literal['trustee']
     at: float | Unset = UNSET
-    cause: None | TrusteeEventCause | Unset = UNSET
+    cause: None | TrusteeCause | Unset = UNSET
     id: str | Unset = UNSET
     seq: int | Unset = UNSET
     version: int | Unset = UNSET
@@ -68,7 +68,7 @@ class TrusteeEvent:
         cause: None | str | Unset
         if isinstance(self.cause, Unset):
             cause = UNSET
-        elif isinstance(self.cause, TrusteeEventCause):
+        elif isinstance(self.cause, TrusteeCause):
             cause = self.cause.value
         else:
             cause = self.cause
@@ -118,7 +118,7 @@ class TrusteeEvent:
 
         at = d.pop("at", UNSET)
 
-        def _parse_cause(data: object) -> None | TrusteeEventCause | Unset:
+        def _parse_cause(data: object) -> None | TrusteeCause | Unset:
             if data is None:
                 return data
             if isinstance(data, Unset):
@@ -126,14 +126,14 @@ class TrusteeEvent:
             try:
                 if not isinstance(data, str):
                     raise TypeError()
-                cause_type_0 = TrusteeEventCause(data)
+                cause_type_0 = TrusteeCause(data)
 
 
 
                 return cause_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            return cast(None | TrusteeEventCause | Unset, data)
+            return cast(None | TrusteeCause | Unset, data)
 
         cause = _parse_cause(d.pop("cause", UNSET))
 

@@ -17,11 +17,13 @@ if TYPE_CHECKING:
   from ..models.clock_event import ClockEvent
   from ..models.crown_forced_event import CrownForcedEvent
   from ..models.crown_passed_event import CrownPassedEvent
+  from ..models.deal_committed_event import DealCommittedEvent
   from ..models.deal_over_event import DealOverEvent
   from ..models.deal_started_event import DealStartedEvent
   from ..models.deal_void_event import DealVoidEvent
   from ..models.dealt_event import DealtEvent
   from ..models.declined_event import DeclinedEvent
+  from ..models.entropy_event import EntropyEvent
   from ..models.finished_event import FinishedEvent
   from ..models.grabbed_event import GrabbedEvent
   from ..models.jiefeng_event import JiefengEvent
@@ -54,16 +56,17 @@ class ValidateResult:
 
         Attributes:
             legal (bool):
-            events (list[AcceptedEvent | CalledEvent | ClockEvent | CrownForcedEvent | CrownPassedEvent | DealOverEvent |
-                DealStartedEvent | DealtEvent | DealVoidEvent | DeclinedEvent | FinishedEvent | GrabbedEvent | JiefengEvent |
-                LeftEvent | MoveEvent | PassedEvent | PhaseEvent | PlayedEvent | RebelledEvent | RevealedEvent |
-                SoloDeclaredEvent | TokenRotatedEvent | TrickWonEvent | TrusteeEvent | YieldedEvent] | None | Unset):
+            events (list[AcceptedEvent | CalledEvent | ClockEvent | CrownForcedEvent | CrownPassedEvent | DealCommittedEvent
+                | DealOverEvent | DealStartedEvent | DealtEvent | DealVoidEvent | DeclinedEvent | EntropyEvent | FinishedEvent |
+                GrabbedEvent | JiefengEvent | LeftEvent | MoveEvent | PassedEvent | PhaseEvent | PlayedEvent | RebelledEvent |
+                RevealedEvent | SoloDeclaredEvent | TokenRotatedEvent | TrickWonEvent | TrusteeEvent | YieldedEvent] | None |
+                Unset):
             reason (None | Reason | Unset):
             snapshot (None | Snapshot | Unset):
      """
 
     legal: bool
-    events: list[AcceptedEvent | CalledEvent | ClockEvent | CrownForcedEvent | CrownPassedEvent | DealOverEvent | DealStartedEvent | DealtEvent | DealVoidEvent | DeclinedEvent | FinishedEvent | GrabbedEvent | JiefengEvent | LeftEvent | MoveEvent | PassedEvent | PhaseEvent | PlayedEvent | RebelledEvent | RevealedEvent | SoloDeclaredEvent | TokenRotatedEvent | TrickWonEvent | TrusteeEvent | YieldedEvent] | None | Unset = UNSET
+    events: list[AcceptedEvent | CalledEvent | ClockEvent | CrownForcedEvent | CrownPassedEvent | DealCommittedEvent | DealOverEvent | DealStartedEvent | DealtEvent | DealVoidEvent | DeclinedEvent | EntropyEvent | FinishedEvent | GrabbedEvent | JiefengEvent | LeftEvent | MoveEvent | PassedEvent | PhaseEvent | PlayedEvent | RebelledEvent | RevealedEvent | SoloDeclaredEvent | TokenRotatedEvent | TrickWonEvent | TrusteeEvent | YieldedEvent] | None | Unset = UNSET
     reason: None | Reason | Unset = UNSET
     snapshot: None | Snapshot | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
@@ -78,11 +81,13 @@ class ValidateResult:
         from ..models.clock_event import ClockEvent # noqa: PLC0415
         from ..models.crown_forced_event import CrownForcedEvent # noqa: PLC0415
         from ..models.crown_passed_event import CrownPassedEvent # noqa: PLC0415
+        from ..models.deal_committed_event import DealCommittedEvent # noqa: PLC0415
         from ..models.deal_over_event import DealOverEvent # noqa: PLC0415
         from ..models.deal_started_event import DealStartedEvent # noqa: PLC0415
         from ..models.deal_void_event import DealVoidEvent # noqa: PLC0415
         from ..models.dealt_event import DealtEvent # noqa: PLC0415
         from ..models.declined_event import DeclinedEvent # noqa: PLC0415
+        from ..models.entropy_event import EntropyEvent # noqa: PLC0415
         from ..models.finished_event import FinishedEvent # noqa: PLC0415
         from ..models.grabbed_event import GrabbedEvent # noqa: PLC0415
         from ..models.jiefeng_event import JiefengEvent # noqa: PLC0415
@@ -153,6 +158,10 @@ class ValidateResult:
                     events_type_0_item = events_type_0_item_data.to_dict()
                 elif isinstance(events_type_0_item_data, TokenRotatedEvent):
                     events_type_0_item = events_type_0_item_data.to_dict()
+                elif isinstance(events_type_0_item_data, DealCommittedEvent):
+                    events_type_0_item = events_type_0_item_data.to_dict()
+                elif isinstance(events_type_0_item_data, EntropyEvent):
+                    events_type_0_item = events_type_0_item_data.to_dict()
                 elif isinstance(events_type_0_item_data, DealStartedEvent):
                     events_type_0_item = events_type_0_item_data.to_dict()
                 elif isinstance(events_type_0_item_data, DealtEvent):
@@ -206,11 +215,13 @@ class ValidateResult:
         from ..models.clock_event import ClockEvent # noqa: PLC0415
         from ..models.crown_forced_event import CrownForcedEvent # noqa: PLC0415
         from ..models.crown_passed_event import CrownPassedEvent # noqa: PLC0415
+        from ..models.deal_committed_event import DealCommittedEvent # noqa: PLC0415
         from ..models.deal_over_event import DealOverEvent # noqa: PLC0415
         from ..models.deal_started_event import DealStartedEvent # noqa: PLC0415
         from ..models.deal_void_event import DealVoidEvent # noqa: PLC0415
         from ..models.dealt_event import DealtEvent # noqa: PLC0415
         from ..models.declined_event import DeclinedEvent # noqa: PLC0415
+        from ..models.entropy_event import EntropyEvent # noqa: PLC0415
         from ..models.finished_event import FinishedEvent # noqa: PLC0415
         from ..models.grabbed_event import GrabbedEvent # noqa: PLC0415
         from ..models.jiefeng_event import JiefengEvent # noqa: PLC0415
@@ -231,7 +242,7 @@ class ValidateResult:
         d = dict(src_dict)
         legal = d.pop("legal")
 
-        def _parse_events(data: object) -> list[AcceptedEvent | CalledEvent | ClockEvent | CrownForcedEvent | CrownPassedEvent | DealOverEvent | DealStartedEvent | DealtEvent | DealVoidEvent | DeclinedEvent | FinishedEvent | GrabbedEvent | JiefengEvent | LeftEvent | MoveEvent | PassedEvent | PhaseEvent | PlayedEvent | RebelledEvent | RevealedEvent | SoloDeclaredEvent | TokenRotatedEvent | TrickWonEvent | TrusteeEvent | YieldedEvent] | None | Unset:
+        def _parse_events(data: object) -> list[AcceptedEvent | CalledEvent | ClockEvent | CrownForcedEvent | CrownPassedEvent | DealCommittedEvent | DealOverEvent | DealStartedEvent | DealtEvent | DealVoidEvent | DeclinedEvent | EntropyEvent | FinishedEvent | GrabbedEvent | JiefengEvent | LeftEvent | MoveEvent | PassedEvent | PhaseEvent | PlayedEvent | RebelledEvent | RevealedEvent | SoloDeclaredEvent | TokenRotatedEvent | TrickWonEvent | TrusteeEvent | YieldedEvent] | None | Unset:
             if data is None:
                 return data
             if isinstance(data, Unset):
@@ -242,7 +253,7 @@ class ValidateResult:
                 events_type_0 = []
                 _events_type_0 = data
                 for events_type_0_item_data in (_events_type_0):
-                    def _parse_events_type_0_item(data: object) -> AcceptedEvent | CalledEvent | ClockEvent | CrownForcedEvent | CrownPassedEvent | DealOverEvent | DealStartedEvent | DealtEvent | DealVoidEvent | DeclinedEvent | FinishedEvent | GrabbedEvent | JiefengEvent | LeftEvent | MoveEvent | PassedEvent | PhaseEvent | PlayedEvent | RebelledEvent | RevealedEvent | SoloDeclaredEvent | TokenRotatedEvent | TrickWonEvent | TrusteeEvent | YieldedEvent:
+                    def _parse_events_type_0_item(data: object) -> AcceptedEvent | CalledEvent | ClockEvent | CrownForcedEvent | CrownPassedEvent | DealCommittedEvent | DealOverEvent | DealStartedEvent | DealtEvent | DealVoidEvent | DeclinedEvent | EntropyEvent | FinishedEvent | GrabbedEvent | JiefengEvent | LeftEvent | MoveEvent | PassedEvent | PhaseEvent | PlayedEvent | RebelledEvent | RevealedEvent | SoloDeclaredEvent | TokenRotatedEvent | TrickWonEvent | TrusteeEvent | YieldedEvent:
                         try:
                             if not isinstance(data, dict):
                                 raise TypeError()
@@ -466,7 +477,7 @@ class ValidateResult:
                         try:
                             if not isinstance(data, dict):
                                 raise TypeError()
-                            events_type_0_item_type_22 = DealStartedEvent.from_dict(data)
+                            events_type_0_item_type_22 = DealCommittedEvent.from_dict(data)
 
 
 
@@ -476,20 +487,40 @@ class ValidateResult:
                         try:
                             if not isinstance(data, dict):
                                 raise TypeError()
-                            events_type_0_item_type_23 = DealtEvent.from_dict(data)
+                            events_type_0_item_type_23 = EntropyEvent.from_dict(data)
 
 
 
                             return events_type_0_item_type_23
                         except (TypeError, ValueError, AttributeError, KeyError):
                             pass
+                        try:
+                            if not isinstance(data, dict):
+                                raise TypeError()
+                            events_type_0_item_type_24 = DealStartedEvent.from_dict(data)
+
+
+
+                            return events_type_0_item_type_24
+                        except (TypeError, ValueError, AttributeError, KeyError):
+                            pass
+                        try:
+                            if not isinstance(data, dict):
+                                raise TypeError()
+                            events_type_0_item_type_25 = DealtEvent.from_dict(data)
+
+
+
+                            return events_type_0_item_type_25
+                        except (TypeError, ValueError, AttributeError, KeyError):
+                            pass
                         if not isinstance(data, dict):
                             raise TypeError()
-                        events_type_0_item_type_24 = MoveEvent.from_dict(data)
+                        events_type_0_item_type_26 = MoveEvent.from_dict(data)
 
 
 
-                        return events_type_0_item_type_24
+                        return events_type_0_item_type_26
 
                     events_type_0_item = _parse_events_type_0_item(events_type_0_item_data)
 
@@ -498,7 +529,7 @@ class ValidateResult:
                 return events_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            return cast(list[AcceptedEvent | CalledEvent | ClockEvent | CrownForcedEvent | CrownPassedEvent | DealOverEvent | DealStartedEvent | DealtEvent | DealVoidEvent | DeclinedEvent | FinishedEvent | GrabbedEvent | JiefengEvent | LeftEvent | MoveEvent | PassedEvent | PhaseEvent | PlayedEvent | RebelledEvent | RevealedEvent | SoloDeclaredEvent | TokenRotatedEvent | TrickWonEvent | TrusteeEvent | YieldedEvent] | None | Unset, data)
+            return cast(list[AcceptedEvent | CalledEvent | ClockEvent | CrownForcedEvent | CrownPassedEvent | DealCommittedEvent | DealOverEvent | DealStartedEvent | DealtEvent | DealVoidEvent | DeclinedEvent | EntropyEvent | FinishedEvent | GrabbedEvent | JiefengEvent | LeftEvent | MoveEvent | PassedEvent | PhaseEvent | PlayedEvent | RebelledEvent | RevealedEvent | SoloDeclaredEvent | TokenRotatedEvent | TrickWonEvent | TrusteeEvent | YieldedEvent] | None | Unset, data)
 
         events = _parse_events(d.pop("events", UNSET))
 

@@ -1,8 +1,10 @@
-"""Seeded, reproducible shuffle and deal (docs/rules.md G-4; docs/clients.md ``POST /v1/deal``).
+"""Seeded, reproducible shuffle and deal (docs/rules.md G-4; docs/dealing.md; docs/clients.md
+``POST /v1/deal``).
 
 The algorithm is fixed here precisely so that any client, in any language, can reproduce a deal
 from ``(ruleset, seed, dealer)`` and check the service. All arithmetic is on unsigned 64-bit
-integers, wrapping modulo 2**64.
+integers, wrapping modulo 2**64. Steps 1, 2 and 4–8 are shared with committed dealing
+(:mod:`.committed`), which draws from a SHA-256 stream instead of step 3's SplitMix64.
 
 1. **Card ids** (cards.py): rank card ``rank*4 + (3 - suit)`` with ranks ``3456789TJQKA2`` = 0 … 12
    and suits ``S H C D`` = 0 … 3 (so ``3D`` = 0, ``3S`` = 3, ``2S`` = 51); ``SJ`` 52, ``SJ*`` 53,
@@ -32,7 +34,7 @@ integers, wrapping modulo 2**64.
 8. **Hands** are returned high to low: card ids descending, as canonical codes (D-3).
 
 Test vector (seed 1, dealer 0, ``classic``): see ``tests/engine/test_dealing.py``
-``test_published_vector``.
+``test_published_vector``, and docs/dealing.md, which states the same steps for clients.
 """
 
 from __future__ import annotations
@@ -52,7 +54,27 @@ MIX1: Final = 0xBF58476D1CE4E5B9
 MIX2: Final = 0x94D049BB133111EB
 
 
-class SplitMix64:
+class Draws:
+    """A source of 64-bit draws (step 3), and the uniform index drawn from them (step 4)."""
+
+    __slots__ = ()
+
+    def next(self) -> int:
+        """The next 64-bit output."""
+        raise NotImplementedError
+
+    def below(self, n: int) -> int:
+        """A uniform integer in ``[0, n)`` by rejection sampling (step 4)."""
+        if n <= 0:
+            raise ValueError("below() needs n >= 1")
+        limit = (1 << 64) - ((1 << 64) % n)
+        while True:
+            r = self.next()
+            if r < limit:
+                return r % n
+
+
+class SplitMix64(Draws):
     """The SplitMix64 generator (Steele, Lea, Flood 2014; Vigna's reference ``splitmix64.c``)."""
 
     __slots__ = ("state",)
@@ -67,16 +89,6 @@ class SplitMix64:
         z = ((z ^ (z >> 30)) * MIX1) & MASK64
         z = ((z ^ (z >> 27)) * MIX2) & MASK64
         return z ^ (z >> 31)
-
-    def below(self, n: int) -> int:
-        """A uniform integer in ``[0, n)`` by rejection sampling (step 4)."""
-        if n <= 0:
-            raise ValueError("below() needs n >= 1")
-        limit = (1 << 64) - ((1 << 64) % n)
-        while True:
-            r = self.next()
-            if r < limit:
-                return r % n
 
 
 class Dealt(msgspec.Struct, frozen=True):
@@ -101,24 +113,34 @@ def canonical_deck(ruleset: Ruleset) -> list[int]:
     return deck
 
 
-def shuffled_deck(ruleset: Ruleset, seed: int) -> list[int]:
-    """The canonical deck after the seeded Fisher–Yates shuffle (steps 3–5)."""
+def shuffled_with(ruleset: Ruleset, draws: Draws) -> list[int]:
+    """The canonical deck after the Fisher–Yates shuffle (step 5) with ``draws``."""
     deck = canonical_deck(ruleset)
-    rng = SplitMix64(seed)
     for i in range(len(deck) - 1, 0, -1):
-        j = rng.below(i + 1)
+        j = draws.below(i + 1)
         deck[i], deck[j] = deck[j], deck[i]
     return deck
 
 
+def shuffled_deck(ruleset: Ruleset, seed: int) -> list[int]:
+    """The canonical deck after the seeded Fisher–Yates shuffle (steps 3–5)."""
+    return shuffled_with(ruleset, SplitMix64(seed))
+
+
 def deal_ids(ruleset: Ruleset, seed: int, dealer: int) -> tuple[list[list[int]], int]:
     """Hands as card ids (high to low) and the crown seat (steps 6–8)."""
+    return deal_shuffled(ruleset, SplitMix64(seed), dealer)
+
+
+def deal_shuffled(ruleset: Ruleset, draws: Draws, dealer: int) -> tuple[list[list[int]], int]:
+    """Hands as card ids (high to low) and the crown seat (steps 6–8) of the deck shuffled with
+    ``draws``."""
     if not 0 <= dealer < SEATS:
         raise InvalidInput(
             "INVALID_SEAT", "T-1", f"dealer seat {dealer} is not 0–4 (T-1)", ".dealer"
         )
     hands: list[list[int]] = [[] for _ in range(SEATS)]
-    for k, card in enumerate(shuffled_deck(ruleset, seed)):
+    for k, card in enumerate(shuffled_with(ruleset, draws)):
         hands[(dealer + k) % SEATS].append(card)
     if ruleset.tribute:
         crown = dealer  # (reading) the dealer is the seat first offered the crown
@@ -132,7 +154,11 @@ def deal_ids(ruleset: Ruleset, seed: int, dealer: int) -> tuple[list[list[int]],
 
 def deal(ruleset: Ruleset, seed: int, dealer: int) -> Dealt:
     """G-4: the reproducible deal of ``seed`` from ``dealer``; same inputs, same hands."""
-    hands, crown = deal_ids(ruleset, seed, dealer)
+    return dealt_from(*deal_ids(ruleset, seed, dealer))
+
+
+def dealt_from(hands: list[list[int]], crown: int) -> Dealt:
+    """Hands of card ids as a :class:`Dealt` of canonical codes (step 8)."""
     return Dealt(hands=[[CODES[card] for card in hand] for hand in hands], crown=crown)
 
 
@@ -150,4 +176,17 @@ def opening_snapshot(ruleset: RulesetField, dealt: Dealt) -> Snapshot:
         ruleset=ruleset,
         phase="crown",
         crown=CrownState(first=dealt.crown),
+    )
+
+
+def undealt_snapshot(ruleset: RulesetField, dealer: int) -> Snapshot:
+    """A live table's deal before its cards are dealt (phase ``deal``, G-4): no hands yet, the
+    dealer at ``turn``; no move is legal in it."""
+    return Snapshot(
+        mode="team",
+        emperor=dealer,
+        hands=[[] for _ in range(SEATS)],
+        turn=dealer,
+        ruleset=ruleset,
+        phase="deal",
     )

@@ -35,34 +35,20 @@ that tie order. Returned hands are high to low.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Annotated, Final
+from typing import Final
 
 import msgspec
-from msgspec import Meta
 
 from ..cards import BJ_SCEPTER, CODES, check_copies, parse_cards
 from ..declared import deal_end
 from ..errors import InvalidInput
-from ..events import Transfer
+from ..events import PreviousDeal, Transfer
 from ..rulesets import SEATS, Ruleset, RulesetField, ruleset_of
 from ..scoring import Mode, ScoreResult, check_roles, score_deal
-from ..snapshot import Seat
 
 TEAM_EMPEROR_COUNT: Final = 2  # P-3 皇帝吃2张贡或进2张贡
 TEAM_OTHER_COUNT: Final = 1  # P-3 其他人吃或进1张贡牌
 SOLO_EACH_COUNT: Final = 1  # P-4 one to / from each other; the emperor's total is four
-
-
-class PreviousDeal(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
-    """The previous deal's roles and finishing order (P: it must be over, T-9). `finished` lists
-    the seats in finishing order, as for `/v1/scores`: it stops at the deal's end, or goes on
-    with the seats still holding cards in the order the platform ranks them, the side that
-    finished first (T-9); the tribute follows the order given (who eats first, P-3, P-4)."""
-
-    mode: Mode
-    emperor: Seat
-    finished: Annotated[list[Seat], Meta(max_length=5)]
-    guard: Seat | None = None
 
 
 class TributeResult(msgspec.Struct, frozen=True):

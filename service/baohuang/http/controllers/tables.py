@@ -29,6 +29,8 @@ from ...tables import (
     TableService,
 )
 from ...tables.audit import AuditReport
+from ...tables.deal_records import KeptDeals
+from ...tables.dealing import CommittedDeal, Entropy, EntropySeconds
 from ...tables.idempotency import IDEMPOTENCY_KEY_MAX, IDEMPOTENCY_KEY_PATTERN
 from ...tables.positions import EVENT_ID_PATTERN, Position, parse_position
 from ...tables.record import Clock, Webhook
@@ -59,7 +61,24 @@ class BotSeat(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
 
 
 class PutTable(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
-    snapshot: Snapshot
+    snapshot: (
+        Annotated[
+            Snapshot,
+            msgspec.Meta(description="The first deal, as the platform dealt it (or `deal`)"),
+        ]
+        | None
+    ) = None
+    deal: (
+        Annotated[
+            CommittedDeal,
+            msgspec.Meta(
+                description="The first deal for the service to deal, from a seed it commits to "
+                "before any card is dealt, the seats adding entropy (docs/dealing.md); instead "
+                "of `snapshot`"
+            ),
+        ]
+        | None
+    ) = None
     clock: Clock | None = None
     webhook: Webhook | None = None
     bots: Annotated[list[BotSeat], msgspec.Meta(max_length=5)] = msgspec.field(default_factory=list)
@@ -92,8 +111,29 @@ class PostDeal(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
     version: Annotated[int, msgspec.Meta(ge=1, description="the version the client saw")]
     seed: Annotated[
         int | None,
-        msgspec.Meta(description="Deal from this seed (G-4, taken mod 2^64); random when absent"),
+        msgspec.Meta(
+            description="Deal from this seed (G-4, SplitMix64, taken mod 2^64); when absent, "
+            "committed or from a seed the service draws (`committed`)"
+        ),
     ] = None
+    committed: Annotated[
+        bool | None,
+        msgspec.Meta(
+            description="Dealt by the service from a seed it commits to, the seats adding "
+            "entropy (docs/dealing.md); by default as the deal before was. Not with `seed`"
+        ),
+    ] = None
+    entropy_seconds: (
+        Annotated[
+            EntropySeconds,
+            msgspec.Meta(description="A committed deal's window for entropy; default: the last's"),
+        ]
+        | None
+    ) = None
+
+
+class PostEntropy(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
+    entropy: Entropy
 
 
 class PostClock(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
@@ -142,6 +182,7 @@ POST_LEAVE = BodyDecoder(PostLeave)
 POST_DEAL = BodyDecoder(PostDeal)
 POST_TOKEN = BodyDecoder(PostToken)
 POST_CLOCK = BodyDecoder(PostClock)
+POST_ENTROPY = BodyDecoder(PostEntropy)
 
 # What each kind of caller gets back, for the OpenAPI document (oneOf, in this order).
 TABLE_READS = (TableRead[Snapshot], TableRead[SeatView], TableRead[PublicView])
@@ -181,6 +222,13 @@ class TablesController(Controller):
         seat tokens and a spectator token (platform only); ``ETag`` names the instance and
         version, as a ``GET`` would.
 
+        Instead of ``snapshot``, ``deal`` (``{ruleset, dealer, entropy_seconds}``) has the
+        service deal the first deal from a seed it commits to before any card is dealt
+        (docs/dealing.md): ``table.dealing.commitment`` shows its SHA-256 to every caller, the
+        deal waits in phase ``deal`` while the seats add entropy (``POST
+        /seats/{seat}/entropy``), and is dealt when every seat that can add has, or when
+        ``entropy_seconds`` have passed; ``deal_over`` reveals the seed.
+
         ``clock`` starts turn clocks from this ``PUT`` (T-11: a seat whose time runs out is
         played by 托管); to start them later, when every seat is there, ``POST /clock``;
         ``bots`` seats bots (``[{seat, level}]``), which move after ``BAOHUANG_BOT_DELAY_SECONDS``
@@ -192,6 +240,11 @@ class TablesController(Controller):
         whose host is or resolves to a loopback, private, link-local, metadata or other internal
         address, is 422 ``WEBHOOK_URL_REFUSED`` and the table is left as it was."""
         query = await PUT_TABLE.read(request)
+        first = query.snapshot if query.snapshot is not None else query.deal
+        if first is None or (query.snapshot is not None and query.deal is not None):
+            raise Problem(
+                422, "SNAPSHOT_OR_DEAL", "give either a snapshot or a deal, not both, not neither"
+            )
         bots: dict[int, Level] = {}
         for index, bot in enumerate(query.bots):
             if bot.seat in bots:
@@ -204,7 +257,7 @@ class TablesController(Controller):
             bots[bot.seat] = bot.level
         table, new = await _service(request).create(
             table_id,
-            query.snapshot,
+            first,
             caller,
             query.clock,
             query.webhook,
@@ -475,8 +528,58 @@ class TablesController(Controller):
         from the previous emperor's seat (G-4), with tribute under ``tribute`` (P); the last
         deal's result stays in ``table.results`` and ``table.totals``."""
         query = await POST_DEAL.read(request)
-        answer = await _service(request).next_deal(table_id, caller, query.version, query.seed)
+        if query.seed is not None and query.committed:
+            raise Problem(
+                422,
+                "SEED_AND_COMMITTED",
+                "a committed deal is dealt from the service's seed, not the platform's",
+                path="$.committed",
+            )
+        answer = await _service(request).next_deal(
+            table_id, caller, query.version, query.seed, query.committed, query.entropy_seconds
+        )
         return json_response(answer)
+
+    @post(
+        "/seats/{seat:int}/entropy",
+        operation_id="addSeatEntropy",
+        status_code=200,
+        summary="A seat adds its own entropy to the committed deal being dealt",
+        opt={**body(POST_ENTROPY), "returns": MOVE_ANSWERS},
+        responses=problems(400, 401, 403, 404, 409, 413, 422, 503),
+    )
+    async def post_entropy(
+        self,
+        request: Request[Any, Any, Any],
+        table_id: TableId,
+        seat: SeatNumber,
+        caller: NamedDependency[Caller],
+    ) -> JSONBody:
+        """While a committed deal waits in phase ``deal`` (docs/dealing.md), the seat's own
+        token adds 1 to 64 bytes of its choosing (hex); the cards are dealt from the committed
+        seed and every seat's entropy once each seat that can add has added (a seat that left,
+        or a bot, does not), or when the window closes (``table.dealing.closes``) with what was
+        given. An ``entropy`` event shows it to every caller. No ``version``: it is added to
+        the table as it stands; sending the same entropy again changes nothing; other entropy
+        is 422 ``ENTROPY_ADDED``, and once the cards are dealt 422 ``ENTROPY_CLOSED``. Only the
+        seat's own token may add it (403 for a platform key)."""
+        query = await POST_ENTROPY.read(request)
+        answer = await _service(request).add_entropy(table_id, caller, seat, query.entropy)
+        return json_response(answer)
+
+    @get(
+        "/deals",
+        operation_id="listTableDeals",
+        summary="The deals whose records the table keeps",
+        responses=problems(401, 403, 404, 503),
+    )
+    async def list_deals(
+        self, request: Request[Any, Any, Any], table_id: TableId, caller: NamedDependency[Caller]
+    ) -> KeptDeals:
+        """The deals whose records the table keeps, oldest first: the finished ones (the newest
+        ``BAOHUANG_DEALS_KEPT``) and the current one, each with how it was dealt, when it
+        started and ended, and its result once over. The same for every caller of the table."""
+        return await _service(request).kept_deals(table_id, caller)
 
     @post(
         "/clock",

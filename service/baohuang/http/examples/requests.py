@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from .dealing import COMMITTED_DEAL, ENTROPY
 from .positions import (
     DEAL_REQUEST,
     PLAY_JACKS,
@@ -79,7 +80,16 @@ REQUESTS: dict[tuple[str, str], Examples] = {
     ("/v1/tribute", "post"): one(
         "The rebels finished 1st and 2nd: the emperor and the guard pay tribute", TRIBUTE_REQUEST
     ),
-    ("/v1/tables/{table_id}", "put"): one("A new table from a snapshot", {"snapshot": SNAPSHOT}),
+    ("/v1/tables/{table_id}", "put"): {
+        **one("A new table from a snapshot", {"snapshot": SNAPSHOT}),
+        "committed": {
+            "summary": "A new table whose first deal the service deals, committed",
+            "value": {"deal": COMMITTED_DEAL},
+        },
+    },
+    ("/v1/tables/{table_id}/seats/{seat}/entropy", "post"): one(
+        "Seat 1 adds its entropy to the committed deal", {"entropy": ENTROPY}
+    ),
     ("/v1/tables/{table_id}/seats/{seat}/trustee", "post"): one(
         "Seat 1 asks for 托管", {"on": True, "version": 2}
     ),
@@ -96,9 +106,13 @@ REQUESTS: dict[tuple[str, str], Examples] = {
         },
         "stop": {"summary": "Stop the clock (at the current version)", "value": {"clock": None}},
     },
-    ("/v1/tables/{table_id}/deals", "post"): one(
-        "The next deal, from a seed", {"version": 41, "seed": 20260102}
-    ),
+    ("/v1/tables/{table_id}/deals", "post"): {
+        **one("The next deal, from a seed", {"version": 41, "seed": 20260102}),
+        "committed": {
+            "summary": "The next deal, committed, the seats adding entropy for 20 s",
+            "value": {"version": 41, "committed": True, "entropy_seconds": 20},
+        },
+    },
     ("/v1/tables/{table_id}/seats/{seat}/token", "post"): one(
         "A new token for seat 1, at version 2 (the body may be left out)", {"version": 2}
     ),

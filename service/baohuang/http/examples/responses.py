@@ -9,6 +9,12 @@ import msgspec
 
 from ...engine import legal_moves, public_view, seat_view
 from ...tables.record import TableState
+from .dealing import (
+    COMMITTED_CREATED,
+    ENTROPY_ADDED,
+    KEPT_DEALS,
+    RECORD_EXAMPLES,
+)
 from .positions import (
     AFTER_JACKS,
     AFTER_REPLAY,
@@ -247,7 +253,23 @@ RESPONSES: dict[tuple[str, str, int], Examples] = {
         {"transfers": TRIBUTE_TRANSFERS, "hands": TRIBUTE_HANDS},
     ),
     ("/v1/tables/{table_id}", "put", 200): one("Replaced: a new instance", _created(2)),
-    ("/v1/tables/{table_id}", "put", 201): one("Created", _created(1)),
+    ("/v1/tables/{table_id}", "put", 201): {
+        **one("Created", _created(1)),
+        "committed": {
+            "summary": "Created, its first deal committed: no card yet, the commitment for all",
+            "value": {
+                **COMMITTED_CREATED,
+                "seat_tokens": SEAT_TOKENS,
+                "spectator_token": SPECTATOR_TOKEN,
+            },
+        },
+    },
+    ("/v1/tables/{table_id}/seats/{seat}/entropy", "post", 200): one(
+        "Seat 1's entropy is added; the deal waits for the others' until the window closes",
+        ENTROPY_ADDED,
+    ),
+    ("/v1/tables/{table_id}/deals", "get", 200): KEPT_DEALS,
+    ("/v1/tables/{table_id}/deals/{deal}", "get", 200): RECORD_EXAMPLES,
     ("/v1/tables/{table_id}", "get", 200): {
         "platform": {
             "summary": "A platform key: the whole snapshot",
@@ -428,4 +450,9 @@ RESPONSES: dict[tuple[str, str, int], Examples] = {
     ),
 }
 
-PATH_PARAMETERS: dict[str, Any] = {"table_id": TABLE_ID, "seat": 1, "name": "classic"}
+PATH_PARAMETERS: dict[str, Any] = {
+    "table_id": TABLE_ID,
+    "seat": 1,
+    "name": "classic",
+    "deal": 1,
+}

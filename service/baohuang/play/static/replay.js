@@ -1,6 +1,5 @@
 // A finished deal stepped through, one move at a time or one trick at a time: the view of the
-// steps state.js makes (replaySteps). table.js loads the deal's events and opens it with
-// startReplay; any other source of a deal's events can do the same.
+// steps record.js makes of the deal's record (recordSteps), which table.js opens.
 
 import { cardRow } from "./cards.js";
 import { h } from "./dom.js";

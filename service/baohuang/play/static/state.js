@@ -121,45 +121,7 @@ export function eventCards(event) {
   return event.cards ?? [];
 }
 
-// ---- replay ----------------------------------------------------------------------------------
-
-/** The steps of a finished deal, from its log: one per move a player made, each with the hands
- *  this caller may see and the trick as it stood after that move.
- *
- *  `finalHands` maps each seat the caller may see to its hand at the end (an operator: all
- *  five; a seat: its own; a spectator: none). The hands at the first play are the final hand
- *  plus every card that seat played; before play (the crown and the guard) the hands are shown
- *  as they were when play began. Nothing but the caller's own view and the public log is used,
- *  so a seat's replay holds no other seat's cards. */
-export function replaySteps(events, finalHands) {
-  let start = events.findLastIndex((event) => event.type === "deal_started");
-  const deal = events.slice(start + 1);
-  const hands = {};
-  for (const [seat, hand] of Object.entries(finalHands)) hands[seat] = [...hand];
-  for (const event of deal)
-    if (event.type === "played" && hands[event.seat]) hands[event.seat].push(...event.cards);
-
-  const steps = [];
-  const state = emptyState();
-  const snapshot = () => ({
-    hands: Object.fromEntries(Object.entries(hands).map(([seat, hand]) => [seat, [...hand]])),
-    plays: { ...state.trick.plays },
-    over: state.trick.over,
-  });
-  steps.push({ event: null, ...snapshot() });
-  for (const event of deal) {
-    note(state, event);
-    if (event.type === "played" && hands[event.seat]) {
-      for (const card of event.cards) {
-        const at = hands[event.seat].indexOf(card);
-        if (at >= 0) hands[event.seat].splice(at, 1);
-      }
-    }
-    if (UNLISTED.has(event.type) || event.type === "phase") continue;
-    steps.push({ event, ...snapshot() });
-  }
-  return steps;
-}
+// ---- replay: by trick (the steps are record.js's) --------------------------------------------
 
 /** The steps at which a trick is won: where "by trick" stops, each showing the whole trick. */
 export function trickEnds(steps) {

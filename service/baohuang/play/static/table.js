@@ -11,10 +11,10 @@
 // The pieces: api.js (requests with timeouts, the stream reader), live.js (one stream shared by
 // the browser's tabs of a table), state.js (what the events mean, as data), words.js (what the
 // page says of what happened, as data: both tested in node), announcer.js (the live region a
-// screen reader follows), hand.js (the hand's layout), replay.js (a finished deal stepped
-// through), view.js and controls.js (the board, and the hand with its actions, drawn from this
-// file's state), and this file: the controller — what the page holds, what it asks the table,
-// what it does on each answer. Roles: "seat", "spectator", "operator", and "hotseat" — one page
+// screen reader follows), hand.js (the hand's layout), record.js (a deal's record as the
+// replay's steps), replay.js (a finished deal stepped through), view.js and controls.js (the
+// board, and the hand with its actions, drawn from this file's state), and this file: the
+// controller — what the page holds, what it asks the table, what it does on each answer. Roles: "seat", "spectator", "operator", and "hotseat" — one page
 // playing all five seats with the development service's platform view, showing only the hand of
 // the seat to act (pass the device).
 
@@ -26,7 +26,8 @@ import { fill, h } from "./dom.js";
 import { fitHand } from "./hand.js";
 import { seatName, t } from "./i18n.js";
 import { watch } from "./live.js";
-import { announcement, emptyState, note as noteEvent, replaySteps } from "./state.js";
+import { openRecord } from "./record.js";
+import { announcement, emptyState, note as noteEvent } from "./state.js";
 import { boardView, sentence as sentenceOf } from "./view.js";
 import { outcome, problemOf, settle, troubleOf } from "./words.js";
 
@@ -334,26 +335,11 @@ export async function openTable(root, tableId, credential, { hotseat = false } =
 
   // ---- replay: a finished deal, step by step or trick by trick --------------------------------
 
-  /** Read the deal's events from the log and replay them. */
+  /** Open the deal's record, as this caller may see it (record.js), and replay it. */
   async function openReplay() {
-    const events = [];
-    for (let after = 0; ; ) {
-      const page = await api.get(`${path}/events?after=${after}&limit=1000`).catch(() => null);
-      if (!page?.ok) return;
-      events.push(...page.body.events);
-      if (!page.body.events.length || page.body.last_seq <= page.body.events.at(-1).seq) break;
-      after = page.body.events.at(-1).seq;
-    }
-    const view = state.answer.view;
-    // the hands this caller may see: every hand (operator, hot-seat), its own (a seat), none
-    const finals = view.hands ? Object.fromEntries(view.hands.map((cards, seat) => [seat, cards])) : {};
-    if (view.hand) finals[view.seat] = view.hand;
-    startReplay(events, finals);
-  }
-
-  /** Replay a finished deal from its events and the final hands this caller may see. */
-  function startReplay(events, finals) {
-    state.replay = { steps: replaySteps(events, finals), at: 0 };
+    const steps = await openRecord(api, path, state.answer.table.deal);
+    if (!steps) return;
+    state.replay = { steps, at: 0 };
     render();
   }
 

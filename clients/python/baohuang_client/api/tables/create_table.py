@@ -155,6 +155,12 @@ def sync_detailed(
      Create (201) or replace (200) a table from a snapshot: a new instance, with its five seat tokens and
     a spectator token (platform only); `ETag` names the instance and version, as a `GET` would.
 
+    Instead of `snapshot`, `deal` (`{ruleset, dealer, entropy_seconds}`) has the service deal the first
+    deal from a seed it commits to before any card is dealt (docs/dealing.md):
+    `table.dealing.commitment` shows its SHA-256 to every caller, the deal waits in phase `deal` while
+    the seats add entropy (`POST /seats/{seat}/entropy`), and is dealt when every seat that can add has,
+    or when `entropy_seconds` have passed; `deal_over` reveals the seed.
+
     `clock` starts turn clocks from this `PUT` (T-11: a seat whose time runs out is played by 托管); to
     start them later, when every seat is there, `POST /clock`; `bots` seats bots (`[{seat, level}]`),
     which move after `BAOHUANG_BOT_DELAY_SECONDS` through the same write as a timeout; `trustee_level`
@@ -202,6 +208,12 @@ def sync(
      Create (201) or replace (200) a table from a snapshot: a new instance, with its five seat tokens and
     a spectator token (platform only); `ETag` names the instance and version, as a `GET` would.
 
+    Instead of `snapshot`, `deal` (`{ruleset, dealer, entropy_seconds}`) has the service deal the first
+    deal from a seed it commits to before any card is dealt (docs/dealing.md):
+    `table.dealing.commitment` shows its SHA-256 to every caller, the deal waits in phase `deal` while
+    the seats add entropy (`POST /seats/{seat}/entropy`), and is dealt when every seat that can add has,
+    or when `entropy_seconds` have passed; `deal_over` reveals the seed.
+
     `clock` starts turn clocks from this `PUT` (T-11: a seat whose time runs out is played by 托管); to
     start them later, when every seat is there, `POST /clock`; `bots` seats bots (`[{seat, level}]`),
     which move after `BAOHUANG_BOT_DELAY_SECONDS` through the same write as a timeout; `trustee_level`
@@ -243,6 +255,12 @@ async def asyncio_detailed(
 
      Create (201) or replace (200) a table from a snapshot: a new instance, with its five seat tokens and
     a spectator token (platform only); `ETag` names the instance and version, as a `GET` would.
+
+    Instead of `snapshot`, `deal` (`{ruleset, dealer, entropy_seconds}`) has the service deal the first
+    deal from a seed it commits to before any card is dealt (docs/dealing.md):
+    `table.dealing.commitment` shows its SHA-256 to every caller, the deal waits in phase `deal` while
+    the seats add entropy (`POST /seats/{seat}/entropy`), and is dealt when every seat that can add has,
+    or when `entropy_seconds` have passed; `deal_over` reveals the seed.
 
     `clock` starts turn clocks from this `PUT` (T-11: a seat whose time runs out is played by 托管); to
     start them later, when every seat is there, `POST /clock`; `bots` seats bots (`[{seat, level}]`),
@@ -290,6 +308,12 @@ async def asyncio(
 
      Create (201) or replace (200) a table from a snapshot: a new instance, with its five seat tokens and
     a spectator token (platform only); `ETag` names the instance and version, as a `GET` would.
+
+    Instead of `snapshot`, `deal` (`{ruleset, dealer, entropy_seconds}`) has the service deal the first
+    deal from a seed it commits to before any card is dealt (docs/dealing.md):
+    `table.dealing.commitment` shows its SHA-256 to every caller, the deal waits in phase `deal` while
+    the seats add entropy (`POST /seats/{seat}/entropy`), and is dealt when every seat that can add has,
+    or when `entropy_seconds` have passed; `deal_over` reveals the seed.
 
     `clock` starts turn clocks from this `PUT` (T-11: a seat whose time runs out is played by 托管); to
     start them later, when every seat is there, `POST /clock`; `bots` seats bots (`[{seat, level}]`),

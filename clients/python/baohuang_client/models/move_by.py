@@ -1,6 +1,6 @@
 from enum import StrEnum
 
-class MoveEventBy(StrEnum):
+class MoveBy(StrEnum):
     BOT = "bot"
     SEAT = "seat"
     TRUSTEE = "trustee"

@@ -1,6 +1,6 @@
 from enum import StrEnum
 
-class TrusteeEventCause(StrEnum):
+class TrusteeCause(StrEnum):
     LEAVE = "leave"
     REQUEST = "request"
     TIMEOUT = "timeout"
