@@ -7,6 +7,10 @@ and prints a reproduction blob on failure. ``.ci/run`` selects it with ``HYPOTHE
 
 Tests marked ``slow`` (fuzzing, real sockets) run under the ``ci`` profile, with ``--run-slow``,
 or when ``-m`` names them; otherwise they are skipped, saying so.
+
+Every run ends with a check that no server it started is still alive (:mod:`stray_processes`):
+a ``baohuang serve``, ``redis-server`` or ``redis-sentinel`` left behind by a test or a failed
+start fails the run, and is killed.
 """
 
 from __future__ import annotations
@@ -17,6 +21,7 @@ from collections.abc import Iterator
 import pytest
 from hypothesis import HealthCheck, settings
 
+import stray_processes
 from redis_server import RedisServer
 
 settings.register_profile(
@@ -34,6 +39,32 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption(
         "--run-slow", action="store_true", help="run the tests marked slow (CI always does)"
     )
+
+
+_RUN_MARK = pytest.StashKey[str]()
+"""This run's mark on the processes it starts (the controller's; xdist's workers have none)."""
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    if not hasattr(config, "workerinput"):  # the controller, before any xdist worker starts
+        config.stash[_RUN_MARK] = stray_processes.mark_this_run()
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    """Fail the run when a server it started outlived it (every xdist worker is done by now)."""
+    mark = session.config.stash.get(_RUN_MARK, None)
+    if mark is None:
+        return
+    found = stray_processes.strays_after_grace(mark)
+    if not found:
+        return
+    stray_processes.kill(found)
+    reporter = session.config.pluginmanager.get_plugin("terminalreporter")
+    if reporter is not None:
+        reporter.write_sep("=", "servers the tests started outlived them (now killed)", red=True)
+        for stray in found:
+            reporter.write_line(f"{stray.pid}: {stray.command}")
+    session.exitstatus = pytest.ExitCode.TESTS_FAILED
 
 
 def _thorough(config: pytest.Config) -> bool:

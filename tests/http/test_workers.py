@@ -25,7 +25,7 @@ import pytest
 from baohuang.engine import Snapshot, deal, legal_moves, opening_snapshot, ruleset_of
 from baohuang.http.settings import Settings
 from followers import Stream
-from live_server import ProcessServer, free_port
+from live_server import START_SECONDS, ProcessServer, free_port
 from redis_server import RedisServer
 
 pytestmark = [pytest.mark.anyio, pytest.mark.redis]
@@ -67,7 +67,7 @@ async def _metrics(base: str) -> str:
     return answer.text
 
 
-async def _published(base: str, check: object, timeout: float = 15.0) -> str:
+async def _published(base: str, check: object, timeout: float = START_SECONDS) -> str:
     """``/metrics`` once ``check(text)`` holds (the workers publish their counts every second)."""
     async with asyncio.timeout(timeout):
         while True:
@@ -118,7 +118,7 @@ async def test_two_workers_share_tables_streams_metrics_and_the_probe_port(
     probes = f"http://127.0.0.1:{probe_port}"
     try:
         # Both workers are up: each publishes its own series.
-        text = await _published(probes, lambda t: len(_per_worker(t)) == 2, timeout=30)
+        text = await _published(probes, lambda t: len(_per_worker(t)) == 2, timeout=START_SECONDS)
         workers = sorted(_per_worker(text))
         assert server.pid not in workers  # the parent serves nothing itself
         directory = _multiproc_dir(workers[0])
@@ -231,7 +231,7 @@ def test_more_than_one_worker_without_redis_is_refused(
         env={**env, **environment},
         capture_output=True,
         text=True,
-        timeout=30,
+        timeout=START_SECONDS,  # it stops at start-up; only a stall takes this long
         check=False,
     )
     assert done.returncode == 2, done.stderr
@@ -253,7 +253,9 @@ async def test_a_killed_worker_is_replaced_and_workers_stop_when_their_parent_is
     workers: list[int] = []
     directory: Path | None = None
     try:
-        text = await _published(server.url, lambda t: len(_per_worker(t)) == 2, timeout=30)
+        text = await _published(
+            server.url, lambda t: len(_per_worker(t)) == 2, timeout=START_SECONDS
+        )
         workers = sorted(_per_worker(text))
         async with httpx.AsyncClient(base_url=server.url, timeout=5, trust_env=False) as c:
             for _ in range(20):
@@ -266,7 +268,7 @@ async def test_a_killed_worker_is_replaced_and_workers_stop_when_their_parent_is
         text = await _published(
             server.url,
             lambda t: len(_per_worker(t)) == 2 and workers[0] not in _per_worker(t),
-            timeout=30,
+            timeout=START_SECONDS,
         )
         assert _sample(text, "baohuang_http_requests_total", **route) == 20  # still counted
         workers = sorted(_per_worker(text))
