@@ -7,6 +7,7 @@ serves them both, SIGTERM stops every process within a bound; without Redis it i
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import re
 import shutil
@@ -116,6 +117,7 @@ async def test_two_workers_share_tables_streams_metrics_and_the_probe_port(
     )
     await server.start()
     probes = f"http://127.0.0.1:{probe_port}"
+    workers: list[int] = []
     try:
         # Both workers are up: each publishes its own series.
         text = await _published(probes, lambda t: len(_per_worker(t)) == 2, timeout=START_SECONDS)
@@ -145,7 +147,11 @@ async def test_two_workers_share_tables_streams_metrics_and_the_probe_port(
             before = _per_worker(await _metrics(probes))
             versions = []
             for n in range(MOVES):
-                # A connection of its own per request: the kernel picks the worker each time.
+                # A connection of its own per move. The kernel would pick the worker, and may
+                # pick one for all: the first half of the moves goes to the first worker (the
+                # other is stopped, SIGSTOP, and accepts nothing), the second half to the other.
+                if n in (0, MOVES // 2):
+                    _serving_alone(workers[n > 0], workers)
                 async with httpx.AsyncClient(
                     base_url=server.url, timeout=10, trust_env=False
                 ) as fresh:
@@ -163,6 +169,7 @@ async def test_two_workers_share_tables_streams_metrics_and_the_probe_port(
                     )
                     assert answer.status_code == 200, answer.text
                     versions.append(answer.json()["version"])
+            _serving_alone(None, workers)
             played = len(versions)
             assert played >= 20
             # One sequence of versions: no move judged twice, none lost, whichever worker.
@@ -214,7 +221,15 @@ async def test_two_workers_share_tables_streams_metrics_and_the_probe_port(
         assert not [pid for pid in workers if _alive(pid)]  # no orphan
         assert not directory.exists()  # the metrics directory is the parent's, removed
     finally:
+        _serving_alone(None, workers)
         await server.stop()
+
+
+def _serving_alone(serving: int | None, workers: list[int]) -> None:
+    """Stop every worker but ``serving`` (``None``: let them all go on)."""
+    for pid in workers:
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(pid, signal.SIGCONT if serving in (None, pid) else signal.SIGSTOP)
 
 
 @pytest.mark.parametrize(
