@@ -9,6 +9,8 @@ play-out spread over writes is the play-out in one.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import pytest
 
 from baohuang.engine import MoveEvent, deal, opening_snapshot, ruleset_of
@@ -18,7 +20,7 @@ from baohuang.tables.record import Clock, TableRecord
 CLOCK = Clock(turn_seconds=20, before_play_seconds=30)
 
 
-def _trustee_moves(events: list[object]) -> int:
+def _trustee_moves(events: Sequence[object]) -> int:
     return sum(isinstance(e, MoveEvent) and e.by == "trustee" for e in events)
 
 
@@ -46,7 +48,7 @@ def test_T_11_a_timeout_plays_exactly_its_limit_and_each_playout_write_exactly_i
     # of the deal is a play-out in writes of its own
     assert _trustee_moves(events) == flow.TIMEOUT_MOVES
     assert flow.playing_out(record)
-    writes = []
+    writes: list[int] = []
     while flow.playing_out(record):
         now += 0.25
         judged = flow.time_out(record, now)
