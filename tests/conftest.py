@@ -73,7 +73,21 @@ def _thorough(config: pytest.Config) -> bool:
     )
 
 
+LONGEST_FIRST = (
+    "tests/test_repository.py",  # mypy over everything: ~25 s on a fresh clone (no cache)
+    "tests/http/test_suggestion_isolation.py",
+    "tests/http/test_workers.py",
+    "tests/test_docs_run.py",
+    "tests/http/test_table_leaks.py",
+    "tests/http/test_seat_client_doc.py",
+)
+"""Modules whose tests take seconds each, run first (whole, so their module fixtures are made
+once): the two xdist workers then share out the many short tests at the end instead of one
+waiting for the other's long test (longest-first scheduling)."""
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    items.sort(key=lambda item: not item.nodeid.startswith(LONGEST_FIRST))  # stable
     if _thorough(config) or "slow" in (config.getoption("markexpr") or ""):
         return
     skip = pytest.mark.skip(reason="slow: runs under HYPOTHESIS_PROFILE=ci (CI) or --run-slow")
