@@ -1,0 +1,3 @@
+"""x"""
+from .code_recipes import Recipes
+RECIPES = Recipes()
