@@ -95,4 +95,3 @@ def table(client: TestClient[Any], body: dict[str, Any], tid: str) -> dict[str, 
     assert created.status_code == 201, created.text
     answer: dict[str, Any] = created.json()
     return answer
-

@@ -26,6 +26,8 @@ TRIBUTE_HANDS = [
 ]
 """Small hands for ``/v1/tribute`` (it needs no full deal): seat 0 the emperor, seat 1 the guard."""
 REBELS_WON = [2, 3, 4]
+LOST = {"mode": "team", "emperor": 0, "guard": 1, "finished": REBELS_WON}
+"""A previous deal the rebels won: the emperor and the guard pay tribute."""
 
 
 def _scores(senders: Senders, **body: Any) -> Answer:
@@ -165,24 +167,18 @@ def a_rebellion_succeeded_although_the_rebels_did_not_win(senders: Senders) -> A
     )
 
 
-@sends("INVALID_HANDS")
-def tribute_without_five_hands(senders: Senders) -> Answer:
-    previous = {**TEAM, "finished": REBELS_WON}
-    return _tribute(senders, {k: v for k, v in previous.items() if k != "ruleset"}, hands=[])
-
-
 @sends("NO_TRIBUTE")
 def tribute_under_a_ruleset_that_has_none(senders: Senders) -> Answer:
-    previous = {"mode": "team", "emperor": 0, "guard": 1, "finished": REBELS_WON}
-    return _tribute(senders, previous, ruleset="classic")
+    return _tribute(senders, LOST, ruleset="classic")
 
 
 @sends("PREVIOUS_NOT_OVER")
 def tribute_after_a_deal_whose_score_can_still_change(senders: Senders) -> Answer:
-    return _tribute(senders, {"mode": "team", "emperor": 0, "guard": 1, "finished": [2]})
+    return _tribute(senders, {**LOST, "finished": [2]})
 
 
 @sends("CANNOT_PAY_TRIBUTE")
 def a_seat_holding_fewer_payable_cards_than_its_tribute(senders: Senders) -> Answer:
-    previous = {"mode": "team", "emperor": 0, "guard": 1, "finished": [3, 2, 4]}
+    """The emperor holds two cards, and owes the rebels who finished 3, 2, 4 more (P-2)."""
+    previous = {**LOST, "finished": [3, 2, 4]}
     return _tribute(senders, previous, hands=[["BJ*", "AS"], *TRIBUTE_HANDS[1:]])

@@ -12,8 +12,8 @@ import httpx
 import msgspec
 
 from asgi_exchange import Exchange
+from baohuang.bots import suggest
 from baohuang.engine import seat_view
-from baohuang.http.controllers import bots as bots_route
 from baohuang.store import StoreOutcomeUnknown, StoreOverloaded, StoreUnavailable
 from caller_support import bearer
 from table_support import SMALL, SMALL_BODY
@@ -144,7 +144,9 @@ def a_deal_the_table_keeps_no_record_of(senders: Senders) -> Answer:
 @sends("TOO_MANY_STREAMS")
 def a_stream_past_the_tables_limit(senders: Senders) -> Answer:
     async def streams(app: Any, client: httpx.AsyncClient) -> Answer:
-        put = await client.put("/v1/tables/streams", json={"snapshot": SMALL_BODY}, headers=PLATFORM)
+        put = await client.put(
+            "/v1/tables/streams", json={"snapshot": SMALL_BODY}, headers=PLATFORM
+        )
         assert put.status_code in (200, 201), put.text
         stream = {**PLATFORM, "accept": "text/event-stream"}
         held = Exchange(app, "/v1/tables/streams/events", "GET", stream)
@@ -171,14 +173,13 @@ def a_webhook_url_naming_an_internal_address(senders: Senders) -> Answer:
 def a_search_suggestion_past_the_callers_limit(senders: Senders) -> Answer:
     """The first suggestion thinks until the second is answered (a gate on its thread)."""
     thinking, release = threading.Event(), threading.Event()
-    suggest = bots_route.suggest
 
     def gated(*args: Any, **kwargs: Any) -> Any:
         thinking.set()
         release.wait(5)
         return suggest(*args, **kwargs)
 
-    senders.monkeypatch.setattr(bots_route, "suggest", gated)
+    senders.monkeypatch.setattr("baohuang.http.controllers.bots.suggest", gated)
     body = {"view": _view(0), "level": "search", "budget_ms": 5}
 
     async def two(_: Any, client: httpx.AsyncClient) -> Answer:

@@ -10,10 +10,10 @@ import asyncio
 
 import pytest
 
+from asgi_exchange import Exchange
 from baohuang.http.app import create_app
 from baohuang.http.bounds import connection_cap
 from baohuang.http.settings import Settings
-from asgi_exchange import Exchange
 
 COMPARE = b'{"previous": ["7S"], "candidate": ["8S"]}'
 

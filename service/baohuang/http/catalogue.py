@@ -67,7 +67,7 @@ CODES: tuple[Code, ...] = (
     _problem("REQUEST_TIMEOUT", 408, "The body did not arrive within `BAOHUANG_BODY_TIMEOUT_SECONDS`; the connection is closed."),
     _problem("NOT_FOUND", 404, "No route answers this path."),
     _problem("METHOD_NOT_ALLOWED", 405, "The route exists but not with this method."),
-    _problem("HTTP_ERROR", (400, 401, 403, 404, 405, 409, 429, 500, 503), "An HTTP error of the framework that has no code of its own; `detail` says what."),
+    _problem("HTTP_ERROR", (400, 500), "An error of the HTTP framework that has no code of its own: 400 for a request it cannot read (a `Host` header that names no host), 500 for a failure inside it; `detail` says what."),
     # Input the referee cannot judge (422 unless said otherwise).
     _problem("UNKNOWN_CARD", 422, "A card code that does not exist (D-3)."),
     _problem("TOO_MANY_COPIES", 422, "More copies of a card than the ruleset's decks hold (D-5)."),
@@ -82,12 +82,9 @@ CODES: tuple[Code, ...] = (
     _problem("INVALID_REBELLION", 422, "A 造反 declared by a seat that is no rebel, or twice (G-8)."),
     _problem("NO_REBELLION", 422, "A rebellion claimed where the ruleset and mode have none (G-8)."),
     _problem("REBELLION_MISMATCH", 422, "`rebellion_succeeded: true` although the finishing order says the rebels did not win (S-4, S-6)."),
-    _problem("INVALID_HANDS", 422, "Tribute needs exactly five hands (P)."),
     _problem("NO_TRIBUTE", 422, "Tribute asked for under a ruleset that has none (P)."),
     _problem("PREVIOUS_NOT_OVER", 422, "Tribute asked for after a deal whose score can still change (T-9)."),
     _problem("CANNOT_PAY_TRIBUTE", 422, "A seat holds fewer payable cards than its tribute (P-2)."),
-    _problem("INVALID_ENTROPY", 422, "A seat's entropy that is not 1 to 64 bytes as lowercase hex digits, or not given for five seats (G-4, docs/dealing.md)."),
-    _problem("INVALID_SEED", 422, "A committed deal's seed that is not 32 bytes as 64 lowercase hex digits (G-4, docs/dealing.md)."),
     # Live tables.
     _problem("UNAUTHORIZED", 401, "A table route without a valid credential: no platform key where keys are set, or a token of another table or instance."),
     _problem("TOKEN_REVOKED", 401, "A seat or spectator token the platform replaced with a newer one (the seat changed hands); ask the platform for the new token."),
