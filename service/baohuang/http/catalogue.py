@@ -104,7 +104,7 @@ CODES: tuple[Code, ...] = (
     _problem("TOO_MANY_STREAMS", 429, "This credential, table or address holds as many open streams as a replica serves it; close one, or retry after `Retry-After` (`path` names the limit)."),
     _problem("WEBHOOK_URL_REFUSED", 422, "A webhook URL that may not be used: not http(s), with credentials or control characters, or naming an internal address."),
     _problem("TOO_MANY_SUGGESTIONS", 429, "This credential (or address) has as many search-level bot suggestions in flight as one caller may (`BAOHUANG_SUGGEST_PER_CALLER`); retry after `Retry-After`."),
-    _problem("RATE_LIMITED", 429, "This credential (or address) spent its request budget; retry after `Retry-After`."),
+    _problem("RATE_LIMITED", 429, "This credential (or address) spent its request budget, or this address its budget of failed authentications; retry after `Retry-After`."),
     _problem("INTERNAL_ERROR", 500, "The referee failed; the error is logged under the `instance` request id."),
     _problem("STORE_UNAVAILABLE", 503, "The live table store is unreachable; the outcome of a write is unknown, retry with the same `Idempotency-Key`."),
     _problem("OUTCOME_UNKNOWN", 503, "A write was not confirmed by enough Redis replicas in time; re-read the table before deciding."),
