@@ -10,9 +10,10 @@ A code is one of three kinds:
   ``reason`` (and its code in ``errors[0].code``);
 * ``void``: why a finished deal is not scored (``score.void``).
 
-Adding a code is one line in :data:`CODES`. ``baohuang errors > docs/errors.md`` regenerates the
-catalogue; tests/http/test_problem_catalogue.py fails, naming the code, when a code the source
-can send is missing here or the page is stale.
+Adding a code is one line in :data:`CODES` and a recipe in tests/http/recipes_*.py that sends
+it. ``baohuang errors > docs/errors.md`` regenerates the catalogue; tests/http/test_problem_catalogue.py
+fails, naming the code, when a code the source can send is missing here or the page is stale, and
+tests/http/test_codes_sent.py when the service answers a code otherwise than registered here.
 """
 
 from __future__ import annotations
