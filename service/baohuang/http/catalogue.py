@@ -11,9 +11,10 @@ A code is one of three kinds:
 * ``void``: why a finished deal is not scored (``score.void``).
 
 Adding a code is one line in :data:`CODES` and a recipe in tests/http/recipes_*.py that sends
-it. ``baohuang errors > docs/errors.md`` regenerates the catalogue; tests/http/test_problem_catalogue.py
-fails, naming the code, when a code the source can send is missing here or the page is stale, and
-tests/http/test_codes_sent.py when the service answers a code otherwise than registered here.
+it. ``baohuang errors > docs/errors.md`` regenerates the catalogue. The tests fail, naming the
+code, when a code the source can send is missing here or the page is stale
+(tests/http/test_problem_catalogue.py), and when the service answers a code otherwise than
+registered here (tests/http/test_codes_sent.py).
 """
 
 from __future__ import annotations
