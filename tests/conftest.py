@@ -74,7 +74,7 @@ def _thorough(config: pytest.Config) -> bool:
 
 
 LONGEST_FIRST = (
-    "tests/test_repository.py",  # mypy over everything: ~25 s on a fresh clone (no cache)
+    "tests/test_repository.py",  # mypy over everything (CI): ~25 s on a fresh clone
     "tests/http/test_suggestion_isolation.py",
     "tests/http/test_workers.py",
     "tests/test_docs_run.py",
