@@ -219,11 +219,9 @@ class RedisServer:
             "--daemonize", "no",
         ]  # fmt: skip
         if self.sentinel_monitor is None:
-            # A primary sends its data to a new replica at once, not after Redis's default 5 s
-            # wait for more replicas to share one transfer (every server may become a primary).
             return [
                 *self.wrap, *self.command, *common, "--save", "", "--appendonly", "no",
-                "--repl-diskless-sync-delay", "0", *self.extra_args,
+                *self.extra_args,
             ]  # fmt: skip
         config = self._dir / "sentinel.conf"
         if not config.exists():  # Sentinel rewrites it as it learns: keep it across restarts
