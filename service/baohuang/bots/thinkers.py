@@ -61,6 +61,13 @@ def _call_all(callbacks: list[Callable[[], None]]) -> None:
         callback()
 
 
+def _call_soon(loop: asyncio.AbstractEventLoop, callbacks: list[Callable[[], None]]) -> None:
+    """From the pool's thread, once a worker is through: ``callbacks`` on the loop (a loop
+    already closed, at shutdown, has nobody left to give them back to)."""
+    with contextlib.suppress(RuntimeError):
+        loop.call_soon_threadsafe(_call_all, callbacks)
+
+
 def _lower_priority() -> None:
     """In each worker as it starts: below the event loop, and deaf to the terminal's Ctrl-C
     (the service stops its workers itself, after its requests)."""
@@ -158,24 +165,18 @@ class Thinkers:
         budget_ms: float | None,
         seed: int,
         gate: asyncio.Semaphore | None = None,
-        done: Callable[[], None] | None = None,
     ) -> Move:
         """The move ``level`` plays for ``bot``, answered no sooner than the level's floor
         after the call and, for a search, by then. Bad input and a seat not to act raise at
         once (:func:`.levels.first_thoughts`). ``gate``: the slots of the caller's kind of
-        search; ``done``: called once when no worker is busy with this search any more."""
+        search, one held until the worker is through with it."""
         started = self.now()
         floor = floor_ms(level, budget_ms) / 1000
         deadline = started + floor
-        try:
-            moves, chosen = first_thoughts(bot, seed)
-            move = chosen
-            if level == "search" and len(moves) > 1:
-                handed, done = done, None  # the search gives it back when its worker is done
-                move = await self._searched(bot, seed, deadline, chosen, gate, handed)
-        finally:
-            if done is not None:
-                done()
+        moves, chosen = first_thoughts(bot, seed)
+        move = chosen
+        if level == "search" and len(moves) > 1:
+            move = await self._searched(bot, seed, deadline, chosen, gate)
         if self.paced:
             wait = deadline - self.now()
             if wait > 0:
@@ -189,18 +190,12 @@ class Thinkers:
         deadline: float,
         chosen: Move,
         gate: asyncio.Semaphore | None,
-        done: Callable[[], None] | None,
     ) -> Move:
-        """The search's move from a worker by ``deadline``, else ``chosen``. What the search
-        holds (its gate's slot, the caller's ``done``) is given back once no worker is busy
-        with it: at once if it never reached one, else when the worker is through."""
-        held: list[Callable[[], None]] = [] if done is None else [done]
-
-        def give_back() -> None:
-            for callback in held:
-                callback()
-            held.clear()
-
+        """The search's move from a worker by ``deadline``, else ``chosen``. The gate's slot
+        is given back once no worker is busy with the search: at once if it never reached
+        one, else when the worker is through (a search cut short still holds its process)."""
+        held: list[Callable[[], None]] = []
+        work: concurrent.futures.Future[bytes] | None = None
         try:
             if gate is not None:
                 try:
@@ -212,14 +207,12 @@ class Thinkers:
             work_ms = self._left(deadline) * 1000 * WORK_SHARE
             if pool is None or work_ms < MIN_WORK_MS:
                 return chosen
-            body = msgspec.json.encode(bot)
-            work = pool.submit(_search, body, work_ms, seed)
-        except BaseException:
-            give_back()
-            raise
-        loop = asyncio.get_running_loop()
-        handed, held = held, []  # from here on the worker's end gives them back
-        work.add_done_callback(lambda _: loop.call_soon_threadsafe(_call_all, handed))
+            work = pool.submit(_search, msgspec.json.encode(bot), work_ms, seed)
+        finally:
+            if work is None:
+                _call_all(held)  # it never reached a worker: given back at once
+        loop = asyncio.get_running_loop()  # from here on the worker's end gives them back
+        work.add_done_callback(lambda _: _call_soon(loop, held))
         try:
             answer = await asyncio.wait_for(
                 asyncio.shield(asyncio.wrap_future(work)), self._left(deadline)
