@@ -129,6 +129,8 @@ class Captured:
     """Stands in for the bot workers at the table's seam: keeps everything a bot is handed
     and answers the heuristic's move, so that the table's write goes through."""
 
+    paced = False  # the test drives time by hand: the bot moves within the tick
+
     def __init__(self) -> None:
         self.handed: list[tuple[object, ...]] = []
 
