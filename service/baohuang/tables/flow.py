@@ -29,17 +29,18 @@ one compare-and-set, like any move.
 
 This module is the face the table service calls; its parts live beside it: committed dealing in
 :mod:`.committing`, dealing a deal with its tribute in :mod:`.deal_start`, the table's deadline
-in :mod:`.deadlines`, a finished deal's result in :mod:`.results`.
+in :mod:`.deadlines`, a finished deal's result in :mod:`.results`, what a bot seat is handed in
+:mod:`.bot_turns`.
 """
 
 from __future__ import annotations
 
 import secrets
-from typing import Final, Literal, NamedTuple
+from typing import Final, Literal
 
 from msgspec.structs import replace
 
-from ..bots import BotInput, Level, suggest
+from ..bots import Level
 from ..engine import (
     SEATS,
     ClockEvent,
@@ -60,10 +61,10 @@ from ..engine import (
     auto_move,
     deal,
     ruleset_of,
-    seat_view,
     undealt_snapshot,
 )
 from . import committing
+from .bot_turns import BotTurn, bot_due, bot_move, bot_turn
 from .committing import DEFAULT_ENTROPY_SECONDS, ENTROPY_ADDED, ENTROPY_CLOSED, SEAT_LEFT
 from .deadlines import PLAYOUT_PACE, playing_out, restart_clock, timed
 from .deal_start import start
@@ -151,41 +152,6 @@ def add_entropy(record: TableRecord, seat: int, entropy: str, now: float) -> Cha
     (:func:`.committing.add`); the deal is dealt once every seat has added."""
     added, events = committing.add(record, seat, entropy, now)
     return settle(added, events, now) if events else (added, events)
-
-
-class BotTurn(NamedTuple):
-    """What a bot seat to act is handed, and all it is handed: its seat's view (the input),
-    its level, and the seed of the worlds a search imagines (a function of the view)."""
-
-    bot: BotInput
-    level: Level
-    seed: int
-
-
-def bot_turn(snapshot: Snapshot, level: Level) -> BotTurn:
-    """The bot input for the seat to act: built from that seat's view alone."""
-    view = seat_view(snapshot, snapshot.turn)
-    return BotTurn(BotInput(view=view), level, snapshot.turn + 5 * len(view.finished))
-
-
-def bot_move(snapshot: Snapshot, level: Level) -> Move:
-    """The move ``level`` makes for the seat to act, here and now (托管 by a level, which may
-    play several moves in one write, and a table without a bot worker pool)."""
-    turn = bot_turn(snapshot, level)
-    return suggest(turn.bot, turn.level, seed=turn.seed)
-
-
-def bot_due(record: TableRecord, now: float) -> BotTurn | None:
-    """The bot seat whose turn's delay has run out, as :func:`time_out` would play it: what
-    its bot is handed (the clock has it think before the write, :mod:`.clock`)."""
-    deadline = record.table.deadline
-    snapshot = record.snapshot
-    if deadline is None or deadline > now or snapshot.over or snapshot.phase == "deal":
-        return None
-    state = record.table.seats[snapshot.turn]
-    if state.trustee or state.bot is None:
-        return None
-    return bot_turn(snapshot, state.bot)
 
 
 def set_bot(record: TableRecord, seat: int, level: Level | None, now: float) -> Change:
