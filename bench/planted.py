@@ -96,7 +96,6 @@ BUGS: tuple[Planted, ...] = (
         "        if self._in_flight[caller] > self.per_caller:\n",
         "tests/http/test_suggestion_isolation.py::"
         "test_a_caller_has_exactly_its_cap_of_searches_in_flight_and_others_still_get_theirs",
-        pending=True,
     ),
     Planted(
         "g1",
@@ -127,13 +126,13 @@ BUGS: tuple[Planted, ...] = (
     ),
     Planted(
         "i",
-        "a table's bot is handed the snapshot with the hidden guard (flow.bot_move)",
-        "service/baohuang/tables/flow.py",
+        "a table's bot is handed its seat's view with the hidden guard in it",
+        "service/baohuang/tables/bot_turns.py",
         "    view = seat_view(snapshot, snapshot.turn)\n",
-        "    view = replace(seat_view(snapshot, snapshot.turn), guard=snapshot.guard)\n",
+        "    import msgspec; view = msgspec.structs.replace(seat_view(snapshot, snapshot.turn), "
+        "guard=snapshot.guard)\n",
         "tests/bots/test_hidden_information.py::"
         "test_a_table_bot_is_handed_the_same_whatever_it_cannot_see",
-        pending=True,
     ),
 )
 

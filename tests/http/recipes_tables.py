@@ -12,8 +12,10 @@ import httpx
 import msgspec
 
 from asgi_exchange import Exchange
-from baohuang.bots import suggest
-from baohuang.engine import seat_view
+from baohuang.bots import BotInput
+from baohuang.bots.levels import first_thoughts
+from baohuang.bots.thinkers import Thinkers
+from baohuang.engine import Move, seat_view
 from baohuang.store import StoreOutcomeUnknown, StoreOverloaded, StoreUnavailable
 from caller_support import bearer
 from table_support import SMALL, SMALL_BODY
@@ -171,15 +173,15 @@ def a_webhook_url_naming_an_internal_address(senders: Senders) -> Answer:
 
 @sends("TOO_MANY_SUGGESTIONS")
 def a_search_suggestion_past_the_callers_limit(senders: Senders) -> Answer:
-    """The first suggestion thinks until the second is answered (a gate on its thread)."""
+    """The first suggestion thinks until the second is answered (a gate in the bot workers)."""
     thinking, release = threading.Event(), threading.Event()
 
-    def gated(*args: Any, **kwargs: Any) -> Any:
+    async def gated(_: Thinkers, bot: BotInput, *args: Any, **kwargs: Any) -> Move:
         thinking.set()
-        release.wait(5)
-        return suggest(*args, **kwargs)
+        await asyncio.to_thread(release.wait, 5)
+        return first_thoughts(bot)[1]
 
-    senders.monkeypatch.setattr("baohuang.http.controllers.bots.suggest", gated)
+    senders.monkeypatch.setattr(Thinkers, "think", gated)
     body = {"view": _view(0), "level": "search", "budget_ms": 5}
 
     async def two(_: Any, client: httpx.AsyncClient) -> Answer:

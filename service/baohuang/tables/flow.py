@@ -29,7 +29,8 @@ one compare-and-set, like any move.
 
 This module is the face the table service calls; its parts live beside it: committed dealing in
 :mod:`.committing`, dealing a deal with its tribute in :mod:`.deal_start`, the table's deadline
-in :mod:`.deadlines`, a finished deal's result in :mod:`.results`.
+in :mod:`.deadlines`, a finished deal's result in :mod:`.results`, what a bot seat is handed in
+:mod:`.bot_turns`.
 """
 
 from __future__ import annotations
@@ -39,7 +40,7 @@ from typing import Final, Literal
 
 from msgspec.structs import replace
 
-from ..bots import BotInput, Level, suggest
+from ..bots import Level
 from ..engine import (
     SEATS,
     ClockEvent,
@@ -60,10 +61,10 @@ from ..engine import (
     auto_move,
     deal,
     ruleset_of,
-    seat_view,
     undealt_snapshot,
 )
 from . import committing
+from .bot_turns import BotTurn, bot_due, bot_move, bot_turn
 from .committing import DEFAULT_ENTROPY_SECONDS, ENTROPY_ADDED, ENTROPY_CLOSED, SEAT_LEFT
 from .deadlines import PLAYOUT_PACE, playing_out, restart_clock, timed
 from .deal_start import start
@@ -153,12 +154,6 @@ def add_entropy(record: TableRecord, seat: int, entropy: str, now: float) -> Cha
     return settle(added, events, now) if events else (added, events)
 
 
-def bot_move(snapshot: Snapshot, level: Level) -> Move:
-    """The move ``level`` makes for the seat to act, from that seat's view alone."""
-    view = seat_view(snapshot, snapshot.turn)
-    return suggest(BotInput(view=view), level, seed=snapshot.turn + 5 * len(view.finished))
-
-
 def set_bot(record: TableRecord, seat: int, level: Level | None, now: float) -> Change:
     """The platform seats a bot of ``level`` at ``seat`` (``None``: a person plays it again)."""
     state = record.table.seats[seat]
@@ -177,9 +172,10 @@ def play(record: TableRecord, move: Move, now: float) -> Change:
     )
 
 
-def time_out(record: TableRecord, now: float) -> Change | None:
+def time_out(record: TableRecord, now: float, bot: Move | None = None) -> Change | None:
     """T-11 超时: the seat to act ran out of time: it enters 托管 and is played (T-10).
-    ``None`` when no deadline has passed."""
+    ``None`` when no deadline has passed. A bot seat's delay ran out instead: it plays ``bot``,
+    the move its bot chose for it (:func:`bot_due`), or chooses one now."""
     deadline = record.table.deadline
     if deadline is None or deadline > now or record.snapshot.over:
         return None
@@ -194,7 +190,7 @@ def time_out(record: TableRecord, now: float) -> Change | None:
     level = record.table.seats[seat].bot
     if level is not None:
         # A bot seat's deadline is its delay: the bot moves now, as the seat itself would.
-        move = bot_move(record.snapshot, level)
+        move = bot if bot is not None else bot_move(record.snapshot, level)
         snapshot, events = apply_move(record.snapshot, move)
         return settle(
             replace(record, snapshot=snapshot), [MoveEvent(move=move, by="bot"), *events], now
@@ -396,9 +392,12 @@ __all__ = [
     "SEAT_LEFT",
     "TIMEOUT_MOVES",
     "TRUSTEE_LOCKED",
+    "BotTurn",
     "Change",
     "add_entropy",
+    "bot_due",
     "bot_move",
+    "bot_turn",
     "leave",
     "next_deal",
     "open_committed",
