@@ -45,6 +45,9 @@ def lint(document: Path) -> set[tuple[str, str]]:
     return {(result["code"], ".".join(map(str, result["path"]))) for result in results}
 
 
+# Spectral (a Node process, ~10 s of CPU) lints in CI; the quick loop keeps the same names in
+# tests/http/test_openapi_for_clients.py (operationIds, schema names, problem responses).
+@pytest.mark.slow
 def test_the_document_passes_spectral_oas_and_the_sdk_rules() -> None:
     assert lint(DOCUMENT) == set()
 

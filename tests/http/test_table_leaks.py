@@ -29,6 +29,7 @@ from baohuang.engine import Snapshot, legal_moves
 from baohuang.http.app import create_app
 from baohuang.http.settings import Settings
 from table_support import advanced_position
+from thorough import examples
 
 KEY = "platform-key"
 PLATFORM = {"Authorization": f"Bearer {KEY}"}
@@ -129,7 +130,9 @@ def _check_answer(
 
 
 @settings(
-    max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    max_examples=examples(25),  # 25 positions in CI, 10 in the quick loop (a table each)
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
 )
 @given(
     ruleset=st.sampled_from(RULESETS),

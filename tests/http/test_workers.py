@@ -100,6 +100,7 @@ def _state(pid: int) -> str:
         return "Z"
 
 
+@pytest.mark.slow  # a real `serve --workers 2` and its Redis: CI's thorough run
 async def test_two_workers_share_tables_streams_metrics_and_the_probe_port(
     redis_url: str,
 ) -> None:
@@ -253,6 +254,7 @@ def test_more_than_one_worker_without_redis_is_refused(
     assert "needs REDIS_URL" in done.stderr and "in-memory store" in done.stderr
 
 
+@pytest.mark.slow  # a real `serve --workers 2` and its Redis: CI's thorough run
 async def test_a_killed_worker_is_replaced_and_workers_stop_when_their_parent_is_killed(
     redis_url: str, tmp_path: Path
 ) -> None:
