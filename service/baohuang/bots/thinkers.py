@@ -28,6 +28,7 @@ import logging
 import multiprocessing
 import os
 import signal
+import threading
 import time
 from collections.abc import Awaitable, Callable
 from typing import Final
@@ -45,6 +46,8 @@ WORK_SHARE: Final = 0.85
 """The part of the time left that the worker's search is given: the rest is for the answer's
 way back and for a play-out that overruns the search's clock."""
 MIN_WORK_MS: Final = 1.0
+WATCH_SECONDS: Final = 1.0
+"""How often a worker looks whether the serving process is still there."""
 
 log = logging.getLogger("baohuang.bots")
 
@@ -67,9 +70,22 @@ def _call_soon(loop: asyncio.AbstractEventLoop, callbacks: list[Callable[[], Non
         loop.call_soon_threadsafe(_call_all, callbacks)
 
 
-def _lower_priority() -> None:
-    """In each worker as it starts: below the event loop, and deaf to the terminal's Ctrl-C
-    (the service stops its workers itself, after its requests)."""
+def _outlive_no_service(service: int) -> None:
+    """A worker's watch on the serving process: a worker waiting for work never learns that
+    the service was killed outright (its siblings hold the queue's other end open), so it
+    leaves once the service is gone."""
+    while True:
+        time.sleep(WATCH_SECONDS)
+        try:
+            os.kill(service, 0)
+        except ProcessLookupError:
+            os._exit(0)
+
+
+def _prepare_worker(service: int) -> None:
+    """In each worker as it starts: below the event loop, deaf to the terminal's Ctrl-C (the
+    service stops its workers itself, after its requests), and gone with the service."""
+    threading.Thread(target=_outlive_no_service, args=(service,), daemon=True).start()
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     try:
         # Only when no other process wants the CPU: a flood of searches then never slows the
@@ -127,7 +143,10 @@ class Thinkers:
         context = multiprocessing.get_context("forkserver")
         context.set_forkserver_preload(["baohuang.bots"])
         pool = concurrent.futures.ProcessPoolExecutor(
-            self.processes, mp_context=context, initializer=_lower_priority
+            self.processes,
+            mp_context=context,
+            initializer=_prepare_worker,
+            initargs=(os.getpid(),),
         )
         started = [pool.submit(os.getpid) for _ in range(self.processes)]
         concurrent.futures.wait(started)
