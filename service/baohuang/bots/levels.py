@@ -55,8 +55,10 @@ def suggest(
     if not moves:
         raise NotToAct(f"seat {view.seat} has no move")
     if view.phase != "play":
-        return answer_before_play(view, moves)
-    chosen = choose_play(view.hand, view.counts, view.trick.top, moves, partners(view, bot.history))
+        chosen = answer_before_play(view, moves)
+    else:
+        allies = partners(view, bot.history)
+        chosen = choose_play(view.hand, view.counts, view.trick.top, moves, allies)
     if level == "heuristic":
         return chosen
     if budget_ms is None and worlds is None:
