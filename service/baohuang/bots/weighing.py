@@ -4,18 +4,19 @@ Taking or handing on the crown, which card to call, 明独, a grab, 明保 or �
 a bet on the whole deal, so the search scores each the only way that sees the whole deal. In
 worlds drawn from what the seat may know (:func:`.knowledge.world`), every option is applied
 and the deal is finished by the heuristic at every seat (:mod:`.playout`); the option with the
-best mean score for the seat is taken. All options are tried in the same worlds, so their
-difference is not drowned in the luck of the deal.
+best mean score for the seat is taken, if it beat the heuristic's answer by more than the
+noise (:func:`best_option`). All options are tried in the same worlds, so their difference is
+not drowned in the luck of the deal.
 
 The options are the legal moves, except that a call is weighed only for a card the seat holds
-three of (four, for 暗独), the calls G-2 means; when it holds none, every call is weighed. Too
-few worlds for a fair comparison (fewer than :data:`MIN_WORLDS` per option) leaves the
-heuristic's answer (:func:`.before_play.answer_before_play`).
+three of (four, for 暗独), the calls G-2 means; when it holds none, every call is weighed.
 """
 
 from __future__ import annotations
 
+import math
 import random
+import statistics
 from collections import Counter
 from collections.abc import Sequence
 from time import perf_counter
@@ -26,8 +27,8 @@ from .knowledge import world
 from .playout import final_scores, playout
 from .record import BotInput
 
-MIN_WORLDS: Final = 2
-"""Worlds per option before a mean is trusted over the heuristic's thresholds."""
+MIN_WORLDS: Final = 3
+"""Worlds before a mean is trusted over the heuristic's thresholds."""
 
 
 def options(hand: Sequence[str], moves: Sequence[Move], heuristic_choice: Move) -> list[Move]:
@@ -45,29 +46,37 @@ def weigh_before_play(
     heuristic_choice: Move,
     rng: random.Random,
     budget_ms: float | None,
-    playouts: int | None,
+    worlds: int | None,
 ) -> Move:
-    """The option with the best mean score for the seat over the worlds tried; ``playouts``
-    bounds the play-outs (all options of a world count), ``budget_ms`` the time."""
+    """The option with the best mean score for the seat over the worlds tried (``worlds``
+    bounds them, ``budget_ms`` the time), if it beat the heuristic's answer in those worlds by
+    more than the standard error of the difference; else the heuristic's answer."""
     tried = options(bot.view.hand, moves, heuristic_choice)
     if len(tried) < 2:
         return heuristic_choice
     seat = bot.view.seat
     started = perf_counter()
     deadline = None if budget_ms is None else started + budget_ms / 1000
-    totals = [0.0] * len(tried)
-    worlds = 0
+    outcomes: list[list[float]] = [[] for _ in tried]
     slowest = 0.0
-    while playouts is None or (worlds + 1) * len(tried) <= playouts:
+    while worlds is None or len(outcomes[0]) < worlds:
         begun = perf_counter()
         if deadline is not None and begun + slowest > deadline:
             break
         sample = world(bot.view, bot.history, rng)
         for index, move in enumerate(tried):
-            totals[index] += final_scores(playout(apply_move(sample, move)[0]))[seat]
+            outcomes[index].append(final_scores(playout(apply_move(sample, move)[0]))[seat])
         slowest = max(slowest, perf_counter() - begun)
-        worlds += 1
-    if worlds < MIN_WORLDS:
-        return heuristic_choice
-    best = max(range(len(tried)), key=lambda index: (totals[index], -index))
-    return tried[best]
+    return tried[best_option(outcomes)]
+
+
+def best_option(outcomes: Sequence[Sequence[float]]) -> int:
+    """The index of the option with the best mean, if its paired gain over option 0 (the
+    heuristic's) is more than one standard error: a few worlds are noisy, and a grab or a solo
+    chosen on the noise costs more than the heuristic's threshold would; else 0."""
+    if len(outcomes[0]) < MIN_WORLDS:
+        return 0
+    best = max(range(len(outcomes)), key=lambda index: (statistics.fmean(outcomes[index]), -index))
+    gains = [mine - base for mine, base in zip(outcomes[best], outcomes[0], strict=True)]
+    error = statistics.stdev(gains) / math.sqrt(len(gains))
+    return best if statistics.fmean(gains) > error else 0
