@@ -27,18 +27,19 @@ RULESETS: list[RulesetField] = [
 
 
 def walk(
-    seed: int, ruleset_index: int, moves: int, *, settle: bool = False
+    seed: int, ruleset_index: int, moves: int, *, settle: bool = False, by_bots: float = 0.0
 ) -> tuple[Snapshot, list[Act]]:
     """A fresh deal of ``seed`` after up to ``moves`` random legal moves (before play or in
     play), and its public record; stops one move short of the end so that someone acts.
     ``settle``: the questions before play are answered by the heuristic, so that the deal
-    reaches play with an emperor and usually a hidden guard."""
+    reaches play with an emperor and usually a hidden guard. ``by_bots``: the share of moves
+    in play the heuristic makes instead (it gets rid of its cards, so seats finish)."""
     rng = random.Random(seed)
     ruleset = RULESETS[ruleset_index % len(RULESETS)]
     snapshot = opening_snapshot(ruleset, deal(ruleset_of(ruleset), seed, seed % 5))
     history: list[Act] = []
     for _ in range(moves):
-        if settle and snapshot.phase != "play":
+        if (settle and snapshot.phase != "play") or rng.random() < by_bots:
             move = suggest(BotInput(view=seat_view(snapshot, snapshot.turn)))
         else:
             move = rng.choice(legal_moves(snapshot))

@@ -1,12 +1,20 @@
 """What a seat may know about the cards it cannot see, and worlds consistent with it.
 
-The unseen cards are the deck less the seat's hand, the cards played (the public record) and the
-cards travelling with the crown (G-6, G-7: face up, held by nobody). A *world* deals them to the
-other seats in the counts the view shows, honouring what is publicly known: the emperor holds
-``BJ*`` until he plays it (D-7), the emperor holds his three of the called card and the guard the
-fourth (G-2) until they play them, and the ``SJ*`` holder is the guard (G-3). The guard, when
-the view hides it, is drawn among the seats that may be it. A world is a whole
-:class:`~baohuang.engine.Snapshot` the engine can judge; it is a guess, built from the view only.
+The unseen cards are the deck less the seat's hand, the cards played and the cards travelling
+with the crown (G-6, G-7: face up, held by nobody). A *world* deals them to the other seats in
+exactly the counts the view shows, honouring what is publicly known: a finished seat holds
+nothing (T-7); the emperor holds ``BJ*`` until he plays it (D-7); the emperor holds his three of
+the called card and the guard the fourth (G-2) until they play them, and the ``SJ*`` holder is
+the guard (G-3). The guard, when the view hides it, is drawn among the seats that may still be
+it (:func:`guard_candidates`). A world is a whole :class:`~baohuang.engine.Snapshot` the engine
+accepts; it is a guess, built from the view only.
+
+The view is the truth and the record may be behind it (docs/clients.md, "Bots"): a client that
+reads the view and the events in two requests may send a history that lags the view by a few
+acts, or none at all. Counts, the trick and the finished seats come from the view; the record
+only narrows down which cards are still out, so every card it does not account for is still
+possible in some hand, and the top play's cards are on the table whether the record shows
+them yet or not.
 """
 
 from __future__ import annotations
@@ -14,14 +22,28 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Sequence
+from typing import Final
 
-from ..engine import SEATS, InvalidInput, Ruleset, SeatView, Snapshot, ruleset_of, validate_snapshot
+from ..engine import (
+    CODES,
+    SEATS,
+    InvalidInput,
+    Mode,
+    Ruleset,
+    SeatView,
+    Snapshot,
+    ruleset_of,
+    validate_snapshot,
+)
 from .record import Act
 
 SCEPTER = "BJ*"
 SWORD = "SJ*"
 KINDS = {"BJ": ("BJ", SCEPTER), "SJ": ("SJ", SWORD)}
 """A called joker is a kind of card: the marked one counts as its twin (G-2, G-5)."""
+ATTEMPTS: Final = 8
+"""Worlds drawn before a view is judged one no deal could show: each draw that the engine
+refuses tries the other guard candidates, so one more is rarely needed."""
 
 
 def deck_of(ruleset: Ruleset) -> Counter[str]:
@@ -34,45 +56,112 @@ def deck_of(ruleset: Ruleset) -> Counter[str]:
     return deck
 
 
-def played_by(history: Sequence[Act]) -> list[Counter[str]]:
-    """The cards each seat played, from the public record."""
+def canonical(codes: Sequence[str], ruleset: Ruleset) -> list[str]:
+    """``codes`` as the engine writes them (D-3), so that ``10H`` and ``TH`` count as one card."""
+    return [CODES[card] for card in ruleset.cards.parse(codes)]
+
+
+def played_by(history: Sequence[Act], ruleset: Ruleset) -> list[Counter[str]]:
+    """The cards each seat played, as far as the public record says."""
     played = [Counter[str]() for _ in range(SEATS)]
     for act in history:
         if act.type == "played":
-            played[act.seat].update(act.cards)
+            played[act.seat].update(canonical(act.cards, ruleset))
     return played
 
 
+def _top_recorded(view: SeatView, history: Sequence[Act], ruleset: Ruleset) -> bool:
+    """Whether the record already holds the top play: then it is the record's last play and no
+    trick was won after it (only passes, yields and 接风 follow a top play, T-4…T-7)."""
+    top = view.trick.top
+    if top is None:
+        return False
+    for act in reversed(history):
+        if act.type == "trick_won":
+            return False
+        if act.type == "played":
+            return act.seat == top.seat and Counter(canonical(act.cards, ruleset)) == Counter(
+                canonical(top.cards, ruleset)
+            )
+    return False
+
+
 def unseen_cards(view: SeatView, history: Sequence[Act]) -> Counter[str]:
-    """The cards the seat cannot place: the deck less its hand, what was played, the crown pile."""
-    pool = deck_of(ruleset_of(view.ruleset))
-    pool.subtract(view.hand)
-    for seat_played in played_by(history):
-        pool.subtract(seat_played)
+    """The cards some other seat may hold: the deck less the seat's hand, the crown pile, the
+    top play and what the record shows played (never fewer than a lagging record allows)."""
+    ruleset = ruleset_of(view.ruleset)
+    pool = deck_of(ruleset)
+    pool.subtract(canonical(view.hand, ruleset))
     if view.crown is not None:
-        pool.subtract(view.crown.pile)
-    if view.trick.top is not None and not history:
-        pool.subtract(view.trick.top.cards)  # without a record, the top at least is known
+        pool.subtract(canonical(view.crown.pile, ruleset))
+    played = played_by(history, ruleset)
+    if view.trick.top is not None:
+        pool.subtract(canonical(view.trick.top.cards, ruleset))
+        if _top_recorded(view, history, ruleset):
+            played[view.trick.top.seat].subtract(canonical(view.trick.top.cards, ruleset))
+    for seat_played in played:
+        pool.subtract(+seat_played)
     return +pool
 
 
+def _kind(view: SeatView) -> tuple[str, ...]:
+    """The cards that make their holder the guard: the called card (with its marked twin when
+    a joker is called, G-2) or, where the sword decides, ``SJ*`` (G-3)."""
+    if ruleset_of(view.ruleset).guard_by == "sword":
+        return (SWORD,)
+    if view.called is None:
+        return ()
+    return KINDS.get(view.called, (view.called,))
+
+
+def _shown(played: Counter[str], kind: Sequence[str]) -> int:
+    return sum(played[code] for code in kind)
+
+
 def guard_candidates(view: SeatView, history: Sequence[Act]) -> list[int]:
-    """The seats that may be the hidden guard, as the public record tells the seat."""
+    """The seats that may be the hidden guard, as the public record tells the seat; empty when
+    only the emperor can be (暗独, G-1: he holds every copy of the called card).
+
+    A seat other than the emperor that played a guard's card is the guard (G-2, G-3). Otherwise
+    the guard still holds that card, so it is a seat still holding cards: not the emperor, not
+    this seat (the view would say so, G-8), not a declared rebel (G-8), and not one with which
+    one side would already have finished (T-9: the deal would be over). A finished seat may be
+    the guard only when the record is behind the view (it may have played the card unrecorded);
+    it is then drawn only if no seat still holding cards can be."""
     if view.guard is not None:
         return [view.guard]
-    for seat, seat_played in enumerate(played_by(history)):
-        # The fourth called card or the sword, once on the table, names its holder (G-2, G-3).
-        if seat != view.emperor and (
-            (view.called is not None and seat_played[view.called]) or seat_played[SWORD]
-        ):
+    ruleset = ruleset_of(view.ruleset)
+    kind = _kind(view)
+    played = played_by(history, ruleset)
+    for seat, seat_played in enumerate(played):
+        if seat != view.emperor and _shown(seat_played, kind):
             return [seat]
-    return [
+    if kind and _shown(played[view.emperor], kind) >= (1 if kind == (SWORD,) else 4):
+        return []  # the emperor played every copy (or the sword): he is alone
+    open_seats = [
         seat
         for seat in range(SEATS)
-        if seat not in (view.emperor, view.seat)
-        and seat not in view.rebellion  # they said they are rebels (G-8)
-        and not _would_be_over(view, seat)
+        if seat not in (view.emperor, view.seat) and seat not in view.rebellion
     ]
+    holding = [
+        seat
+        for seat in open_seats
+        if seat not in view.finished and view.counts[seat] > 0 and not _would_be_over(view, seat)
+    ]
+    if holding or not _record_behind(view, history):
+        return holding
+    return [seat for seat in open_seats if not _would_be_over(view, seat)]
+
+
+def _record_behind(view: SeatView, history: Sequence[Act]) -> bool:
+    """Whether the record accounts for fewer cards than the view shows gone: some plays are
+    missing from it, so a finished seat may have played the guard's card unrecorded."""
+    ruleset = ruleset_of(view.ruleset)
+    out = sum(deck_of(ruleset).values()) - sum(view.counts)
+    if view.crown is not None:
+        out -= len(view.crown.pile)
+    recorded = sum(len(act.cards) for act in history if act.type == "played")
+    return recorded < out
 
 
 def _would_be_over(view: SeatView, guard: int) -> bool:
@@ -91,19 +180,53 @@ def _roles_settled(view: SeatView) -> bool:
     return view.phase == "play" or (view.crown is not None and view.crown.stage == "declare")
 
 
+def _roles(
+    view: SeatView, history: Sequence[Act], rng: random.Random
+) -> list[tuple[Mode, int | None]]:
+    """The modes and guards a world may have, the first drawn at random, the rest in an order
+    to try should the engine refuse a world built on the first."""
+    if view.guard is not None:
+        return [(view.mode, view.guard)]
+    if view.mode in ("solo_open", "solo_hidden"):
+        return [(view.mode, view.emperor)]  # a solo's guard is the emperor himself (G-1)
+    if not _roles_settled(view):
+        return [(view.mode, None)]
+    candidates = guard_candidates(view, history)
+    rng.shuffle(candidates)
+    roles: list[tuple[Mode, int | None]] = [("team", seat) for seat in candidates]
+    if view.emperor != view.seat:
+        # 暗独 looks like team play to everyone but the emperor (G-1): the last resort.
+        roles.append(("solo_hidden", view.emperor))
+    return roles
+
+
 def world(view: SeatView, history: Sequence[Act], rng: random.Random) -> Snapshot:
-    """One snapshot consistent with everything ``view`` and ``history`` say."""
+    """One snapshot consistent with everything ``view`` and ``history`` say, which the engine
+    accepts (:func:`~baohuang.engine.validate_snapshot`). A view no deal could show raises the
+    engine's :class:`~baohuang.engine.InvalidInput`."""
+    refused: InvalidInput | None = None
+    for _ in range(ATTEMPTS):
+        for mode, guard in _roles(view, history, rng):
+            try:
+                return validate_snapshot(_dealt(view, history, rng, mode, guard))
+            except InvalidInput as error:
+                refused = error
+    assert refused is not None  # _roles names at least one
+    raise refused
+
+
+def _dealt(
+    view: SeatView, history: Sequence[Act], rng: random.Random, mode: Mode, guard: int | None
+) -> Snapshot:
+    """The unseen cards dealt with ``guard`` as the guard: the cards that fix roles first, then
+    the rest at random, every other seat getting exactly its count."""
+    ruleset = ruleset_of(view.ruleset)
     seat = view.seat
     pool = unseen_cards(view, history)
-    played = played_by(history)
+    played = played_by(history, ruleset)
     others = [other for other in range(SEATS) if other != seat]
     need = {other: view.counts[other] for other in others}
     hands: dict[int, list[str]] = {other: [] for other in others}
-    guard = view.guard
-    if guard is None and view.mode in ("solo_open", "solo_hidden"):
-        guard = view.emperor  # a solo's guard is the emperor himself (G-1)
-    if guard is None and _roles_settled(view):
-        guard = rng.choice(guard_candidates(view, history) or [view.emperor])
 
     def give(holder: int, code: str, copies: int) -> None:
         for _ in range(copies):
@@ -113,22 +236,22 @@ def world(view: SeatView, history: Sequence[Act], rng: random.Random) -> Snapsho
             hands[holder].append(code)
 
     give(view.emperor, SCEPTER, 1)  # the crown holder, before play (D-7, G-4)
+    kind = _kind(view)
+    if guard is not None and kind and kind != (SWORD,):
+        held = sum(code in kind for code in hands.get(view.emperor, ()))
+        alone = guard == view.emperor  # 暗独: the emperor called a card he holds four of
+        owed = (4 if alone else 3) - _shown(played[view.emperor], kind) - held
+        give(view.emperor, kind[0], owed)
+        if not alone:
+            give(guard, kind[0], 1 - _shown(played[guard], kind))
     if guard is not None:
-        if view.called is not None:
-            kind = KINDS.get(view.called, (view.called,))
-            held = sum(code in kind for code in hands.get(view.emperor, ()))
-            emperor_played = sum(played[view.emperor][code] for code in kind)
-            alone = guard == view.emperor  # 暗独: the emperor called a card he holds four of
-            give(view.emperor, view.called, (4 if alone else 3) - emperor_played - held)
-            if not alone:
-                give(guard, view.called, 1 - sum(played[guard][code] for code in kind))
         give(guard, SWORD, 1)
     # What is left of the marked jokers and the called card cannot be in a third hand: it was
-    # played (D-7, G-2, G-3), though a partial record may not say so.
+    # played (D-7, G-2, G-3), though a lagging record may not say so yet.
     pool[SCEPTER] = 0
     if guard is not None:
         pool[SWORD] = 0
-        for code in KINDS.get(view.called, (view.called,)) if view.called is not None else ():
+        for code in kind:
             if code != SCEPTER:
                 pool[code] = 0
     rest = list(pool.elements())
@@ -138,8 +261,12 @@ def world(view: SeatView, history: Sequence[Act], rng: random.Random) -> Snapsho
         hands[other].extend(rest[:missing])
         del rest[:missing]
     all_hands = [list(view.hand) if other == seat else hands[other] for other in range(SEATS)]
+    if any(len(all_hands[other]) != view.counts[other] for other in others):
+        raise InvalidInput(
+            "INVALID_VIEW", None, "the counts hold more cards than are still out", ".counts"
+        )
     return Snapshot(
-        mode=view.mode,
+        mode=mode,
         emperor=view.emperor,
         hands=all_hands,
         turn=view.turn,
@@ -195,10 +322,10 @@ def check_view(view: SeatView, history: Sequence[Act]) -> None:
 
 
 def checked_world(view: SeatView, history: Sequence[Act], rng: random.Random) -> Snapshot:
-    """A world (:func:`world`) that the engine accepts as a whole; a view no deal could show
-    (the engine's checks fail on every world drawn from it) is bad input at ``.view``."""
+    """A world (:func:`world`) after :func:`check_view`; a view no deal could show (the engine
+    refuses every world drawn from it) is bad input at ``.view``."""
     check_view(view, history)
     try:
-        return validate_snapshot(world(view, history, rng))
+        return world(view, history, rng)
     except InvalidInput as error:
         raise InvalidInput(error.code, error.rule, error.message, ".view") from None

@@ -1,0 +1,156 @@
+"""The worlds a bot imagines are deals that could be: the engine accepts every one, each seat
+holds exactly the count its view shows, a finished seat holds nothing, and the real guard is
+always among the seats the record leaves possible (docs/clients.md "Bots": a history may lag
+the view or be missing)."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from baohuang.bots import Act, BotInput, suggest
+from baohuang.bots.knowledge import deck_of, guard_candidates, world
+from baohuang.bots.search import playout
+from baohuang.engine import (
+    Snapshot,
+    TopPlay,
+    Trick,
+    ruleset_of,
+    seat_view,
+    validate_snapshot,
+    verify_move,
+)
+from thorough import examples
+
+from .deals import RULESETS, walk
+
+LAGS = (0, 1, 2, 5)
+
+
+def histories(history: list[Act]) -> list[list[Act]]:
+    """The record as a client may send it: whole, lagging the view by 1, 2, 5 acts, or empty."""
+    return [history[: len(history) - lag] for lag in LAGS] + [[]]
+
+
+@settings(max_examples=examples(300), deadline=None)
+@given(st.integers(0, 2**32), st.integers(0, len(RULESETS) - 1), st.integers(0, 400))
+def test_every_world_is_a_deal_the_engine_accepts_with_the_counts_the_view_shows(
+    seed: int, ruleset_index: int, moves: int
+) -> None:
+    snapshot, history = walk(seed, ruleset_index, moves, settle=seed % 2 == 0, by_bots=0.8)
+    view = seat_view(snapshot, snapshot.turn)
+    deck = deck_of(ruleset_of(snapshot.ruleset))
+    for record in histories(history):
+        for draw in range(3):
+            imagined = world(view, record, random.Random(draw))
+            assert validate_snapshot(imagined) == imagined
+            assert [len(hand) for hand in imagined.hands] == view.counts
+            assert imagined.hands[view.seat] == view.hand
+            assert all(not imagined.hands[seat] for seat in view.finished)
+            held = Counter(code for hand in imagined.hands for code in hand)
+            assert not held - deck
+            playout(imagined)  # the engine's play-out reaches the end of every world
+
+
+@settings(max_examples=examples(300), deadline=None)
+@given(st.integers(0, 2**32), st.integers(0, len(RULESETS) - 1), st.integers(20, 400))
+def test_the_real_guard_is_always_a_candidate_and_a_finished_seat_only_if_it_showed_its_card(
+    seed: int, ruleset_index: int, moves: int
+) -> None:
+    snapshot, history = walk(seed, ruleset_index, moves, settle=True, by_bots=0.9)
+    view = seat_view(snapshot, snapshot.turn)
+    if snapshot.mode != "team" or snapshot.phase != "play":
+        return
+    candidates = guard_candidates(view, history)
+    assert snapshot.guard in candidates
+    kind = {"SJ*"} if snapshot.called is None else {snapshot.called, f"{snapshot.called}*"}
+    for seat in candidates:
+        if seat in snapshot.finished and view.guard is None:
+            shown = [act for act in history if act.seat == seat and kind & set(act.cards)]
+            assert shown, f"seat {seat} finished without showing the guard's card"
+
+
+def lone_rebel_left() -> tuple[Snapshot, list[Act]]:
+    """Seat 2 to lead in a classic team deal; seat 3 finished without ever playing the called
+    card (9H), so it is not the guard: seat 4, with one card left, holds the fourth 9H. A world
+    that makes seat 3 the guard loses that card and leaves seat 4 empty yet unfinished."""
+    hands = [
+        ["BJ*", "9H", "9H", "9H", "3C", "4C"],
+        ["5C", "5D", "6S"],
+        ["7C", "7D", "8S", "KS"],
+        [],
+        ["9H"],
+    ]
+    deck = deck_of(ruleset_of("classic"))
+    played = deck - Counter(code for hand in hands for code in hand)
+    history: list[Act] = []
+    seats = [1, 3, 0, 2]  # who played what is out: anyone but seat 4, seat 3 never a 9H
+    for index, code in enumerate(sorted(played.elements())):
+        history.append(Act(type="played", seat=seats[index % len(seats)], cards=[code]))
+    snapshot = Snapshot(
+        mode="team",
+        emperor=0,
+        hands=hands,
+        turn=2,
+        ruleset="classic",
+        guard=4,
+        finished=[3],
+        trick=Trick(),
+        phase="play",
+        called="9H",
+    )
+    return validate_snapshot(snapshot), history
+
+
+def test_a_seat_that_finished_without_the_called_card_is_never_imagined_the_guard() -> None:
+    """The regression behind 422 INVALID_SNAPSHOT ("seat 4 holds no cards but has not
+    finished") for legal positions and the play-outs that crashed on such worlds."""
+    snapshot, history = lone_rebel_left()
+    view = seat_view(snapshot, 2)
+    assert sorted(guard_candidates(view, history)) == [1, 4]
+    for draw in range(50):
+        imagined = world(view, history, random.Random(draw))
+        assert [len(hand) for hand in imagined.hands] == view.counts
+        assert imagined.guard in (1, 4) and "9H" in imagined.hands[imagined.guard]
+        playout(imagined)
+    for level in ("heuristic", "search"):
+        move = suggest(
+            BotInput(view=view, history=history), level, budget_ms=None, worlds=4, seed=1
+        )
+        assert verify_move(snapshot, move) is None
+
+
+def test_a_lagging_record_never_counts_the_top_play_twice_nor_forgets_it() -> None:
+    """The top play is on the table whether the record has reached it or not: a world never
+    holds a copy too many (the 422 TOO_MANY_COPIES of a lagging history)."""
+    snapshot, history = lone_rebel_left()
+    top = ["7C", "7D"]
+    hands = [list(hand) for hand in snapshot.hands]
+    hands[2] = ["8S", "KS"]
+    led = Snapshot(
+        mode="team",
+        emperor=0,
+        hands=hands,
+        turn=4,
+        ruleset="classic",
+        guard=4,
+        finished=[3],
+        trick=Trick(top=TopPlay(2, top)),
+        phase="play",
+        called="9H",
+    )
+    led = validate_snapshot(led)
+    view = seat_view(led, 4)
+    whole = [*history, Act(type="played", seat=2, cards=top)]
+    deck = deck_of(ruleset_of("classic"))
+    for record in (whole, whole[:-1], whole[:-2], whole[:-5], []):
+        recorded = Counter(code for act in record if act.type == "played" for code in act.cards)
+        if record and record[-1].cards == top:
+            recorded.subtract(top)  # the record has reached the top play: it is counted once
+        for draw in range(20):
+            imagined = validate_snapshot(world(view, record, random.Random(draw)))
+            held = Counter(code for hand in imagined.hands for code in hand)
+            assert not held + Counter(top) + recorded - deck, len(record)
