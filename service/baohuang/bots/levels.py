@@ -58,7 +58,8 @@ def suggest(
         chosen = answer_before_play(view, moves)
     else:
         allies = partners(view, bot.history)
-        chosen = choose_play(view.hand, view.counts, view.trick.top, moves, allies)
+        against = None if view.emperor in allies or view.seat == view.emperor else view.emperor
+        chosen = choose_play(view.hand, view.counts, view.trick.top, moves, allies, against)
     if level == "heuristic":
         return chosen
     if budget_ms is None and worlds is None:

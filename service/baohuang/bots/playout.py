@@ -51,7 +51,8 @@ def heuristic_move(state: Snapshot, moves: Sequence[Move] | None = None) -> Move
             return lead
     counts = [len(cards) for cards in state.hands]
     allies = partners_in(state.mode, state.emperor, state.guard, seat)
-    return choose_play(hand, counts, state.trick.top, moves or legal_moves(state), allies)
+    against = None if state.emperor in allies or seat == state.emperor else state.emperor
+    return choose_play(hand, counts, state.trick.top, moves or legal_moves(state), allies, against)
 
 
 def playout(state: Snapshot) -> Snapshot:
