@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import math
 import subprocess
@@ -60,11 +61,11 @@ def test_a_tiny_ladder_writes_one_line_a_game_and_reports_gains_and_ratings(
 
 
 def test_ratings_order_players_by_their_results() -> None:
-    sys.path.insert(0, str(ROOT / "bench"))
-    try:
-        from ladder_report import fit
-    finally:
-        sys.path.remove(str(ROOT / "bench"))
+    spec = importlib.util.spec_from_file_location("ladder_report", ROOT / "bench/ladder_report.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    fit = module.fit
     outcomes = [("strong", "random", 1.0)] * 9 + [("strong", "random", 0.0)]
     outcomes += [("middle", "random", 1.0)] * 6 + [("middle", "random", 0.0)] * 4
     ratings = fit(outcomes, ["middle", "random", "strong"])
