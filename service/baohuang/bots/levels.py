@@ -17,6 +17,19 @@ Level = Literal["heuristic", "search"]
 LEVELS: Final[tuple[Level, ...]] = ("heuristic", "search")
 DEFAULT_BUDGET_MS: Final = 1000.0
 """The search level's time per decision unless the caller says otherwise."""
+HEURISTIC_FLOOR_MS: Final = 50.0
+"""The least time a heuristic answer takes (:func:`floor_ms`): well above its own few
+milliseconds, whatever the hand, so that how soon it answers says nothing of the hand."""
+
+
+def floor_ms(level: Level, budget_ms: float | None = DEFAULT_BUDGET_MS) -> float:
+    """The time every answer of ``level`` waits out, however soon the move is known: a forced
+    move, a single candidate or a pass with nothing that beats would otherwise come back at
+    once and tell the table what the seat holds. The search's floor is its budget, the
+    heuristic's :data:`HEURISTIC_FLOOR_MS` (docs/bots-service.md, "Timing")."""
+    if level == "heuristic":
+        return HEURISTIC_FLOOR_MS
+    return DEFAULT_BUDGET_MS if budget_ms is None else budget_ms
 
 
 class NotToAct(Exception):
@@ -43,25 +56,30 @@ def suggest(
     given); ``worlds`` bounds how many worlds it plays out. ``seed`` fixes the worlds drawn:
     with ``budget_ms=None`` the answer is a function of the input, the level, seed and worlds.
     """
+    moves, chosen = first_thoughts(bot, seed)
+    if level == "heuristic":
+        return chosen
+    if budget_ms is None and worlds is None:
+        raise ValueError("a search needs a time budget or a number of worlds")
+    return search(bot, moves, chosen, random.Random(seed), budget_ms, worlds)
+
+
+def first_thoughts(bot: BotInput, seed: int = 0) -> tuple[list[Move], Move]:
+    """The seat's legal moves and the heuristic's choice among them: what every level knows
+    within a few milliseconds, and the answer when a search has no time left. Bad input and
+    a seat not to act raise as :func:`suggest` says."""
     view = bot.view
     if view.over:
         raise NotToAct("the deal is over (T-9): nobody acts")
     if view.turn != view.seat:
         raise NotToAct(f"seat {view.seat} is not to act: seat {view.turn} is (T-1)")
-    rng = random.Random(seed)
     # Which moves are legal depends on the seat's hand and the public state only; any world
     # consistent with the view gives the same list.
     moves = legal_moves(checked_world(view, bot.history, random.Random(seed)))
     if not moves:
         raise NotToAct(f"seat {view.seat} has no move")
     if view.phase != "play":
-        chosen = answer_before_play(view, moves)
-    else:
-        allies = partners(view, bot.history)
-        against = None if view.emperor in allies or view.seat == view.emperor else view.emperor
-        chosen = choose_play(view.hand, view.counts, view.trick.top, moves, allies, against)
-    if level == "heuristic":
-        return chosen
-    if budget_ms is None and worlds is None:
-        raise ValueError("a search needs a time budget or a number of worlds")
-    return search(bot, moves, chosen, rng, budget_ms, worlds)
+        return moves, answer_before_play(view, moves)
+    allies = partners(view, bot.history)
+    against = None if view.emperor in allies or view.seat == view.emperor else view.emperor
+    return moves, choose_play(view.hand, view.counts, view.trick.top, moves, allies, against)

@@ -13,9 +13,11 @@ from litestar.openapi import OpenAPIConfig
 from litestar.openapi.spec import License, Tag
 
 from .. import __version__
+from ..bots.thinkers import Thinkers
 from ..logs import configure_logging
 from ..store import open_store
 from ..tables import Authority, TableService
+from ..tables.clock import BOT_SEAT_SEARCHES
 from ..tables.feed import TableFeed
 from ..tables.webhook_targets import Targets
 from ..tables.webhooks import Dispatcher, http_sender
@@ -107,8 +109,13 @@ def create_app(settings: Settings | None = None) -> Litestar:
             max_remembered=settings.idempotency_keys,
         )
         app.state.store = store
-        # The search level's suggestions think on threads of their own, never the bot seats'.
-        app.state.suggestions = Suggestions(settings.suggest_threads, settings.suggest_per_caller)
+        # Bots think in worker processes (started on the first search, stopped on exit): the
+        # suggestions' share of them is their own, never the bot seats'.
+        thinkers = Thinkers(settings.suggest_threads + BOT_SEAT_SEARCHES)
+        app.state.thinkers = thinkers
+        app.state.suggestions = Suggestions(
+            thinkers, settings.suggest_threads, settings.suggest_per_caller
+        )
         dispatcher, close_sender = None, None
         if settings.webhook_secret:
             targets = Targets(allow_private=settings.webhook_allow_private)
@@ -132,6 +139,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
             dispatcher=dispatcher,
             bot_delay=settings.bot_delay_seconds,
             deals_kept=settings.deals_kept,
+            thinkers=thinkers,
         )
         app.state.tables = tables
         await tables.start()
@@ -143,6 +151,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
             with contextlib.suppress(asyncio.CancelledError):
                 await publishing
             await tables.close()
+            await thinkers.stop()  # every worker process, once no bot seat thinks any more
             if close_sender is not None:
                 await close_sender()
             await store.close()

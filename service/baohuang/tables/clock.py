@@ -17,8 +17,7 @@ import logging
 from collections.abc import Awaitable, Callable
 from typing import Final
 
-import anyio.to_thread
-
+from ..bots.thinkers import Thinkers
 from ..store import Index, StoreOverloaded, StoreUnavailable, TableStore
 from . import flow
 from .answers import MoveAnswer
@@ -49,6 +48,9 @@ PLAYOUT_CONCURRENCY: Final = 2
 requests, they get that share of a busy event loop and all of an idle one."""
 
 
+BOT_SEAT_SEARCHES: Final = 2
+"""Bot seats' searches thinking at once in one process (each in a worker process of its own)."""
+
 Write = Callable[[WriteRequest], Awaitable[MoveAnswer[View]]]
 """The table service's one write path (:meth:`.writes.Writes.write`)."""
 
@@ -64,11 +66,18 @@ class TableClock:
         now: Callable[[], float],
         write: Write,
         on_timeout: Callable[[], None] | None = None,
+        thinkers: Thinkers | None = None,
+        searches: int = BOT_SEAT_SEARCHES,
     ) -> None:
         self.store = store
         self.now = now
         self.write = write
         self.on_timeout = on_timeout
+        self.thinkers = thinkers if thinkers is not None else Thinkers(searches, paced=False)
+        """Where bot seats think; one of the service's own unless it was given one."""
+        self.gate = asyncio.Semaphore(searches)
+        """The bot seats' searches thinking at once, in workers no suggestion may take."""
+        self._thinking: set[str] = set()
 
     async def time_out(self, table_id: str, claimed: tuple[Index, float] | None = None) -> bool:
         """Apply the table's timeout if its deadline passed (the clock task's work), or go on
@@ -93,9 +102,22 @@ class TableClock:
             await self.store.release(table_id, claimed[1], index=index)
             return False
         acting = None if record.snapshot.over else record.table.seats[record.snapshot.turn]
-        if acting is not None and acting.bot == "search":
-            # The search thinks for its budget: on a worker thread, so the loop serves on.
-            judged = await anyio.to_thread.run_sync(flow.time_out, record, self.now())
+        turn = flow.bot_due(record, self.now())
+        if turn is not None:
+            # Think first, then write: the bot thinks (a search in a worker process, paced to
+            # its level's floor) on the record as read, outside any write; the write below is
+            # the usual compare-and-set on that version, and a table that moved on meanwhile
+            # refuses it, and is due again, and thought about again.
+            if table_id in self._thinking:
+                return False  # this process is already thinking for it (its wake-up and a tick)
+            self._thinking.add(table_id)
+            try:
+                move = await self.thinkers.think(
+                    turn.bot, turn.level, budget_ms=None, seed=turn.seed, gate=self.gate
+                )
+            finally:
+                self._thinking.discard(table_id)
+            judged = flow.time_out(record, self.now(), move)
         else:
             judged = flow.time_out(record, self.now())
         if judged is None:

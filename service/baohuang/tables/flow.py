@@ -31,7 +31,7 @@ one compare-and-set, like any move.
 from __future__ import annotations
 
 import secrets
-from typing import Final, Literal
+from typing import Final, Literal, NamedTuple
 
 from msgspec.structs import replace
 
@@ -275,10 +275,39 @@ def _start(
     return replace(record, snapshot=snapshot, seed=seed), events
 
 
-def bot_move(snapshot: Snapshot, level: Level) -> Move:
-    """The move ``level`` makes for the seat to act, from that seat's view alone."""
+class BotTurn(NamedTuple):
+    """What a bot seat to act is handed, and all it is handed: its seat's view (the input),
+    its level, and the seed of the worlds a search imagines (a function of the view)."""
+
+    bot: BotInput
+    level: Level
+    seed: int
+
+
+def bot_turn(snapshot: Snapshot, level: Level) -> BotTurn:
+    """The bot input for the seat to act: built from that seat's view alone."""
     view = seat_view(snapshot, snapshot.turn)
-    return suggest(BotInput(view=view), level, seed=snapshot.turn + 5 * len(view.finished))
+    return BotTurn(BotInput(view=view), level, snapshot.turn + 5 * len(view.finished))
+
+
+def bot_move(snapshot: Snapshot, level: Level) -> Move:
+    """The move ``level`` makes for the seat to act, here and now (托管 by a level, which may
+    play several moves in one write, and a table without a bot worker pool)."""
+    turn = bot_turn(snapshot, level)
+    return suggest(turn.bot, turn.level, seed=turn.seed)
+
+
+def bot_due(record: TableRecord, now: float) -> BotTurn | None:
+    """The bot seat whose turn's delay has run out, as :func:`time_out` would play it: what
+    its bot is handed (the clock has it think before the write, :mod:`.clock`)."""
+    deadline = record.table.deadline
+    snapshot = record.snapshot
+    if deadline is None or deadline > now or snapshot.over or snapshot.phase == "deal":
+        return None
+    state = record.table.seats[snapshot.turn]
+    if state.trustee or state.bot is None:
+        return None
+    return bot_turn(snapshot, state.bot)
 
 
 def set_bot(record: TableRecord, seat: int, level: Level | None, now: float) -> Change:
@@ -299,9 +328,10 @@ def play(record: TableRecord, move: Move, now: float) -> Change:
     )
 
 
-def time_out(record: TableRecord, now: float) -> Change | None:
+def time_out(record: TableRecord, now: float, bot: Move | None = None) -> Change | None:
     """T-11 超时: the seat to act ran out of time: it enters 托管 and is played (T-10).
-    ``None`` when no deadline has passed."""
+    ``None`` when no deadline has passed. A bot seat's delay ran out instead: it plays ``bot``,
+    the move its bot chose for it (:func:`bot_due`), or chooses one now."""
     deadline = record.table.deadline
     if deadline is None or deadline > now or record.snapshot.over:
         return None
@@ -316,7 +346,7 @@ def time_out(record: TableRecord, now: float) -> Change | None:
     level = record.table.seats[seat].bot
     if level is not None:
         # A bot seat's deadline is its delay: the bot moves now, as the seat itself would.
-        move = bot_move(record.snapshot, level)
+        move = bot if bot is not None else bot_move(record.snapshot, level)
         snapshot, events = apply_move(record.snapshot, move)
         return settle(
             replace(record, snapshot=snapshot), [MoveEvent(move=move, by="bot"), *events], now
@@ -598,9 +628,12 @@ __all__ = [
     "ENTROPY_CLOSED",
     "SEAT_LEFT",
     "TRUSTEE_LOCKED",
+    "BotTurn",
     "Change",
     "add_entropy",
+    "bot_due",
     "bot_move",
+    "bot_turn",
     "leave",
     "next_deal",
     "open_committed",

@@ -35,6 +35,7 @@ from time import perf_counter
 from msgspec.structs import replace
 
 from ..bots import Level
+from ..bots.thinkers import Thinkers
 from ..engine import Move, MoveRefused, SeatView, Snapshot, validate_snapshot
 from ..records import DealRecord
 from ..store import TableStore
@@ -99,9 +100,12 @@ class TableService:
         dispatcher: Dispatcher | None = None,
         bot_delay: float = 1.0,
         deals_kept: int = DEFAULT_DEALS_KEPT,
+        thinkers: Thinkers | None = None,
     ) -> None:
         """``deals_kept``: finished deals a table keeps a record and a result of
-        (``BAOHUANG_DEALS_KEPT``, at least 1)."""
+        (``BAOHUANG_DEALS_KEPT``, at least 1). ``thinkers``: the bot worker processes bot
+        seats think in, paced (:mod:`baohuang.bots.thinkers`); without them the service has
+        its own, unpaced, and stops them when it closes."""
         if deals_kept <= 0:
             raise ValueError("deals_kept must be positive")
         self.deals_kept = deals_kept
@@ -117,7 +121,8 @@ class TableService:
         recent = recent if recent is not None else RecentWrites()
         self.writes = Writes(store, recent, self.scheduling, clock, deals_kept)
         self.tokens = Tokens(store, self.writes, authority)
-        self.clock = TableClock(store, clock, self.writes.write, on_timeout)
+        self._own_thinkers = thinkers is None
+        self.clock = TableClock(store, clock, self.writes.write, on_timeout, thinkers)
         self.scheduling.time_out = self.clock.time_out
         self._tasks: list[asyncio.Task[None]] = []
 
@@ -142,6 +147,8 @@ class TableService:
             for task in pending:
                 log.warning("%s did not stop within %s s", task.get_coro(), STOP_SECONDS)
         self._tasks = []
+        if self._own_thinkers:
+            await self.clock.thinkers.stop()
 
     # -- reads (:mod:`.reads`) -------------------------------------------------------------------
 

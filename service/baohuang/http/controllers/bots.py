@@ -1,19 +1,19 @@
 """``/v1/bots/suggest``: the move a bot level plays for one seat, from its view only (docs/clients.md "Bots").
 
 Stateless: the body carries the seat's view and the deal's public events, never a snapshot, so
-the answer cannot depend on anything the seat may not see. The search level thinks on a worker
-thread, so the event loop keeps serving other requests meanwhile: one of the suggestions' own
-threads, a few per caller at a time (:mod:`..suggestions`), never the bot seats'.
+the answer cannot depend on anything the seat may not see. The search level thinks in a worker
+process, so the event loop keeps serving other requests meanwhile: one of the suggestions' own,
+a few per caller at a time (:mod:`..suggestions`), never the bot seats'. Every answer waits
+out its level's floor, so its timing says nothing of the hand.
 """
 
 from __future__ import annotations
 
-from functools import partial
 from typing import Any
 
 from litestar import Controller, Request, post
 
-from ...bots import DEFAULT_BUDGET_MS, Act, BotInput, suggest
+from ...bots import DEFAULT_BUDGET_MS, Act, BotInput
 from ...bots.record import ACT_KINDS
 from ..bodies import BodyDecoder
 from ..docs import body, problems
@@ -65,11 +65,7 @@ class BotsController(Controller):
         query = await SUGGEST.read(request)
         bot = BotInput(view=query.view, history=_acts(query.history))
         budget = float(query.budget_ms) if query.budget_ms is not None else DEFAULT_BUDGET_MS
-        think = partial(suggest, bot, query.level, budget_ms=budget, seed=query.seed)
-        if query.level == "heuristic":
-            move = think()
-        else:
-            suggestions: Suggestions = request.app.state.suggestions
-            caller = verified_caller(request.scope, request.app.state.authority.verifies)
-            move = await suggestions.think(caller, think)
+        suggestions: Suggestions = request.app.state.suggestions
+        caller = verified_caller(request.scope, request.app.state.authority.verifies)
+        move = await suggestions.think(caller, bot, query.level, budget, query.seed)
         return SuggestResult(move=move, level=query.level)
