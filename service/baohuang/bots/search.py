@@ -51,6 +51,10 @@ SCORE_UNIT: Final = 12.0
 WIDENING: Final = 1.0
 """Moves open at a node visited n times: 2 + WIDENING × √n (all of them, eventually)."""
 
+BEFORE_PLAY_WORLDS: Final = 2
+"""Worlds before play per iteration in play: a deal has a few such decisions, and a grab, a
+solo or the crown moves its score more than any play."""
+
 MoveKey = tuple[str, tuple[str, ...]]
 
 
@@ -156,7 +160,8 @@ def search(
     if budget_ms is None and iterations is None:
         raise ValueError("a search needs a time budget or a number of iterations")
     if bot.view.phase != "play":
-        return weigh_before_play(bot, moves, heuristic_choice, rng, budget_ms, iterations)
+        worlds = None if iterations is None else BEFORE_PLAY_WORLDS * iterations
+        return weigh_before_play(bot, moves, heuristic_choice, rng, budget_ms, worlds)
     if len(moves) < 2:
         return heuristic_choice
     root = grow(bot, moves, heuristic_choice, rng, budget_ms, iterations)

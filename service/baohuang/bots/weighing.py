@@ -5,7 +5,8 @@ a bet on the whole deal, so the search scores each the only way that sees the wh
 worlds drawn from what the seat may know (:func:`.knowledge.world`), every option is applied
 and the deal is finished by the heuristic at every seat (:mod:`.playout`); the option with the
 best mean score for the seat is taken, if it beat the heuristic's answer by more than the
-noise (:func:`best_option`). All options are tried in the same worlds, so their difference is
+noise (:func:`best_option`). These decisions are few and decide the most, so the search gives
+them :data:`.search.BEFORE_PLAY_WORLDS` times the worlds it gives a move in play. All options are tried in the same worlds, so their difference is
 not drowned in the luck of the deal.
 
 The options are the legal moves, except that a call is weighed only for a card the seat holds
@@ -29,6 +30,9 @@ from .record import BotInput
 
 MIN_WORLDS: Final = 3
 """Worlds before a mean is trusted over the heuristic's thresholds."""
+MARGIN: Final = 2.0
+"""Standard errors by which an option must beat the heuristic's answer in the same worlds: the
+best of several noisy means is the luckiest as often as the best (the winner's curse)."""
 
 
 def options(hand: Sequence[str], moves: Sequence[Move], heuristic_choice: Move) -> list[Move]:
@@ -50,7 +54,7 @@ def weigh_before_play(
 ) -> Move:
     """The option with the best mean score for the seat over the worlds tried (``worlds``
     bounds them, ``budget_ms`` the time), if it beat the heuristic's answer in those worlds by
-    more than the standard error of the difference; else the heuristic's answer."""
+    more than :data:`MARGIN` standard errors of the difference; else the heuristic's answer."""
     tried = options(bot.view.hand, moves, heuristic_choice)
     if len(tried) < 2:
         return heuristic_choice
@@ -72,11 +76,11 @@ def weigh_before_play(
 
 def best_option(outcomes: Sequence[Sequence[float]]) -> int:
     """The index of the option with the best mean, if its paired gain over option 0 (the
-    heuristic's) is more than one standard error: a few worlds are noisy, and a grab or a solo
-    chosen on the noise costs more than the heuristic's threshold would; else 0."""
+    heuristic's) is more than :data:`MARGIN` standard errors: a few worlds are noisy, and a
+    grab or a solo chosen on the noise costs more than the heuristic's threshold would; else 0."""
     if len(outcomes[0]) < MIN_WORLDS:
         return 0
     best = max(range(len(outcomes)), key=lambda index: (statistics.fmean(outcomes[index]), -index))
     gains = [mine - base for mine, base in zip(outcomes[best], outcomes[0], strict=True)]
     error = statistics.stdev(gains) / math.sqrt(len(gains))
-    return best if statistics.fmean(gains) > error else 0
+    return best if statistics.fmean(gains) > MARGIN * error else 0
