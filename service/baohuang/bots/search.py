@@ -48,8 +48,12 @@ EXPLORATION: Final = 0.7
 """The UCB constant c, for scores in units of :data:`SCORE_UNIT`."""
 SCORE_UNIT: Final = 12.0
 """A typical deal's score magnitude: the scale the exploration constant is set against."""
-WIDENING: Final = 1.0
+WIDENING: Final = 0.5
 """Moves open at a node visited n times: 2 + WIDENING × √n (all of them, eventually)."""
+BIAS: Final = 1.0
+"""Progressive bias towards the heuristic's choice (Chaslot et al. 2008), in score units: it
+adds BIAS / (visits + 1) to that move's bound, so that a few iterations leave the heuristic's
+choice unless another move did clearly better; it fades as the move's visits grow."""
 
 BEFORE_PLAY_WORLDS: Final = 2
 """Worlds before play per iteration in play: a deal has a few such decisions, and a grab, a
@@ -77,10 +81,12 @@ class Edge:
         self.total = 0.0
         self.child = Node()
 
-    def bound(self) -> float:
-        """UCB1 with availability counts (Cowling et al. 2012, section 5.3)."""
+    def bound(self, bias: float) -> float:
+        """UCB1 with availability counts (Cowling et al. 2012, section 5.3), plus ``bias``
+        fading with the visits."""
         mean = self.total / self.visits
-        return mean + EXPLORATION * math.sqrt(math.log(self.available) / self.visits)
+        explore = EXPLORATION * math.sqrt(math.log(self.available) / self.visits)
+        return mean + explore + bias / (self.visits + 1)
 
 
 class Node:
@@ -132,7 +138,9 @@ def iterate(root: Node, state: Snapshot, root_moves: Sequence[Move], first: Move
             edges.append((edge, move))
         node.visits += 1
         untried = next(((edge, move) for edge, move in edges if edge.visits == 0), None)
-        edge, move = untried or max(edges, key=lambda pair: pair[0].bound())
+        edge, move = untried or max(
+            edges, key=lambda pair: pair[0].bound(BIAS if pair[1] == choice else 0.0)
+        )
         state = apply_move(state, move)[0]
         path.append((edge, seat))
         node = edge.child
