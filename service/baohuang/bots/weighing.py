@@ -62,15 +62,18 @@ def weigh_before_play(
     started = perf_counter()
     deadline = None if budget_ms is None else started + budget_ms / 1000
     outcomes: list[list[float]] = [[] for _ in tried]
-    slowest = 0.0
+    slowest = 0.0  # the slowest play-out so far: the estimate of the next one
     while worlds is None or len(outcomes[0]) < worlds:
-        begun = perf_counter()
-        if deadline is not None and begun + slowest > deadline:
-            break
         sample = world(bot.view, bot.history, rng)
-        for index, move in enumerate(tried):
-            outcomes[index].append(final_scores(playout(apply_move(sample, move)[0]))[seat])
-        slowest = max(slowest, perf_counter() - begun)
+        scores: list[float] = []
+        for move in tried:
+            begun = perf_counter()
+            if deadline is not None and begun + slowest > deadline:
+                return tried[best_option(outcomes)]  # a world half tried is left out
+            scores.append(final_scores(playout(apply_move(sample, move)[0]))[seat])
+            slowest = max(slowest, perf_counter() - begun)
+        for index, value in enumerate(scores):
+            outcomes[index].append(value)
     return tried[best_option(outcomes)]
 
 
