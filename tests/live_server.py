@@ -40,6 +40,12 @@ class LiveServer:
     def url(self) -> str:
         return f"http://127.0.0.1:{self.port}"
 
+    @property
+    def app(self) -> Any:
+        """The app serving now (its ``state``: what a test may look into or stand in for)."""
+        assert self._server is not None, "not started"
+        return self._server.config.app
+
     async def start(self, timeout: float = 10.0) -> None:
         config = uvicorn.Config(
             create_app(self.settings),

@@ -4,6 +4,7 @@ the same move, at the heuristic level and at the search level with a fixed seed.
 
 from __future__ import annotations
 
+import asyncio
 import random
 
 import msgspec
@@ -12,7 +13,12 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from baohuang.bots import Act, BotInput, Level, suggest
+from baohuang.bots.levels import first_thoughts
 from baohuang.engine import InvalidInput, Move, Snapshot, seat_view, validate_snapshot
+from baohuang.store import MemoryTableStore
+from baohuang.tables import Authority, TableService
+from baohuang.tables.callers import PLATFORM
+from table_support import Time
 from thorough import examples
 
 from .deals import RULESETS, walk
@@ -117,3 +123,66 @@ def test_the_bot_input_holds_no_snapshot() -> None:
     assert [field.name for field in msgspec.structs.fields(BotInput)] == ["view", "history"]
     with pytest.raises(TypeError):
         BotInput(snapshot=None)  # type: ignore[call-arg]
+
+
+class Captured:
+    """Stands in for the bot workers at the table's seam: keeps everything a bot is handed
+    and answers the heuristic's move, so that the table's write goes through."""
+
+    paced = False  # the test drives time by hand: the bot moves within the tick
+
+    def __init__(self) -> None:
+        self.handed: list[tuple[object, ...]] = []
+
+    async def think(self, bot: BotInput, level: Level, **given: object) -> Move:
+        given.pop("gate", None)  # the table's share of the workers, not an input
+        self.handed.append((bot, level, *sorted(given.items())))
+        return first_thoughts(bot)[1]
+
+
+async def handed_at_the_table(snapshot: Snapshot, level: Level) -> list[tuple[object, ...]]:
+    """What a live table hands the bot seated at the seat to act when its delay runs out,
+    through the table's own path: the clock's timeout, as a bot seat moves."""
+    time, captured = Time(), Captured()
+    service = TableService(
+        MemoryTableStore(),
+        Authority((), "hidden"),
+        clock=time,
+        bot_delay=1.0,
+        thinkers=captured,  # type: ignore[arg-type]
+    )
+    await service.create("t", snapshot, PLATFORM, bots={snapshot.turn: level})
+    time.now += 1.0
+    assert await service.tick() == 1  # the bot moved, through the compare-and-set
+    await service.close()
+    return captured.handed
+
+
+@settings(
+    max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.filter_too_much]
+)
+@given(st.integers(0, 2**32), st.integers(0, len(RULESETS) - 1), st.integers(10, 300))
+def test_a_table_bot_is_handed_the_same_whatever_it_cannot_see(
+    seed: int, ruleset_index: int, moves: int
+) -> None:
+    """Issue 30 (i): the table's bot path, not only :func:`suggest`, hands a bot nothing its
+    seat cannot see: two tables whose deals differ only in the other hands, or in where the
+    hidden guard sits, hand their bot seat identical input (view, level, seed, budget)."""
+    snapshot, _ = walk(seed, ruleset_index, moves, settle=True)
+    rng = random.Random(seed)
+    changed = [reshuffled(snapshot, rng), guard_moved(snapshot, rng)]
+    others = [other for other in changed if other is not None and _valid(other)]
+    assume(others)
+    for level in ("heuristic", "search"):
+        handed = asyncio.run(handed_at_the_table(snapshot, level))
+        assert len(handed) == 1 and handed[0][1] == level
+        for other in others:
+            assert asyncio.run(handed_at_the_table(other, level)) == handed, level
+
+
+def _valid(snapshot: Snapshot) -> bool:
+    try:
+        validate_snapshot(snapshot)
+    except InvalidInput:
+        return False
+    return True

@@ -16,6 +16,7 @@ import pytest
 from baohuang.engine import (
     ClockEvent,
     DealOverEvent,
+    Move,
     MoveEvent,
     PassMove,
     PlayMove,
@@ -176,9 +177,9 @@ async def test_a_timeout_reads_its_table_once_and_judges_it_once(
     reads: list[str] = []
     time_out, get = flow.time_out, stores[1].get
 
-    def judge(record: TableRecord, now: float) -> flow.Change | None:
+    def judge(record: TableRecord, now: float, bot: Move | None = None) -> flow.Change | None:
         judged.append(now)
-        return time_out(record, now)
+        return time_out(record, now, bot)
 
     async def read(table_id: str, remembered_as: str | None = None) -> StoredTable | None:
         reads.append(table_id)

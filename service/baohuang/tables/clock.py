@@ -18,12 +18,13 @@ from collections.abc import Awaitable, Callable
 from typing import Final
 
 from ..bots.thinkers import Thinkers
-from ..store import Index, StoreOverloaded, StoreUnavailable, TableStore
+from ..engine import Move
+from ..store import Index, StoredTable, StoreOverloaded, StoreUnavailable, TableStore
 from . import flow
 from .answers import MoveAnswer
 from .callers import PLATFORM
 from .errors import TableNotFound, VersionConflict
-from .record import decode_record
+from .record import TableRecord, decode_record
 from .scheduling import deadline_index
 from .views import View
 from .writes import WriteRequest
@@ -78,6 +79,7 @@ class TableClock:
         self.gate = asyncio.Semaphore(searches)
         """The bot seats' searches thinking at once, in workers no suggestion may take."""
         self._thinking: set[str] = set()
+        self._background: set[asyncio.Task[bool]] = set()
 
     async def time_out(self, table_id: str, claimed: tuple[Index, float] | None = None) -> bool:
         """Apply the table's timeout if its deadline passed (the clock task's work), or go on
@@ -101,25 +103,61 @@ class TableClock:
                 )
             await self.store.release(table_id, claimed[1], index=index)
             return False
-        acting = None if record.snapshot.over else record.table.seats[record.snapshot.turn]
         turn = flow.bot_due(record, self.now())
-        if turn is not None:
-            # Think first, then write: the bot thinks (a search in a worker process, paced to
-            # its level's floor) on the record as read, outside any write; the write below is
-            # the usual compare-and-set on that version, and a table that moved on meanwhile
-            # refuses it, and is due again, and thought about again.
-            if table_id in self._thinking:
-                return False  # this process is already thinking for it (its wake-up and a tick)
-            self._thinking.add(table_id)
-            try:
-                move = await self.thinkers.think(
-                    turn.bot, turn.level, budget_ms=None, seed=turn.seed, gate=self.gate
-                )
-            finally:
-                self._thinking.discard(table_id)
-            judged = flow.time_out(record, self.now(), move)
-        else:
-            judged = flow.time_out(record, self.now())
+        if turn is None:
+            return await self._commit(table_id, stored, record, None, claimed)
+        # Think first, then write: the bot thinks (a search in a worker process, paced to its
+        # level's floor) on the record as read, outside any write; the write is the usual
+        # compare-and-set on that version, and a table that moved on meanwhile refuses it, is
+        # due again, and is thought about again.
+        if table_id in self._thinking:
+            return False  # this process is already thinking for it (its wake-up and a tick)
+        self._thinking.add(table_id)
+        thought = self._think_and_commit(table_id, stored, record, turn, claimed)
+        if claimed is None or not self.thinkers.paced:
+            return await thought
+        # From the clock's batch: the bot thinks for its floor on its own (under the claim's
+        # lease), so the batch — other tables' timeouts — never waits a search's second.
+        task = asyncio.get_running_loop().create_task(thought)
+        self._background.add(task)
+        task.add_done_callback(self._thought)
+        return False
+
+    def _thought(self, task: asyncio.Task[bool]) -> None:
+        self._background.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.warning("a bot move was left to the clock: %s", task.exception())
+
+    async def _think_and_commit(
+        self,
+        table_id: str,
+        stored: StoredTable,
+        record: TableRecord,
+        turn: flow.BotTurn,
+        claimed: tuple[Index, float] | None,
+    ) -> bool:
+        try:
+            move = await self.thinkers.think(
+                turn.bot, turn.level, budget_ms=None, seed=turn.seed, gate=self.gate
+            )
+        finally:
+            self._thinking.discard(table_id)
+        return await self._commit(table_id, stored, record, move, claimed)
+
+    async def _commit(
+        self,
+        table_id: str,
+        stored: StoredTable,
+        record: TableRecord,
+        bot: Move | None,
+        claimed: tuple[Index, float] | None,
+    ) -> bool:
+        """The timeout (or the bot's move ``bot``) judged on the record as read, written with
+        a compare-and-set on its version: whether a write was made."""
+        index: Index = "deadlines" if claimed is None else claimed[0]
+        belongs = deadline_index(record)
+        acting = None if record.snapshot.over else record.table.seats[record.snapshot.turn]
+        judged = flow.time_out(record, self.now(), bot)
         if judged is None:
             # not due (yet): the index said so too early, or the clock was stopped
             await self.store.schedule(table_id, record.table.deadline, index=belongs)
@@ -149,6 +187,13 @@ class TableClock:
         if self.on_timeout is not None and timed_out:
             self.on_timeout()
         return True
+
+    async def stop(self) -> None:
+        """Cancel the bot moves still thinking (their claims lapse; another replica, or this
+        one started again, makes them)."""
+        for task in list(self._background):
+            task.cancel()
+        await asyncio.gather(*self._background, return_exceptions=True)
 
     async def run_clock(self, poll_seconds: float = CLOCK_POLL_SECONDS) -> None:
         """Apply timeouts as they fall due, for as long as the process runs, and (a task of its

@@ -147,6 +147,7 @@ class TableService:
             for task in pending:
                 log.warning("%s did not stop within %s s", task.get_coro(), STOP_SECONDS)
         self._tasks = []
+        await self.clock.stop()
         if self._own_thinkers:
             await self.clock.thinkers.stop()
 
