@@ -1,6 +1,6 @@
 """The bots' timing and isolation (bench/RESULTS.md section 25).
 
-    flock /tmp/bench.lock .venv/bin/python bench/bots_bench.py [budget] [flood]
+    flock /tmp/bench.lock .venv/bin/python bench/bots_bench.py [budget] [flood] [polite]
 
 ``budget``: searches through the service's bot workers (:class:`baohuang.bots.thinkers.Thinkers`,
 real worker processes, the real clock), on positions in play from random deals, each budget
@@ -131,7 +131,9 @@ async def budget_part(count: int) -> None:
         await thinkers.stop()
 
 
-async def _flood(base: str, view: dict[str, Any], until: float, codes: list[int]) -> None:
+async def _flood(
+    base: str, view: dict[str, Any], until: float, codes: list[int], pause: float
+) -> None:
     body = {"view": view, "level": "search", "budget_ms": 2000}
     headers = {"Authorization": f"Bearer {FLOODER}"}
     async with httpx.AsyncClient(base_url=base, timeout=60, trust_env=False) as client:
@@ -139,17 +141,19 @@ async def _flood(base: str, view: dict[str, Any], until: float, codes: list[int]
             answer = await client.post("/v1/bots/suggest", json=body, headers=headers)
             codes.append(answer.status_code)
             if answer.status_code == 429:
-                await asyncio.sleep(0.05)
+                await asyncio.sleep(pause)
 
 
-def _flood_process(base: str, view: dict[str, Any], seconds: float, codes: Any) -> None:
+def _flood_process(
+    base: str, view: dict[str, Any], seconds: float, codes: Any, pause: float
+) -> None:
     """The flooder, in a process of its own (as it would be on another host): its connections'
     work never delays the measuring client's loop."""
 
     async def run() -> None:
         found: list[int] = []
         until = time.monotonic() + seconds
-        await asyncio.gather(*(_flood(base, view, until, found) for _ in range(40)))
+        await asyncio.gather(*(_flood(base, view, until, found, pause) for _ in range(40)))
         codes.extend(found)
 
     asyncio.run(run())
@@ -189,7 +193,9 @@ def _in_play() -> Snapshot:
     raise AssertionError("no deal in play")
 
 
-async def flood_part(seconds: float) -> None:
+async def flood_part(seconds: float, pause: float) -> None:
+    """``pause``: how long a flooding connection waits after a 429 (0.05 s: a hostile caller;
+    1 s: one that honours ``Retry-After``)."""
     with RedisServer.from_environment() as redis:
         server = ProcessServer(
             {
@@ -219,7 +225,7 @@ async def flood_part(seconds: float) -> None:
             shared = manager.list()
             started = time.time()
             flooder = multiprocessing.get_context("fork").Process(
-                target=_flood_process, args=(server.url, view, seconds + 1.0, shared)
+                target=_flood_process, args=(server.url, view, seconds + 1.0, shared, pause)
             )
             flooder.start()
             await asyncio.sleep(1.0)
@@ -237,6 +243,7 @@ async def flood_part(seconds: float) -> None:
         ]
         q50, q99 = quantile(quiet, 0.5), quantile(quiet, 0.99)
         f50, f99 = quantile(flooded, 0.5), quantile(flooded, 0.99)
+        print(f"flood retrying {pause} s after a 429:", flush=True)
         print(
             f"other table's moves: quiet n={len(quiet)} p50 {q50 * 1000:.1f} ms p99 {q99 * 1000:.1f} ms; "
             f"flooded n={len(flooded)} p50 {f50 * 1000:.1f} ms p99 {f99 * 1000:.1f} ms; "
@@ -258,7 +265,9 @@ def main() -> None:
     if "budget" in parts:
         asyncio.run(budget_part(150))
     if "flood" in parts:
-        asyncio.run(flood_part(8.0))
+        asyncio.run(flood_part(8.0, 0.05))
+    if "polite" in parts:
+        asyncio.run(flood_part(8.0, 1.0))
 
 
 if __name__ == "__main__":

@@ -165,7 +165,7 @@ async def handed_at_the_table(snapshot: Snapshot, level: Level) -> list[tuple[ob
 def test_a_table_bot_is_handed_the_same_whatever_it_cannot_see(
     seed: int, ruleset_index: int, moves: int
 ) -> None:
-    """Issue 30 (i): the table's bot path, not only :func:`suggest`, hands a bot nothing its
+    """The table's own bot path, not only :func:`suggest`, hands a bot nothing its
     seat cannot see: two tables whose deals differ only in the other hands, or in where the
     hidden guard sits, hand their bot seat identical input (view, level, seed, budget)."""
     snapshot, _ = walk(seed, ruleset_index, moves, settle=True)

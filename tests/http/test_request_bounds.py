@@ -7,57 +7,15 @@ tests/ship/test_slow_clients.py runs the connection bounds against a real ``baoh
 from __future__ import annotations
 
 import asyncio
-import json
-from typing import Any
 
 import pytest
 
+from asgi_exchange import Exchange
 from baohuang.http.app import create_app
 from baohuang.http.bounds import connection_cap
 from baohuang.http.settings import Settings
 
 COMPARE = b'{"previous": ["7S"], "candidate": ["8S"]}'
-
-
-def _scope(path: str, method: str = "POST") -> dict[str, Any]:
-    return {
-        "type": "http",
-        "asgi": {"version": "3.0"},
-        "http_version": "1.1",
-        "method": method,
-        "scheme": "http",
-        "path": path,
-        "raw_path": path.encode(),
-        "root_path": "",
-        "query_string": b"",
-        "headers": [(b"host", b"test"), (b"content-type", b"application/json")],
-        "client": ("127.0.0.1", 1234),
-        "server": ("127.0.0.1", 8000),
-        "state": {},
-    }
-
-
-class Exchange:
-    """One request driven by hand: the body arrives when (and if) the test says so."""
-
-    def __init__(self, app: Any, path: str, method: str = "POST") -> None:
-        self.sent: list[dict[str, Any]] = []
-        self.incoming: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
-        self.task = asyncio.ensure_future(app(_scope(path, method), self.incoming.get, self._send))
-
-    async def _send(self, message: dict[str, Any]) -> None:
-        self.sent.append(message)
-
-    def feed(self, body: bytes, more: bool = False) -> None:
-        self.incoming.put_nowait({"type": "http.request", "body": body, "more_body": more})
-
-    async def answer(self, timeout: float = 5.0) -> tuple[int, dict[bytes, bytes], Any]:
-        await asyncio.wait_for(self.task, timeout)
-        start = next(m for m in self.sent if m["type"] == "http.response.start")
-        body = b"".join(m.get("body", b"") for m in self.sent if m["type"] == "http.response.body")
-        headers = dict(start["headers"])
-        is_json = b"json" in headers.get(b"content-type", b"")
-        return start["status"], headers, json.loads(body) if is_json else body
 
 
 def test_a_body_that_does_not_arrive_in_time_is_408() -> None:

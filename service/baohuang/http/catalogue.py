@@ -10,9 +10,11 @@ A code is one of three kinds:
   ``reason`` (and its code in ``errors[0].code``);
 * ``void``: why a finished deal is not scored (``score.void``).
 
-Adding a code is one line in :data:`CODES`. ``baohuang errors > docs/errors.md`` regenerates the
-catalogue; tests/http/test_problem_catalogue.py fails, naming the code, when a code the source
-can send is missing here or the page is stale.
+Adding a code is one line in :data:`CODES` and a recipe in tests/http/recipes_*.py that sends
+it. ``baohuang errors > docs/errors.md`` regenerates the catalogue. The tests fail, naming the
+code, when a code the source can send is missing here or the page is stale
+(tests/http/test_problem_catalogue.py), and when the service answers a code otherwise than
+registered here (tests/http/test_codes_sent.py).
 """
 
 from __future__ import annotations
@@ -67,7 +69,7 @@ CODES: tuple[Code, ...] = (
     _problem("REQUEST_TIMEOUT", 408, "The body did not arrive within `BAOHUANG_BODY_TIMEOUT_SECONDS`; the connection is closed."),
     _problem("NOT_FOUND", 404, "No route answers this path."),
     _problem("METHOD_NOT_ALLOWED", 405, "The route exists but not with this method."),
-    _problem("HTTP_ERROR", (400, 401, 403, 404, 405, 409, 429, 500, 503), "An HTTP error of the framework that has no code of its own; `detail` says what."),
+    _problem("HTTP_ERROR", (400, 500), "An error of the HTTP framework that has no code of its own: 400 for a request it cannot read (a `Host` header that names no host), 500 for a failure inside it; `detail` says what."),
     # Input the referee cannot judge (422 unless said otherwise).
     _problem("UNKNOWN_CARD", 422, "A card code that does not exist (D-3)."),
     _problem("TOO_MANY_COPIES", 422, "More copies of a card than the ruleset's decks hold (D-5)."),
@@ -82,12 +84,9 @@ CODES: tuple[Code, ...] = (
     _problem("INVALID_REBELLION", 422, "A 造反 declared by a seat that is no rebel, or twice (G-8)."),
     _problem("NO_REBELLION", 422, "A rebellion claimed where the ruleset and mode have none (G-8)."),
     _problem("REBELLION_MISMATCH", 422, "`rebellion_succeeded: true` although the finishing order says the rebels did not win (S-4, S-6)."),
-    _problem("INVALID_HANDS", 422, "Tribute needs exactly five hands (P)."),
     _problem("NO_TRIBUTE", 422, "Tribute asked for under a ruleset that has none (P)."),
     _problem("PREVIOUS_NOT_OVER", 422, "Tribute asked for after a deal whose score can still change (T-9)."),
     _problem("CANNOT_PAY_TRIBUTE", 422, "A seat holds fewer payable cards than its tribute (P-2)."),
-    _problem("INVALID_ENTROPY", 422, "A seat's entropy that is not 1 to 64 bytes as lowercase hex digits, or not given for five seats (G-4, docs/dealing.md)."),
-    _problem("INVALID_SEED", 422, "A committed deal's seed that is not 32 bytes as 64 lowercase hex digits (G-4, docs/dealing.md)."),
     # Live tables.
     _problem("UNAUTHORIZED", 401, "A table route without a valid credential: no platform key where keys are set, or a token of another table or instance."),
     _problem("TOKEN_REVOKED", 401, "A seat or spectator token the platform replaced with a newer one (the seat changed hands); ask the platform for the new token."),
@@ -107,7 +106,7 @@ CODES: tuple[Code, ...] = (
     _problem("TOO_MANY_STREAMS", 429, "This credential, table or address holds as many open streams as a replica serves it; close one, or retry after `Retry-After` (`path` names the limit)."),
     _problem("WEBHOOK_URL_REFUSED", 422, "A webhook URL that may not be used: not http(s), with credentials or control characters, or naming an internal address."),
     _problem("TOO_MANY_SUGGESTIONS", 429, "This credential (or address) has as many search-level bot suggestions in flight as one caller may (`BAOHUANG_SUGGEST_PER_CALLER`); retry after `Retry-After`."),
-    _problem("RATE_LIMITED", 429, "This credential (or address) spent its request budget; retry after `Retry-After`."),
+    _problem("RATE_LIMITED", 429, "This credential (or address) spent its request budget, or this address its budget of failed authentications; retry after `Retry-After`."),
     _problem("INTERNAL_ERROR", 500, "The referee failed; the error is logged under the `instance` request id."),
     _problem("STORE_UNAVAILABLE", 503, "The live table store is unreachable; the outcome of a write is unknown, retry with the same `Idempotency-Key`."),
     _problem("OUTCOME_UNKNOWN", 503, "A write was not confirmed by enough Redis replicas in time; re-read the table before deciding."),

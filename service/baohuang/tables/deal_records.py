@@ -3,7 +3,7 @@ cut to the caller (:func:`.views.cut_record`).
 
 A table keeps the current deal's events in its log and each finished deal's as a compact record
 (:mod:`.deals`), the newest ``BAOHUANG_DEALS_KEPT`` of them; both are read as of one version
-(:func:`.audit.read_history`) and turned into the portable record (:mod:`baohuang.records`).
+(:func:`.history.read_history`) and turned into the portable record (:mod:`baohuang.records`).
 Any caller of the table's instance may read them: what each sees is the views' decision.
 """
 
@@ -14,9 +14,9 @@ import msgspec
 from ..engine import DealCommittedEvent, DealOverEvent, DealResult, DealtEvent, Event
 from ..records import DealRecord, FullRecord, Standing, build_record
 from ..store import TableStore
-from .audit import History, read_history
 from .callers import Caller, Unauthorized
 from .deals import KeptDeal, decode_deal
+from .history import History, read_history
 from .record import DealingMethod
 from .views import cut_record
 

@@ -26,27 +26,25 @@ one compare-and-set, like any move.
   it falls due, the clock plays the bot's move through the same write as a timeout
   (:func:`time_out`); a seat in 托管 is played by ``trustee_level`` instead of T-10 where the
   platform chose one. A bot sees only its seat's view (:mod:`baohuang.bots`).
+
+This module is the face the table service calls; its parts live beside it: committed dealing in
+:mod:`.committing`, dealing a deal with its tribute in :mod:`.deal_start`, the table's deadline
+in :mod:`.deadlines`, a finished deal's result in :mod:`.results`, what a bot seat is handed in
+:mod:`.bot_turns`.
 """
 
 from __future__ import annotations
 
 import secrets
-from typing import Final, Literal, NamedTuple
+from typing import Final, Literal
 
 from msgspec.structs import replace
 
-from ..bots import BotInput, Level, suggest
+from ..bots import Level
 from ..engine import (
-    COMMITTED_ALGORITHM,
     SEATS,
     ClockEvent,
-    DealCommittedEvent,
-    DealOverEvent,
-    DealResult,
-    DealStartedEvent,
-    Dealt,
     DealtEvent,
-    EntropyEvent,
     Event,
     LeftEvent,
     Move,
@@ -61,20 +59,17 @@ from ..engine import (
     TrusteeEvent,
     apply_move,
     auto_move,
-    commitment_of,
-    committed_deal,
     deal,
-    opening_snapshot,
-    pay_tribute,
-    read_entropy,
     ruleset_of,
-    seat_view,
     undealt_snapshot,
 )
-from ..engine import (
-    score as score_of,
-)
+from . import committing
+from .bot_turns import BotTurn, bot_due, bot_move, bot_turn
+from .committing import DEFAULT_ENTROPY_SECONDS, ENTROPY_ADDED, ENTROPY_CLOSED, SEAT_LEFT
+from .deadlines import PLAYOUT_PACE, playing_out, restart_clock, timed
+from .deal_start import start
 from .record import Clock, Dealing, SeatState, TableRecord, TableState
+from .results import record_result
 
 Change = tuple[TableRecord, list[Event]]
 
@@ -94,12 +89,6 @@ TIMEOUT_MOVES: Final = SEATS
 after it, up to a seat that plays itself (as many as there are seats); where every seat is then
 in 托管, the play-out goes on in writes of its own, so that a timeout costs about the same
 whether or not it is a table's last (the clock applies timeouts before play-outs)."""
-PLAYOUT_PACE: Final = 0.0
-"""Seconds from a write that stopped at :data:`PLAYOUT_MOVES` to the next 托管 move: its
-``deadline``. 0: the play-out goes on as soon as the clock gets to it."""
-
-DEFAULT_ENTROPY_SECONDS: Final = 15
-"""How long a committed deal waits for the seats' entropy when the platform does not say."""
 
 DEAL_NOT_OVER = Reason(
     "DEAL_NOT_OVER", "T-9", "the deal is still being played; the next deal starts once it is over"
@@ -109,18 +98,6 @@ TRUSTEE_LOCKED = Reason(
     "T-11",
     "this seat entered 托管 more than three times this deal and may not leave it "
     "(托管超过三次的，系统不再允许取消托管)",
-)
-SEAT_LEFT = Reason(
-    "SEAT_LEFT", "S-9", "this seat left the table; 托管 plays for it for the rest of the game"
-)
-ENTROPY_CLOSED = Reason(
-    "ENTROPY_CLOSED",
-    "G-4",
-    "no deal waits for entropy: a seat adds it while a committed deal is being dealt, before "
-    "its window closes",
-)
-ENTROPY_ADDED = Reason(
-    "ENTROPY_ADDED", "G-4", "this seat added other entropy to this deal already: a seat adds once"
 )
 
 
@@ -162,152 +139,19 @@ def open_committed(
         clock=clock, seats=seats, trustee_level=trustee_level, bot_delay=bot_delay, dealer=dealer
     )
     record = TableRecord(snapshot=undealt_snapshot(ruleset, dealer), table=state)
-    return _commit_deal(record, seconds, now, secret)
+    return settle(*_committed(record, seconds, now, secret), now)
 
 
-def _commit_deal(record: TableRecord, seconds: int, now: float, secret: str | None) -> Change:
-    """The table's deal (``table.deal``, from ``table.dealer``), in phase ``deal``, committed to
-    a seed: ``deal_committed`` is its first event; then :func:`settle` deals it when it may."""
-    secret = secrets.token_hex(32) if secret is None else secret
-    table = record.table
-    dealer = table.dealer if table.dealer is not None else record.snapshot.turn
-    dealing = Dealing(
-        method="committed",
-        chosen_by="service",
-        algorithm=COMMITTED_ALGORITHM,
-        commitment=commitment_of(secret),
-        entropy=[None] * SEATS,
-        closes=now + seconds,
-        seconds=seconds,
-    )
-    event = DealCommittedEvent(
-        deal=table.deal,
-        dealer=dealer,
-        algorithm=COMMITTED_ALGORITHM,
-        commitment=dealing.commitment or "",
-        closes=now + seconds,
-    )
-    committed = replace(record, table=replace(table, dealing=dealing), secret=secret, seed=None)
-    return settle(committed, [event], now)
+def _committed(record: TableRecord, seconds: int, now: float, secret: str | None) -> Change:
+    committed, event = committing.commit(record, seconds, now, secret)
+    return committed, [event]
 
 
 def add_entropy(record: TableRecord, seat: int, entropy: str, now: float) -> Change:
-    """``seat`` adds its ``entropy`` (hex) to the committed deal waiting for it; adding the same
-    again changes nothing (a retry), other entropy is refused (a seat adds once)."""
-    dealing = record.table.dealing
-    given = None if dealing.entropy is None else dealing.entropy[seat]
-    if given == entropy:
-        return record, []  # also once the cards are dealt: it is in them
-    if record.snapshot.phase != "deal" or dealing.entropy is None:
-        raise MoveRefused(ENTROPY_CLOSED)
-    read_entropy(entropy, ".entropy")
-    if given is not None:
-        raise MoveRefused(ENTROPY_ADDED)
-    if record.table.seats[seat].left:
-        raise MoveRefused(SEAT_LEFT)
-    if dealing.closes is not None and dealing.closes <= now:
-        raise MoveRefused(ENTROPY_CLOSED)  # the clock deals it at once
-    added = [entropy if s == seat else given for s, given in enumerate(dealing.entropy)]
-    table = replace(record.table, dealing=replace(dealing, entropy=added))
-    return settle(replace(record, table=table), [EntropyEvent(seat=seat, entropy=entropy)], now)
-
-
-def _may_deal(record: TableRecord, now: float) -> bool:
-    """Whether the committed deal waiting in phase ``deal`` is dealt now: its window closed, or
-    every seat that can add entropy has (a seat that left cannot, a bot does not)."""
-    table = record.table
-    dealing = table.dealing
-    if dealing.closes is None or dealing.closes <= now or dealing.entropy is None:
-        return True
-    awaited = [s for s, state in enumerate(table.seats) if not state.left and state.bot is None]
-    return all(dealing.entropy[seat] is not None for seat in awaited)
-
-
-def _deal_committed(record: TableRecord) -> Change:
-    """Deal the committed deal with the entropy the seats added (G-4, docs/dealing.md)."""
-    table, dealing = record.table, record.table.dealing
-    assert record.secret is not None and dealing.entropy is not None
-    ruleset = ruleset_of(record.snapshot.ruleset)
-    dealer = table.dealer if table.dealer is not None else record.snapshot.turn
-    dealt = committed_deal(ruleset, record.secret, dealing.entropy, dealer)
-    table = replace(table, dealing=replace(dealing, closes=None), deadline=None)
-    return _start(
-        replace(record, table=table),
-        dealt,
-        seed=None,
-        chosen_by="service",
-        commitment=dealing.commitment,
-        entropy=list(dealing.entropy),
-    )
-
-
-def _start(
-    record: TableRecord,
-    dealt: Dealt,
-    *,
-    seed: int | None,
-    chosen_by: Literal["platform", "service"],
-    commitment: str | None = None,
-    entropy: list[str | None] | None = None,
-) -> Change:
-    """The table's deal dealt as ``dealt``, with the tribute ``record.previous`` calls for (P):
-    its ``deal_started`` and ``dealt`` events."""
-    table = record.table
-    hands, transfers = dealt.hands, []
-    basis = record.previous
-    if basis is not None:
-        ruleset = ruleset_of(record.snapshot.ruleset)
-        paid = pay_tribute(ruleset, basis.mode, basis.emperor, basis.guard, basis.finished, hands)
-        hands, transfers = paid.hands, list(paid.transfers)
-    snapshot = opening_snapshot(record.snapshot.ruleset, Dealt(hands=hands, crown=dealt.crown))
-    dealer = table.dealer if table.dealer is not None else dealt.crown
-    events: list[Event] = [
-        DealStartedEvent(
-            deal=table.deal,
-            dealer=dealer,
-            tribute=transfers,
-            previous=basis,
-            commitment=commitment,
-            entropy=entropy,
-        ),
-        DealtEvent(deal=table.deal, seed=seed, snapshot=snapshot, chosen_by=chosen_by),
-    ]
-    return replace(record, snapshot=snapshot, seed=seed), events
-
-
-class BotTurn(NamedTuple):
-    """What a bot seat to act is handed, and all it is handed: its seat's view (the input),
-    its level, and the seed of the worlds a search imagines (a function of the view)."""
-
-    bot: BotInput
-    level: Level
-    seed: int
-
-
-def bot_turn(snapshot: Snapshot, level: Level) -> BotTurn:
-    """The bot input for the seat to act: built from that seat's view alone."""
-    view = seat_view(snapshot, snapshot.turn)
-    return BotTurn(BotInput(view=view), level, snapshot.turn + 5 * len(view.finished))
-
-
-def bot_move(snapshot: Snapshot, level: Level) -> Move:
-    """The move ``level`` makes for the seat to act, here and now (托管 by a level, which may
-    play several moves in one write, and a table without a bot worker pool)."""
-    turn = bot_turn(snapshot, level)
-    return suggest(turn.bot, turn.level, seed=turn.seed)
-
-
-def bot_due(record: TableRecord, now: float) -> BotTurn | None:
-    """The bot seat whose turn's delay has run out, as :func:`time_out` would play it: what
-    its bot is handed (the clock has it think before the write, :mod:`.clock`)."""
-    deadline = record.table.deadline
-    snapshot = record.snapshot
-    if deadline is None or deadline > now or snapshot.over or snapshot.phase == "deal":
-        return None
-    state = record.table.seats[snapshot.turn]
-    if state.trustee or state.bot is None:
-        return None
-    return bot_turn(snapshot, state.bot)
+    """``seat`` adds its ``entropy`` (hex) to the committed deal waiting for it
+    (:func:`.committing.add`); the deal is dealt once every seat has added."""
+    added, events = committing.add(record, seat, entropy, now)
+    return settle(added, events, now) if events else (added, events)
 
 
 def set_bot(record: TableRecord, seat: int, level: Level | None, now: float) -> Change:
@@ -402,7 +246,7 @@ def set_clock(record: TableRecord, clock: Clock | None, now: float) -> Change:
     now (none in 托管 or once the deal is over); ``None`` stops the clock and its deadline."""
     before = record.table.deadline
     table = replace(record.table, clock=clock, deadline=None)
-    table, events = _restart_clock(table, record.snapshot, [], now, True)
+    table, events = restart_clock(table, record.snapshot, [], now, True)
     if before is not None and table.deadline is None:
         events = [ClockEvent(seat=None, deadline=None)]
     return replace(record, table=table), events
@@ -470,12 +314,12 @@ def next_deal(
         if seconds is None:
             seconds = table.dealing.seconds
         window = DEFAULT_ENTROPY_SECONDS if seconds is None else seconds
-        return _commit_deal(replace(record, snapshot=waiting), window, now, secret)
+        return settle(*_committed(replace(record, snapshot=waiting), window, now, secret), now)
     chosen_by: Literal["platform", "service"] = "service" if seed is None else "platform"
     seed = secrets.randbits(64) if seed is None else seed % (1 << 64)
     dealing = Dealing(method="seed", chosen_by=chosen_by)
     record = replace(record, table=replace(table, dealing=dealing))
-    started = _start(record, deal(ruleset, seed, dealer), seed=seed, chosen_by=chosen_by)
+    started = start(record, deal(ruleset, seed, dealer), seed=seed, chosen_by=chosen_by)
     return settle(*started, now)
 
 
@@ -494,10 +338,10 @@ def settle(
     to act (``restart``: even after a write without moves; ``due_since``: the deadline of the
     play-out this write goes on with, kept while it is not over)."""
     if record.snapshot.phase == "deal":  # a committed deal waits for the seats' entropy
-        if not _may_deal(record, now):
+        if not committing.may_deal(record, now):
             table = replace(record.table, deadline=record.table.dealing.closes)
             return replace(record, table=table), events
-        record, dealt = _deal_committed(record)
+        record, dealt = committing.deal(record)
         events = [*events, *dealt]
     snapshot, table = record.snapshot, record.table
     events = list(events)  # appended to in place: a deal played out by 托管 makes ~1,000 events
@@ -514,94 +358,11 @@ def settle(
     if not table.played and any(isinstance(event, PlayedEvent) for event in events):
         table = replace(table, played=True)
     if snapshot.over and (not table.results or table.results[-1].deal < table.deal):
-        snapshot, table, events = _record_result(snapshot, table, events)
+        snapshot, table, events = record_result(snapshot, table, events)
         if table.dealing.method == "committed" and record.secret is not None:
-            table, events = _reveal(table, events, record.secret)
-    table, events = _restart_clock(table, snapshot, events, now, restart, due_since)
+            table, events = committing.reveal(table, events, record.secret)
+    table, events = restart_clock(table, snapshot, events, now, restart, due_since)
     return replace(record, snapshot=snapshot, table=table), events
-
-
-def _record_result(
-    snapshot: Snapshot, table: TableState, events: list[Event]
-) -> tuple[Snapshot, TableState, list[Event]]:
-    if all(seat.trustee for seat in table.seats) and not snapshot.void:
-        # T-11: 不予计分; S-10: a void deal has no positions, in the view as in the result
-        snapshot = replace(snapshot, void=True, positions=None)
-    score = score_of(snapshot)
-    result = DealResult(deal=table.deal, score=score, penalties=list(table.charges))
-    scores = score.scores or [0] * len(table.totals)
-    table = replace(
-        table,
-        totals=[total + gained for total, gained in zip(table.totals, scores, strict=True)],
-        results=[*table.results, result],
-    )
-    over = [event for event in events if isinstance(event, DealOverEvent)]
-    if over:
-        positions = score.positions or []  # a deal made void (T-11) has none
-        events = [
-            replace(e, positions=positions, result=result) if e is over[-1] else e for e in events
-        ]
-    else:
-        events = [*events, DealOverEvent(positions=score.positions or [], result=result)]
-    return snapshot, table, events
-
-
-def _reveal(table: TableState, events: list[Event], secret: str) -> tuple[TableState, list[Event]]:
-    """A committed deal is over: its ``deal_over`` and ``table.dealing`` reveal the seed."""
-    over = [event for event in events if isinstance(event, DealOverEvent)][-1]
-    revealed = [replace(e, seed=secret) if e is over else e for e in events]
-    return replace(table, dealing=replace(table.dealing, seed=secret)), revealed
-
-
-def _restart_clock(
-    table: TableState,
-    snapshot: Snapshot,
-    events: list[Event],
-    now: float,
-    restart: bool,
-    due_since: float | None = None,
-) -> tuple[TableState, list[Event]]:
-    """The seat to act gets a fresh deadline after every move; a quiet write keeps it. A bot
-    seat's deadline is its delay (it moves then), with or without a clock; a seat in 托管 left
-    to act (a play-out stopped at its limit) has the play-out's, :data:`PLAYOUT_PACE` away, or
-    ``due_since``, the deadline of the play-out this write went on with."""
-    if snapshot.phase == "deal":  # the deadline is when the window for entropy closes
-        return replace(table, deadline=table.dealing.closes), events
-    deadline: float | None = None
-    clock = table.clock
-    acting = None if snapshot.over else table.seats[snapshot.turn]
-    if acting is not None and acting.trustee:
-        # settle stopped at its limit: the play-out goes on at this deadline, clock or none
-        deadline = now + PLAYOUT_PACE if due_since is None else min(due_since, now + PLAYOUT_PACE)
-    elif acting is not None and (clock is not None or acting.bot):
-        moved = any(isinstance(event, MoveEvent | DealtEvent) for event in events)
-        if table.deadline is not None and not moved and not restart:
-            return table, events
-        if acting.bot is not None:
-            seconds = table.bot_delay
-        elif clock is not None:
-            seconds = clock.turn_seconds if snapshot.phase == "play" else clock.before_play_seconds
-        deadline = now + seconds
-    if deadline == table.deadline:
-        return table, events
-    seat = snapshot.turn if deadline is not None else None
-    return replace(table, deadline=deadline), [*events, ClockEvent(seat=seat, deadline=deadline)]
-
-
-def playing_out(record: TableRecord) -> bool:
-    """Whether a play-out by 托管 is left for the next write: the deal goes on and the seat to
-    act is in 托管 (a write stopped at :data:`PLAYOUT_MOVES`). Its ``deadline`` is when it goes
-    on; :func:`time_out` then plays the next moves."""
-    snapshot = record.snapshot
-    dealt = snapshot.phase != "deal"
-    return dealt and not snapshot.over and record.table.seats[snapshot.turn].trustee
-
-
-def timed(record: TableRecord) -> bool:
-    """Whether the table's deadline belongs in the clock's index: it has a clock or a bot seat,
-    or a committed deal waits for entropy until its window closes."""
-    table = record.table
-    return table.clock is not None or any(s.bot for s in table.seats) or table.deadline is not None
 
 
 def _enter(table: TableState, seat: int, cause: TrusteeCause) -> tuple[TableState, list[Event]]:
@@ -626,7 +387,10 @@ __all__ = [
     "DEFAULT_ENTROPY_SECONDS",
     "ENTROPY_ADDED",
     "ENTROPY_CLOSED",
+    "PLAYOUT_MOVES",
+    "PLAYOUT_PACE",
     "SEAT_LEFT",
+    "TIMEOUT_MOVES",
     "TRUSTEE_LOCKED",
     "BotTurn",
     "Change",
