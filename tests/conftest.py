@@ -7,6 +7,10 @@ and prints a reproduction blob on failure. ``.ci/run`` selects it with ``HYPOTHE
 
 Tests marked ``slow`` (fuzzing, real sockets) run under the ``ci`` profile, with ``--run-slow``,
 or when ``-m`` names them; otherwise they are skipped, saying so.
+
+Every run ends with a check that no server it started is still alive (:mod:`stray_processes`):
+a ``baohuang serve``, ``redis-server`` or ``redis-sentinel`` left behind by a test or a failed
+start fails the run, and is killed.
 """
 
 from __future__ import annotations
@@ -17,6 +21,7 @@ from collections.abc import Iterator
 import pytest
 from hypothesis import HealthCheck, settings
 
+import stray_processes
 from redis_server import RedisServer
 
 settings.register_profile(
@@ -36,13 +41,53 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     )
 
 
+_RUN_MARK = pytest.StashKey[str]()
+"""This run's mark on the processes it starts (the controller's; xdist's workers have none)."""
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    if not hasattr(config, "workerinput"):  # the controller, before any xdist worker starts
+        config.stash[_RUN_MARK] = stray_processes.mark_this_run()
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    """Fail the run when a server it started outlived it (every xdist worker is done by now)."""
+    mark = session.config.stash.get(_RUN_MARK, None)
+    if mark is None:
+        return
+    found = stray_processes.strays_after_grace(mark)
+    if not found:
+        return
+    stray_processes.kill(found)
+    reporter = session.config.pluginmanager.get_plugin("terminalreporter")
+    if reporter is not None:
+        reporter.write_sep("=", "servers the tests started outlived them (now killed)", red=True)
+        for stray in found:
+            reporter.write_line(f"{stray.pid}: {stray.command}")
+    session.exitstatus = pytest.ExitCode.TESTS_FAILED
+
+
 def _thorough(config: pytest.Config) -> bool:
     return settings().max_examples >= settings.get_profile("ci").max_examples or bool(
         config.getoption("--run-slow")
     )
 
 
+LONGEST_FIRST = (
+    "tests/test_repository.py",  # mypy over everything (CI): ~25 s on a fresh clone
+    "tests/http/test_suggestion_isolation.py",
+    "tests/http/test_workers.py",
+    "tests/test_docs_run.py",
+    "tests/http/test_table_leaks.py",
+    "tests/http/test_seat_client_doc.py",
+)
+"""Modules whose tests take seconds each, run first (whole, so their module fixtures are made
+once): the two xdist workers then share out the many short tests at the end instead of one
+waiting for the other's long test (longest-first scheduling)."""
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    items.sort(key=lambda item: not item.nodeid.startswith(LONGEST_FIRST))  # stable
     if _thorough(config) or "slow" in (config.getoption("markexpr") or ""):
         return
     skip = pytest.mark.skip(reason="slow: runs under HYPOTHESIS_PROFILE=ci (CI) or --run-slow")

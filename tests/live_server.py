@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
+import signal
 import socket
 import sys
 from pathlib import Path
@@ -18,6 +19,11 @@ import uvicorn
 
 from baohuang.http.app import create_app
 from baohuang.http.settings import Settings
+
+START_SECONDS = 60.0
+"""How long ``baohuang serve`` may take to accept connections: loose, since a loaded machine
+slows its imports and a start that fails kills the process anyway; only a server that never
+comes up waits this long."""
 
 
 def free_port() -> int:
@@ -105,7 +111,9 @@ class ProcessServer:
     def url(self) -> str:
         return f"http://127.0.0.1:{self.port}"
 
-    async def start(self, timeout: float = 20.0) -> None:
+    async def start(self, timeout: float = START_SECONDS) -> None:
+        """Start it and return once it accepts connections; if it does not within ``timeout``
+        or exits, its whole process group is killed before the error is raised."""
         env = {**os.environ, **self.environment}
         with contextlib.ExitStack() as files:  # the child keeps its own copy of the fd
             output: Any = asyncio.subprocess.DEVNULL
@@ -114,17 +122,22 @@ class ProcessServer:
             self._process = await asyncio.create_subprocess_exec(
                 sys.executable, "-m", "baohuang.cli", "serve", "--port", str(self.port),
                 *self.arguments, env=env, stdout=output, stderr=asyncio.subprocess.STDOUT,
+                start_new_session=True,  # a group of its own: stop() ends its workers too
             )  # fmt: skip
-        async with asyncio.timeout(timeout):
-            while True:
-                if self._process.returncode is not None:
-                    raise RuntimeError(f"baohuang serve exited with {self._process.returncode}")
-                try:
-                    _, writer = await asyncio.open_connection("127.0.0.1", self.port)
-                    writer.close()
-                    return
-                except OSError:
-                    await asyncio.sleep(0.05)
+        try:
+            async with asyncio.timeout(timeout):
+                while True:
+                    if self._process.returncode is not None:
+                        raise RuntimeError(f"baohuang serve exited with {self._process.returncode}")
+                    try:
+                        _, writer = await asyncio.open_connection("127.0.0.1", self.port)
+                        writer.close()
+                        return
+                    except OSError:
+                        await asyncio.sleep(0.05)
+        except BaseException:  # TimeoutError, the exit above, a cancelled test
+            await self.stop()
+            raise
 
     @property
     def pid(self) -> int:
@@ -136,18 +149,17 @@ class ProcessServer:
         assert self._process is not None
         self._process.terminate()
         async with asyncio.timeout(timeout):
-            status = await self._process.wait()
-        self._process = None
-        return status
+            return await self._process.wait()  # its group is left to stop(): a test may look at it
 
     async def stop(self) -> None:
+        """Kill it and whatever of its process group is left (its workers), and wait."""
         if self._process is None:
             return
-        if self._process.returncode is None:
-            self._process.kill()
+        process, self._process = self._process, None
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.killpg(process.pid, signal.SIGKILL)  # its group: the pid it was started with
         async with asyncio.timeout(10):
-            await self._process.wait()
-        self._process = None
+            await process.wait()
 
     async def __aenter__(self) -> ProcessServer:
         await self.start()

@@ -168,7 +168,12 @@ class RedisServer:
         self.host = host
         cluster = "--cluster-enabled" in extra_args
         self.port = port if port is not None else _free_port(host, with_cluster_bus=cluster)
-        self._dir = Path(tempfile.mkdtemp(prefix="baohuang-redis-"))
+        # The test run's mark (tests/stray_processes.py) names the directory it runs in: the
+        # run's end finds a server it left running by it.
+        mark = os.environ.get("BAOHUANG_TEST_RUN")
+        self._dir = Path(
+            tempfile.mkdtemp(prefix=f"baohuang-redis-{mark}-" if mark else "baohuang-redis-")
+        )
         self._log = self._dir / "redis.log"
         self._output = self._dir / "output.log"
         self._ever_started = False

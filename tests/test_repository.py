@@ -8,6 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[1]
 BIN = Path(sys.executable).parent
 
@@ -54,6 +56,7 @@ def test_ruff_format_is_clean() -> None:
     assert result.returncode == 0, result.stdout + result.stderr
 
 
+@pytest.mark.slow  # ~25 s of CPU without a cache (a fresh clone): CI, and pre-commit's hook
 def test_mypy_strict_is_clean() -> None:
     result = subprocess.run(
         [_tool("mypy"), "--no-error-summary"], cwd=ROOT, capture_output=True, text=True

@@ -7,7 +7,7 @@ from collections.abc import Callable, Iterator
 from typing import TypeVar
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from baohuang.engine import BASES, InvalidInput, Ruleset, compare, compare_many, judging, verdict
@@ -156,6 +156,24 @@ def test_the_memo_keeps_no_bad_input_and_no_request_strings() -> None:
         assert verdict(request, ["7S"], ruleset) is NOT_HIGHER
         (key,) = [key for key in memo.young if key == ("9S",)]
         assert key[0] is not request[0]
+        assert ("9S",) not in memo.old  # moved, not copied
     finally:
         memo.limit = limit
         memo.clear()
+
+
+@settings(max_examples=examples(100), deadline=None)
+@given(reads=st.lists(st.sampled_from(["9S", "8S", "7S", "6S", "5S", "4S"]), max_size=40))
+@example(reads=["9S", "8S", "7S", "9S"])  # 9S is old after the flip, then found there
+def test_a_remembered_play_is_in_exactly_one_generation_and_the_memo_stays_bounded(
+    reads: list[str],
+) -> None:
+    """A play found in the old generation moves to the young one: it leaves the old one, so a
+    memo never holds a play twice nor more than two generations' worth, whatever is read."""
+    plays = KnownPlays(BASES["classic"].cards, limit=2)
+    memo = plays.memo
+    for code in reads:
+        plays.read([code], "cards")
+        assert (code,) in memo.young
+        assert not memo.young.keys() & memo.old.keys(), (memo.young, memo.old)
+        assert len(memo.young) <= 2 and len(memo.old) <= 2

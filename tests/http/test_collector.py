@@ -17,7 +17,7 @@ import pytest
 from baohuang.http import serving
 from baohuang.http.collector import DEFAULT_THRESHOLDS, parse_thresholds, tune_collector
 from baohuang.http.settings import Settings
-from live_server import ProcessServer, free_port
+from live_server import START_SECONDS, ProcessServer, free_port
 
 
 @pytest.fixture
@@ -88,10 +88,8 @@ async def test_a_real_serve_process_applies_the_setting(tmp_path: Path) -> None:
     what :func:`tune_collector` returned, in the process that serves)."""
     log = tmp_path / "serve.log"
     environment = {"BAOHUANG_GC_THRESHOLDS": "12345,6,7", "LOG_LEVEL": "INFO", "REDIS_URL": ""}
-    async with ProcessServer(environment, log=log):
-        for _ in range(100):
-            if "collector: thresholds" in log.read_text():
-                break
+    async with ProcessServer(environment, log=log), asyncio.timeout(START_SECONDS):
+        while "collector: thresholds" not in log.read_text():  # (a stall is all that fails it)
             await asyncio.sleep(0.05)
     text = log.read_text()
     assert "collector: thresholds 12345,6,7, " in text, text
@@ -106,7 +104,7 @@ def test_a_bad_value_stops_baohuang_serve() -> None:
         env={**env, "BAOHUANG_GC_THRESHOLDS": "0,10,10"},
         capture_output=True,
         text=True,
-        timeout=30,
+        timeout=START_SECONDS,  # it stops at start-up; only a stall takes this long
         check=False,
     )
     assert done.returncode != 0

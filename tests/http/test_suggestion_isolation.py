@@ -277,3 +277,25 @@ async def test_a_search_flood_leaves_other_tables_and_bot_seats_moving(redis_url
     # The searches think in worker processes, and the service stopped every one of them.
     assert workers, "no bot worker processes under the service"
     assert await _gone(workers), workers
+
+
+@pytest.mark.slow
+async def test_the_bot_workers_leave_with_a_service_killed_outright() -> None:
+    """SIGKILL leaves the service no time to stop its workers: they leave by themselves (before,
+    they waited for work forever, and kept the fork server alive with them)."""
+    server = ProcessServer({"BAOHUANG_ACCESS_LOG": "false", "NO_PROXY": "127.0.0.1"})
+    body = {"view": in_play_view(), "level": "search", "budget_ms": 300}
+    try:
+        async with httpx.AsyncClient(base_url=server.url, timeout=30, trust_env=False) as client:
+            await server.start()
+            workers: set[int] = set()
+            for _ in range(20):  # the pool starts with the first search
+                answer = await client.post("/v1/bots/suggest", json=body)
+                assert answer.status_code == 200, answer.text
+                workers = _descendants(server.pid)
+                if len(workers) >= 4:
+                    break
+            assert workers, "no bot worker processes under the service"
+    finally:
+        await server.stop()  # SIGKILL
+    assert await _gone(workers), workers

@@ -35,7 +35,7 @@ from litestar.testing import TestClient
 from baohuang.http.app import create_app
 from baohuang.http.settings import Settings
 from caller_support import bearer
-from live_server import free_port
+from live_server import START_SECONDS, free_port
 from redis_server import RedisServer
 from table_support import advanced_position, put_table
 from thorough import examples
@@ -225,14 +225,19 @@ def _serve(port: int, environment: dict[str, str]) -> subprocess.Popen[bytes]:
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )
-    deadline = time.monotonic() + 20
-    while True:
-        assert process.poll() is None, f"baohuang serve exited with {process.returncode}"
-        assert time.monotonic() < deadline, "baohuang serve did not start"
-        with socket.socket() as probe:
-            if probe.connect_ex(("127.0.0.1", port)) == 0:
-                return process
-        time.sleep(0.05)
+    deadline = time.monotonic() + START_SECONDS
+    try:
+        while True:
+            assert process.poll() is None, f"baohuang serve exited with {process.returncode}"
+            assert time.monotonic() < deadline, "baohuang serve did not start"
+            with socket.socket() as probe:
+                if probe.connect_ex(("127.0.0.1", port)) == 0:
+                    return process
+            time.sleep(0.05)
+    except BaseException:  # a start that failed stops what it started
+        process.kill()
+        process.wait(timeout=10)
+        raise
 
 
 @pytest.fixture(scope="module")
@@ -243,9 +248,11 @@ def processes(redis_url: str) -> Iterator[list[httpx.Client]]:
         "BAOHUANG_TOKEN_SECRET": SECRET,
     }
     ports = [free_port(), free_port()]
-    servers = [_serve(port, environment) for port in ports]
+    servers: list[subprocess.Popen[bytes]] = []
     clients = [httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=10) for port in ports]
     try:
+        for port in ports:  # one at a time: the first is stopped if the second fails
+            servers.append(_serve(port, environment))
         yield clients
     finally:
         for client in clients:

@@ -7,6 +7,7 @@ serves them both, SIGTERM stops every process within a bound; without Redis it i
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import re
 import shutil
@@ -25,7 +26,7 @@ import pytest
 from baohuang.engine import Snapshot, deal, legal_moves, opening_snapshot, ruleset_of
 from baohuang.http.settings import Settings
 from followers import Stream
-from live_server import ProcessServer, free_port
+from live_server import START_SECONDS, ProcessServer, free_port
 from redis_server import RedisServer
 
 pytestmark = [pytest.mark.anyio, pytest.mark.redis]
@@ -67,7 +68,7 @@ async def _metrics(base: str) -> str:
     return answer.text
 
 
-async def _published(base: str, check: object, timeout: float = 15.0) -> str:
+async def _published(base: str, check: object, timeout: float = START_SECONDS) -> str:
     """``/metrics`` once ``check(text)`` holds (the workers publish their counts every second)."""
     async with asyncio.timeout(timeout):
         while True:
@@ -116,9 +117,10 @@ async def test_two_workers_share_tables_streams_metrics_and_the_probe_port(
     )
     await server.start()
     probes = f"http://127.0.0.1:{probe_port}"
+    workers: list[int] = []
     try:
         # Both workers are up: each publishes its own series.
-        text = await _published(probes, lambda t: len(_per_worker(t)) == 2, timeout=30)
+        text = await _published(probes, lambda t: len(_per_worker(t)) == 2, timeout=START_SECONDS)
         workers = sorted(_per_worker(text))
         assert server.pid not in workers  # the parent serves nothing itself
         directory = _multiproc_dir(workers[0])
@@ -145,7 +147,11 @@ async def test_two_workers_share_tables_streams_metrics_and_the_probe_port(
             before = _per_worker(await _metrics(probes))
             versions = []
             for n in range(MOVES):
-                # A connection of its own per request: the kernel picks the worker each time.
+                # A connection of its own per move. The kernel would pick the worker, and may
+                # pick one for all: the first half of the moves goes to the first worker (the
+                # other is stopped, SIGSTOP, and accepts nothing), the second half to the other.
+                if n in (0, MOVES // 2):
+                    _serving_alone(workers[n > 0], workers)
                 async with httpx.AsyncClient(
                     base_url=server.url, timeout=10, trust_env=False
                 ) as fresh:
@@ -163,6 +169,7 @@ async def test_two_workers_share_tables_streams_metrics_and_the_probe_port(
                     )
                     assert answer.status_code == 200, answer.text
                     versions.append(answer.json()["version"])
+            _serving_alone(None, workers)
             played = len(versions)
             assert played >= 20
             # One sequence of versions: no move judged twice, none lost, whichever worker.
@@ -214,7 +221,15 @@ async def test_two_workers_share_tables_streams_metrics_and_the_probe_port(
         assert not [pid for pid in workers if _alive(pid)]  # no orphan
         assert not directory.exists()  # the metrics directory is the parent's, removed
     finally:
+        _serving_alone(None, workers)
         await server.stop()
+
+
+def _serving_alone(serving: int | None, workers: list[int]) -> None:
+    """Stop every worker but ``serving`` (``None``: let them all go on)."""
+    for pid in workers:
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(pid, signal.SIGCONT if serving in (None, pid) else signal.SIGSTOP)
 
 
 @pytest.mark.parametrize(
@@ -231,7 +246,7 @@ def test_more_than_one_worker_without_redis_is_refused(
         env={**env, **environment},
         capture_output=True,
         text=True,
-        timeout=30,
+        timeout=START_SECONDS,  # it stops at start-up; only a stall takes this long
         check=False,
     )
     assert done.returncode == 2, done.stderr
@@ -253,7 +268,9 @@ async def test_a_killed_worker_is_replaced_and_workers_stop_when_their_parent_is
     workers: list[int] = []
     directory: Path | None = None
     try:
-        text = await _published(server.url, lambda t: len(_per_worker(t)) == 2, timeout=30)
+        text = await _published(
+            server.url, lambda t: len(_per_worker(t)) == 2, timeout=START_SECONDS
+        )
         workers = sorted(_per_worker(text))
         async with httpx.AsyncClient(base_url=server.url, timeout=5, trust_env=False) as c:
             for _ in range(20):
@@ -266,7 +283,7 @@ async def test_a_killed_worker_is_replaced_and_workers_stop_when_their_parent_is
         text = await _published(
             server.url,
             lambda t: len(_per_worker(t)) == 2 and workers[0] not in _per_worker(t),
-            timeout=30,
+            timeout=START_SECONDS,
         )
         assert _sample(text, "baohuang_http_requests_total", **route) == 20  # still counted
         workers = sorted(_per_worker(text))

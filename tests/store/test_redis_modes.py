@@ -310,7 +310,12 @@ async def test_a_teardown_error_reaches_the_caller_as_503_a_bug_as_500() -> None
 
 @pytest.fixture(scope="module")
 def primary_and_replica() -> Iterator[tuple[RedisServer, RedisServer]]:
-    primary = RedisServer.from_environment(extra_args=("--enable-debug-command", "local"))
+    # It sends its data to its replica at once, not after Redis's default 5 s wait for more
+    # replicas to share one transfer. (Here only: the Sentinel setups of the failover tests did
+    # not fail over in time with it.)
+    primary = RedisServer.from_environment(
+        extra_args=("--enable-debug-command", "local", "--repl-diskless-sync-delay", "0")
+    )
     with primary:
         replica = RedisServer.from_environment(
             extra_args=(

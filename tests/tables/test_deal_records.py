@@ -300,24 +300,27 @@ EDITS: dict[str, Callable[[KeptDeal], KeptDeal]] = {
 }
 
 
-@pytest.mark.parametrize("edit", sorted(EDITS))
 @pytest.mark.parametrize("which", [0, 1])
-async def test_an_edited_record_fails_the_audit(
-    stores: list[TableStore], edit: str, which: int
-) -> None:
+async def test_an_edited_record_fails_the_audit(stores: list[TableStore], which: int) -> None:
     """Each edit of either kept record — the earliest, which the audit starts from when the
-    deals before it are gone, or a later one — is caught, as the same edit of the log was."""
+    deals before it are gone, or a later one — is caught, as the same edit of the log was. The
+    table is played once; each edit is made to the record as kept, audited, and undone (the
+    audit passes again: nothing of an edit stays behind for the next)."""
     store = stores[0]
     service = _service(store, 2)
     await _play(service, "edited", "classic", random.Random(9), deals=4, acts=0.0)
     assert (await service.audit("edited", PLATFORM)).valid
     records, _ = await _history(store, "edited")
     assert [r.deal for r in records] == [2, 3]
-    if edit == "a seat said to have left" and 4 in records[which].left:  # pragma: no cover
-        pytest.skip("that seat did leave")
-    await _edit(store, "edited", which, encode_deal(EDITS[edit](records[which])))
-    report = await service.audit("edited", PLATFORM)
-    assert not report.valid and report.failure is not None, (edit, report)
+    kept = encode_deal(records[which])
+    for edit, make in sorted(EDITS.items()):
+        if edit == "a seat said to have left" and 4 in records[which].left:  # pragma: no cover
+            continue  # that seat did leave
+        await _edit(store, "edited", which, encode_deal(make(records[which])))
+        report = await service.audit("edited", PLATFORM)
+        assert not report.valid and report.failure is not None, (edit, report)
+        await _edit(store, "edited", which, kept)
+        assert (await service.audit("edited", PLATFORM)).valid, edit
 
 
 async def test_a_missing_or_unreadable_record_fails_the_audit(stores: list[TableStore]) -> None:

@@ -412,3 +412,44 @@ async def test_only_a_replica_that_may_send_a_delivery_claims_it(
     assert backoff is not None and backoff.failures == 1
     assert strict_got == []
     assert any("agree on BAOHUANG_WEBHOOK_ALLOW_PRIVATE" in r.getMessage() for r in caplog.records)
+
+
+async def test_an_attempt_that_never_ends_is_cut_at_its_deadline_and_retried_later(
+    store: TableStore,
+) -> None:
+    """One overall deadline per attempt, whatever the receiver does (a byte every few seconds
+    never trips a per-read timeout): an answer that never comes is a failed attempt, on the
+    backoff's schedule. tests/http/test_webhooks_live.py has a real receiver trickle."""
+    time = Time()
+    outcomes: list[str] = []
+    attempts: list[asyncio.Task[Any] | None] = []
+
+    async def never_answers(url: str, body: bytes, headers: dict[str, str]) -> int:
+        attempts.append(asyncio.current_task())
+        await asyncio.Event().wait()
+        return 204  # pragma: no cover
+
+    dispatcher = Dispatcher(
+        store,
+        SECRET,
+        never_answers,
+        clock=time,
+        targets=PUBLIC,
+        deadline_seconds=0.01,
+        on_delivery=lambda outcome, lag: outcomes.append(outcome),
+    )
+    service = TableService(store, Authority((), "s"), clock=time, dispatcher=dispatcher)
+    snapshot = opening_snapshot("classic", deal(ruleset_of("classic"), 9, 0))
+    await service.create(
+        "stuck", snapshot, PLATFORM, webhook=Webhook("https://h.test/x", ["dealt"])
+    )
+    for tries in (1, 2):
+        try:  # the deadline is a hundredth of a second: only a dispatcher without one waits
+            async with asyncio.timeout(10):
+                assert await dispatcher.tick() == 0
+        except TimeoutError:
+            raise AssertionError("an attempt went on past its deadline") from None
+        assert outcomes == ["failed"] * tries and len(attempts) == tries
+        backoff = await store.hook_backoff("stuck")
+        assert backoff is not None and backoff.failures == tries
+        time.now = backoff.retry_at

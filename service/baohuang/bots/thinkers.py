@@ -4,8 +4,8 @@
 A search thinks for up to its budget. On a thread of the serving process it would share the
 interpreter with the event loop, so a flood of searches slowed every other request; here it
 runs in a worker process (a ``forkserver`` pool, started on the first search and stopped with
-the service), at a lower CPU priority (``nice`` +10) so that the event loop is served first
-whenever both want a core. The parent keeps what is cheap: the legal moves and the heuristic's
+the service), at the lowest CPU priority (``SCHED_IDLE``: they run only on a core nothing else
+wants), so that the event loop is always served first. The parent keeps what is cheap: the legal moves and the heuristic's
 choice (:func:`.levels.first_thoughts`), which also refuse bad input at once.
 
 Timing tells nothing: every answer waits out its level's floor (:func:`.levels.floor_ms`),
@@ -28,6 +28,7 @@ import logging
 import multiprocessing
 import os
 import signal
+import threading
 import time
 from collections.abc import Awaitable, Callable
 from typing import Final
@@ -39,13 +40,14 @@ from .levels import Level, first_thoughts, floor_ms, suggest
 from .record import BotInput
 
 NICENESS: Final = 10
-"""How much lower than the event loop the workers run: the kernel gives the loop about ten
-times their share of a core they both want. (``SCHED_IDLE`` would give a search no time at
-all on a host busy with anything else, and every search would be the heuristic's move.)"""
+"""Where ``SCHED_IDLE`` is not to be had (not Linux): how much lower than the event loop the
+workers run (the kernel then gives the loop about ten times their share of a core)."""
 WORK_SHARE: Final = 0.85
 """The part of the time left that the worker's search is given: the rest is for the answer's
 way back and for a play-out that overruns the search's clock."""
 MIN_WORK_MS: Final = 1.0
+WATCH_SECONDS: Final = 1.0
+"""How often a worker looks whether the serving process is still there."""
 
 log = logging.getLogger("baohuang.bots")
 
@@ -68,12 +70,31 @@ def _call_soon(loop: asyncio.AbstractEventLoop, callbacks: list[Callable[[], Non
         loop.call_soon_threadsafe(_call_all, callbacks)
 
 
-def _lower_priority() -> None:
-    """In each worker as it starts: below the event loop, and deaf to the terminal's Ctrl-C
-    (the service stops its workers itself, after its requests)."""
+def _outlive_no_service(service: int) -> None:
+    """A worker's watch on the serving process: a worker waiting for work never learns that
+    the service was killed outright (its siblings hold the queue's other end open), so it
+    leaves once the service is gone."""
+    while True:
+        time.sleep(WATCH_SECONDS)
+        try:
+            os.kill(service, 0)
+        except ProcessLookupError:
+            os._exit(0)
+
+
+def _prepare_worker(service: int) -> None:
+    """In each worker as it starts: below the event loop, deaf to the terminal's Ctrl-C (the
+    service stops its workers itself, after its requests), and gone with the service."""
+    threading.Thread(target=_outlive_no_service, args=(service,), daemon=True).start()
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    with contextlib.suppress(OSError):
-        os.nice(NICENESS)
+    try:
+        # Only when no other process wants the CPU: a flood of searches then never slows the
+        # event loop (measured: bench/RESULTS.md section 25). On a host busy with anything
+        # else a search gets little time, and its answer is the heuristic's move, on time.
+        os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
+    except (AttributeError, OSError):
+        with contextlib.suppress(OSError):
+            os.nice(NICENESS)
 
 
 def _search(body: bytes, budget_ms: float, seed: int) -> bytes:
@@ -122,7 +143,10 @@ class Thinkers:
         context = multiprocessing.get_context("forkserver")
         context.set_forkserver_preload(["baohuang.bots"])
         pool = concurrent.futures.ProcessPoolExecutor(
-            self.processes, mp_context=context, initializer=_lower_priority
+            self.processes,
+            mp_context=context,
+            initializer=_prepare_worker,
+            initargs=(os.getpid(),),
         )
         started = [pool.submit(os.getpid) for _ in range(self.processes)]
         concurrent.futures.wait(started)

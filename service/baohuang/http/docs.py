@@ -362,11 +362,37 @@ def _served_document(app: Litestar) -> dict[str, Any]:
     return document
 
 
+_COMPLETED: dict[tuple[tuple[str, str], ...], dict[str, Any]] = {}
+"""The completed document of each set of routes this process has made an app with. It depends
+on the routes alone (the OpenAPI config is the same for every app), and completing it costs
+more than the rest of ``create_app`` together: a second app with the same routes (a worker's
+restart, every test's own app) serves the same dict."""
+
+
+def _routes(app: Litestar) -> tuple[tuple[str, str], ...]:
+    return tuple(
+        sorted(
+            (route.path_format, str(method))
+            for route in app.routes
+            if isinstance(route, HTTPRoute)
+            for method in route.methods
+        )
+    )
+
+
 def document_request_bodies(app: Litestar) -> dict[str, Any]:
     """Complete the app's OpenAPI document in place (idempotent); see the module docstring.
 
-    Litestar caches the document dict it serves, so the change is what ``/schema`` serves.
+    Litestar caches the document dict it serves, so the change is what ``/schema`` serves. An
+    app whose routes were documented before in this process is given that document (the
+    plugin's cache, ``_openapi_schema``: the other private name this module uses).
     """
+    routes = _routes(app)
+    completed = _COMPLETED.get(routes)
+    if completed is not None:
+        plugin: Any = app.plugins.get("OpenAPIPlugin")
+        plugin._openapi_schema = completed
+        return completed
     document = _served_document(app)
     paths: dict[str, Any] = document.get("paths", {})
 
@@ -484,6 +510,7 @@ def document_request_bodies(app: Litestar) -> dict[str, Any]:
                 responses[key]["headers"] = _HEADERS[status]
         operation["responses"] = dict(sorted(responses.items()))
     shape_for_generators(document)
+    _COMPLETED[routes] = document  # complete: a failure above leaves nothing half done
     return document
 
 

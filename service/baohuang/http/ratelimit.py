@@ -253,11 +253,17 @@ class Who(NamedTuple):
     """A table route's request that authentication will refuse (401)."""
 
 
+def _whole_seconds(seconds: float) -> int:
+    """``seconds`` rounded up, less the float noise of a clock's subtraction: a bucket full
+    again in 20 s (``(now + 20) - now``, 20.000000000003) says 20, not 21."""
+    return math.ceil(seconds - TOLERANCE)
+
+
 def _headers(rate: Rate, decision: Decision) -> list[tuple[bytes, bytes]]:
     return [
         (b"ratelimit-limit", str(rate.limit).encode()),
         (b"ratelimit-remaining", str(decision.remaining).encode()),
-        (b"ratelimit-reset", str(math.ceil(decision.reset)).encode()),
+        (b"ratelimit-reset", str(_whole_seconds(decision.reset)).encode()),
         (b"ratelimit-policy", rate.policy.encode()),
     ]
 
@@ -383,7 +389,7 @@ class RateLimits:
             return _headers(rate, decision)
         self._refused[rate.name].inc()
         headers = {k.decode(): v.decode() for k, v in _headers(rate, decision)}
-        headers["retry-after"] = str(max(1, math.ceil(decision.retry_after)))
+        headers["retry-after"] = str(max(1, _whole_seconds(decision.retry_after)))
         raise rate_limited_problem(headers, failed_auth=rate.name == AUTH_FAILURES)
 
     async def apply(self, scope: Any, route: str) -> list[tuple[bytes, bytes]]:

@@ -115,9 +115,11 @@ async def follow_channel(
                 yield Closed(channel.closed)
                 return
             if channel.generation != generation or (
-                channel.position != position.seq and channel.since(position)
+                channel.position != position.seq and channel.since(position) != []
             ):
-                continue  # more came while this stream was sending
+                # More came while this stream was sending, in the buffer or (``None``: the
+                # stream is further behind than the buffer reaches) in the store.
+                continue
             if channel.beats != beats:
                 beats = channel.beats
                 yield Heartbeat()
