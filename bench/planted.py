@@ -134,6 +134,25 @@ BUGS: tuple[Planted, ...] = (
         "tests/bots/test_hidden_information.py::"
         "test_a_table_bot_is_handed_the_same_whatever_it_cannot_see",
     ),
+    Planted(
+        "j",
+        "the search answers with the root move visited least",
+        "service/baohuang/bots/search.py",
+        "        if visits > best_visits:\n",
+        "        if visits < best_visits or best_visits < 0:\n",
+        "tests/bots/test_search.py::"
+        "test_the_search_finds_the_lead_that_wins_where_the_heuristic_loses",
+    ),
+    Planted(
+        "k",
+        "the ladder's baseline is played on the next deal, not the same one",
+        "bench/ladder.py",
+        "            base_end, _ = play_game(start, [players[theirs]] * 5, index)\n",
+        "            base_end, _ = play_game(opening(index + 1, args.seed), [players[theirs]] * 5, "
+        "index)\n",
+        "tests/bots/test_ladder.py::"
+        "test_a_tiny_ladder_writes_one_line_a_game_and_reports_gains_and_ratings",
+    ),
 )
 
 

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from baohuang.bots import Act, BotInput, suggest
 from baohuang.bots.knowledge import deck_of, guard_candidates, world
-from baohuang.bots.search import playout
+from baohuang.bots.playout import playout
 from baohuang.engine import (
     Snapshot,
     TopPlay,

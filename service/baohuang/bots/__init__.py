@@ -7,9 +7,10 @@ hidden guard: that is true by construction, and the import contract in pyproject
 package on the engine's public face only.
 
 Two levels (:data:`LEVELS`): ``heuristic`` (:mod:`.heuristic`, role-aware rules, a few hundred
-microseconds) and ``search`` (:mod:`.search`, determinized Monte Carlo over hands consistent with
-the public record, played out by the heuristic, within a time budget). Both answer the crown and
-guard questions before play with :mod:`.before_play`.
+microseconds; before play, thresholds in :mod:`.before_play`) and ``search`` (:mod:`.search`,
+information-set Monte Carlo tree search over worlds consistent with the public record, played
+out by the heuristic, within a time budget; before play, every option weighed by play-outs in
+:mod:`.weighing`). docs/bots.md describes both.
 """
 
 from .levels import DEFAULT_BUDGET_MS, LEVELS, Level, NotToAct, suggest

@@ -18,6 +18,8 @@ from .hand import is_premium, jokers, play_rank, rank_groups, rank_of
 
 CLOSE_TO_OUT: Final = 8
 """A seat holding this many cards or fewer is close to going out: strength is spent on it."""
+PRESSED: Final = 14
+"""Rebels spend strength on the emperor sooner: his going out early decides their score."""
 
 
 def choose_play(
@@ -26,8 +28,10 @@ def choose_play(
     top: TopPlay | None,
     moves: Sequence[Move],
     partners: frozenset[int],
+    emperor: int | None = None,
 ) -> Move:
-    """The heuristic's choice among ``moves`` (the engine's legal moves, not empty)."""
+    """The heuristic's choice among ``moves`` (the engine's legal moves, not empty); ``emperor``
+    is the emperor's seat when the choosing seat plays against him."""
     plays = [move for move in moves if isinstance(move, PlayMove)]
     for play in plays:
         if len(play.cards) == len(hand):
@@ -35,7 +39,8 @@ def choose_play(
     if top is None:
         return lead(hand, plays) if plays else moves[0]
     if top.seat not in partners:
-        urgent = counts[top.seat] <= CLOSE_TO_OUT or len(hand) <= CLOSE_TO_OUT
+        close = PRESSED if top.seat == emperor else CLOSE_TO_OUT
+        urgent = counts[top.seat] <= close or len(hand) <= CLOSE_TO_OUT
         beating = cheapest_beating(hand, plays, spend=urgent)
         if beating is not None:
             return beating

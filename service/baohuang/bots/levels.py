@@ -57,7 +57,7 @@ def suggest(
     with ``budget_ms=None`` the answer is a function of the input, the level, seed and worlds.
     """
     moves, chosen = first_thoughts(bot, seed)
-    if level == "heuristic" or bot.view.phase != "play":
+    if level == "heuristic":
         return chosen
     if budget_ms is None and worlds is None:
         raise ValueError("a search needs a time budget or a number of worlds")
@@ -81,4 +81,5 @@ def first_thoughts(bot: BotInput, seed: int = 0) -> tuple[list[Move], Move]:
     if view.phase != "play":
         return moves, answer_before_play(view, moves)
     allies = partners(view, bot.history)
-    return moves, choose_play(view.hand, view.counts, view.trick.top, moves, allies)
+    against = None if view.emperor in allies or view.seat == view.emperor else view.emperor
+    return moves, choose_play(view.hand, view.counts, view.trick.top, moves, allies, against)

@@ -2,9 +2,11 @@
 
 The emperor plays with the guard in team play and alone otherwise; the guard knows itself, so it
 knows its partner. A rebel knows its partners once the guard is revealed; while the guard is
-hidden, it counts every other seat but the emperor as a partner, except a seat that the public
-record points to: one that keeps passing on the emperor's plays and never beats them. The emperor
-of a team deal, not knowing his guard, trusts only such a seat.
+hidden it counts nobody as a partner: passing on a play it takes for a fellow rebel's lets the
+guard through as often as not, and a cheap play over a real partner costs little (bench/ladder.py
+measured rebels gaining more this way than by trusting every seat but the emperor's). The emperor
+of a team deal, not knowing his guard, trusts only the seat the public record points to: one
+that keeps passing on the emperor's plays and never beats them.
 """
 
 from __future__ import annotations
@@ -51,10 +53,10 @@ def partners(view: SeatView, history: Sequence[Act]) -> frozenset[int]:
     if view.guard is not None:
         team = frozenset({emperor, view.guard})
         return team - {seat} if seat in team else others - team
+    if seat != emperor:
+        return frozenset()  # a rebel beside a hidden guard: see the module's docstring
     suspect = suspected_guard(view, history)
-    if seat == emperor:
-        return frozenset() if suspect is None else frozenset({suspect})
-    return others - {emperor} - ({suspect} if suspect is not None else set())
+    return frozenset() if suspect is None else frozenset({suspect})
 
 
 def partners_in(mode: str, emperor: int, guard: int | None, seat: int) -> frozenset[int]:

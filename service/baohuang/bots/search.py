@@ -1,142 +1,211 @@
-"""The search level: determinized Monte Carlo, the classic answer to hidden-information games.
+"""The search level in play: single-observer information-set Monte Carlo tree search.
 
-For a few candidate moves (the heuristic's choice, a pass, the cheapest plays of each kind),
-deal the unseen cards into worlds consistent with the public record (:mod:`.knowledge`), play
-each candidate out to the end of the deal in every world with the heuristic at every seat, and
-keep the candidate with the best mean score for the seat. Every candidate is tried in the same
-worlds, so their difference is not drowned in the luck of the deal. The search stops at its
-time budget (it starts no playout that would not fit) or its number of worlds, whichever comes
-first; with a seed and no time budget it is deterministic.
+Cowling, Powley and Whitehouse, "Information Set Monte Carlo Tree Search" (IEEE TCIAIG 2012),
+as OpenSpiel's ``ismcts.py`` builds it. Each iteration
+
+1. *determinizes*: deals the unseen cards into one world consistent with everything the seat
+   may know (:func:`.knowledge.world`), roles included;
+2. *selects* down a tree whose nodes are the searching seat's information sets (the public
+   sequence of moves from the decision on): at each node the seat to act in that world picks,
+   among the moves legal *in this world*, the one with the best upper confidence bound for its
+   own score, counting a move's *availability* (how often it was legal when the node was
+   visited) instead of the parent's visits, since a move is not there in every world;
+3. *expands* one untried move, then *plays out* the deal with the heuristic at every seat
+   (:mod:`.playout`);
+4. *backs up* the engine's score of every seat: each edge is credited the score of the seat
+   that chose it, so opponents play against the searching seat and partners with it — rebels
+   who share a side's score work together without being told to.
+
+A deal offers hundreds of plays at a lead, far more than a decision's iterations. Every legal
+move is a candidate, but a node widens progressively (Coulom 2007; Chaslot et al. 2008): the
+moves open at a node are the heuristic's choice, then the other moves from the cheapest, one
+more as its visits grow (:func:`open_moves`). With few iterations the search thus keeps to the
+heuristic's choice unless another move did better; with more, it considers them all.
+
+The answer is the root move visited most. The search stops at its iteration count or before an
+iteration that would not fit its time budget (the slowest iteration so far is the estimate);
+with a seed and no time budget its answer is a function of its input.
 """
 
 from __future__ import annotations
 
+import heapq
 import math
 import random
-import statistics
 from collections.abc import Sequence
 from time import perf_counter
 from typing import Final
 
-from ..engine import (
-    Move,
-    PlayMove,
-    Snapshot,
-    apply_move,
-    legal_moves,
-    score,
-    verify_move,
-)
-from .hand import ACE, rank_groups, rank_of
-from .heuristic import choose_play, play_cost
+from ..engine import Move, PassMove, PlayMove, Snapshot, apply_move, legal_moves
+from .hand import rank_groups
+from .heuristic import play_cost
 from .knowledge import world
+from .playout import final_scores, heuristic_move, playout
 from .record import BotInput
-from .roles import partners_in
+from .weighing import weigh_before_play
 
-CANDIDATES: Final = 3
-MIN_WORLDS: Final = 4
-"""Worlds a candidate needs before the search trusts a difference from the heuristic."""
+EXPLORATION: Final = 0.7
+"""The UCB constant c, for scores in units of :data:`SCORE_UNIT`."""
+SCORE_UNIT: Final = 12.0
+"""A typical deal's score magnitude: the scale the exploration constant is set against."""
+WIDENING: Final = 0.5
+"""Moves open at a node visited n times: 2 + WIDENING × √n (all of them, eventually)."""
+BIAS: Final = 1.0
+"""Progressive bias towards the heuristic's choice (Chaslot et al. 2008), in score units: it
+adds BIAS / (visits + 1) to that move's bound, so that a few iterations leave the heuristic's
+choice unless another move did clearly better; it fades as the move's visits grow."""
 
+BEFORE_PLAY_WORLDS: Final = 2
+"""Worlds before play per iteration in play: a deal has a few such decisions, and a grab, a
+solo or the crown moves its score more than any play."""
 
-def candidates(hand: Sequence[str], moves: Sequence[Move], chosen: Move) -> list[Move]:
-    """The moves worth searching: the heuristic's, a pass or other answer, and the cheapest
-    play of each kind (plain, split, premium, with jokers), at most :data:`CANDIDATES`."""
-    picked: list[Move] = [chosen]
-    answer = next((move for move in moves if not isinstance(move, PlayMove)), None)
-    if answer is not None and answer != chosen:
-        picked.append(answer)
-    groups = dict(rank_groups(hand))
-    kinds: dict[tuple[int, int, int], PlayMove] = {}
-    for move in moves:
-        if isinstance(move, PlayMove):
-            cost = play_cost(groups, move)
-            kind = (min(cost[0], 1), cost[1], cost[2])
-            best = kinds.get(kind)
-            if best is None or play_cost(groups, best) > cost:
-                kinds[kind] = move
-    for play in sorted(kinds.values(), key=lambda play: play_cost(groups, play)):
-        if len(picked) >= CANDIDATES:
-            break
-        if play not in picked:
-            picked.append(play)
-    return picked
+MoveKey = tuple[str, tuple[str, ...]]
 
 
-def quick_lead(hand: Sequence[str], seat: int) -> PlayMove:
-    """The heuristic's lead without listing every legal lead (a leader may play any combo of
-    its hand, T-3, so only 憋6 can refuse it): the whole hand when it is one combo, else the
-    lowest whole set, premium sets last."""
-    groups = rank_groups(hand)
-    if len(groups) <= 1:
-        return PlayMove(seat, list(hand))
-    rank = min(groups, key=lambda rank: (rank >= ACE, rank))
-    return PlayMove(seat, [code for code in hand if rank_of(code) == rank])
+def move_key(move: Move) -> MoveKey:
+    """A move as the same edge in every world: its kind and its cards, sorted."""
+    cards = getattr(move, "cards", None)
+    card = getattr(move, "card", None)
+    shown = tuple(sorted(cards)) if cards is not None else (card,) if card is not None else ()
+    return (type(move).__name__, shown)
 
 
-def playout(state: Snapshot) -> Snapshot:
-    """The deal played to its end with the heuristic at every seat, roles as the world says."""
+class Edge:
+    """A move out of an information set: how often it was chosen and legal, the score it got."""
+
+    __slots__ = ("available", "child", "total", "visits")
+
+    def __init__(self) -> None:
+        self.visits = 0
+        self.available = 0
+        self.total = 0.0
+        self.child = Node()
+
+    def bound(self, bias: float) -> float:
+        """UCB1 with availability counts (Cowling et al. 2012, section 5.3), plus ``bias``
+        fading with the visits."""
+        mean = self.total / self.visits
+        explore = EXPLORATION * math.sqrt(math.log(self.available) / self.visits)
+        return mean + explore + bias / (self.visits + 1)
+
+
+class Node:
+    """An information set of the searching seat: the edges tried from it, its visits."""
+
+    __slots__ = ("edges", "visits")
+
+    def __init__(self) -> None:
+        self.visits = 0
+        self.edges: dict[MoveKey, Edge] = {}
+
+
+def open_moves(state: Snapshot, moves: Sequence[Move], first: Move, visits: int) -> list[Move]:
+    """The moves open at a node visited ``visits`` times: ``first`` (the heuristic's choice),
+    a pass or other answer, then plays from the cheapest (:func:`.heuristic.play_cost`)."""
+    wanted = 2 + int(WIDENING * math.sqrt(visits))
+    if len(moves) <= wanted and len(moves) <= 2:
+        return [first, *(move for move in moves if move != first)]
+    groups = dict(rank_groups(state.hands[state.turn]))
+    rest = (move for move in moves if move != first)
+    return [first, *heapq.nsmallest(wanted - 1, rest, key=lambda move: _order_in(groups, move))]
+
+
+def _order_in(groups: dict[int, int], move: Move) -> tuple[int, tuple[int, int, int, int]]:
+    """Answers (pass, yield, 接风) before plays; plays by what they spend."""
+    if isinstance(move, PlayMove):
+        return (1, play_cost(groups, move))
+    return (0 if isinstance(move, PassMove) else -1, (0, 0, 0, 0))
+
+
+def iterate(root: Node, state: Snapshot, root_moves: Sequence[Move], first: Move) -> None:
+    """One iteration from the world ``state``: select, expand, play out, back up."""
+    node = root
+    path: list[tuple[Edge, int]] = []
     while not state.over:
         seat = state.turn
-        hand = state.hands[seat]
-        move: Move | None = None
-        if state.trick.top is None:
-            move = quick_lead(hand, seat)
-            if verify_move(state, move) is not None:
-                move = None
-        if move is None:
-            counts = [len(cards) for cards in state.hands]
-            allies = partners_in(state.mode, state.emperor, state.guard, seat)
-            move = choose_play(hand, counts, state.trick.top, legal_moves(state), allies)
+        if node is root:
+            moves, choice = root_moves, first
+        else:
+            moves = legal_moves(state)
+            choice = heuristic_move(state, moves)
+        candidates = open_moves(state, moves, choice, node.visits)
+        edges = []
+        for move in candidates:
+            edge = node.edges.get(move_key(move))
+            if edge is None:
+                edge = node.edges[move_key(move)] = Edge()
+            edge.available += 1
+            edges.append((edge, move))
+        node.visits += 1
+        untried = next(((edge, move) for edge, move in edges if edge.visits == 0), None)
+        edge, move = untried or max(
+            edges, key=lambda pair: pair[0].bound(BIAS if pair[1] == choice else 0.0)
+        )
         state = apply_move(state, move)[0]
-    return state
+        path.append((edge, seat))
+        node = edge.child
+        if untried is not None:
+            break
+    scores = final_scores(playout(state))
+    for edge, seat in path:
+        edge.visits += 1
+        edge.total += scores[seat] / SCORE_UNIT
 
 
 def search(
     bot: BotInput,
     moves: Sequence[Move],
-    chosen: Move,
+    heuristic_choice: Move,
     rng: random.Random,
     budget_ms: float | None,
-    worlds: int | None,
+    iterations: int | None,
 ) -> Move:
-    """The candidate with the best mean score for the seat over the worlds tried."""
-    view = bot.view
-    tried = candidates(view.hand, moves, chosen)
-    if len(tried) < 2:
-        return chosen
-    deadline = None if budget_ms is None else perf_counter() + budget_ms / 1000
-    outcomes: list[list[float]] = [[] for _ in tried]
-    done = 0
+    """The search level's move for ``bot.view.seat``, one of ``moves`` (the engine's legal moves
+    in the seat's position); before play, the options are weighed (:mod:`.weighing`).
+
+    ``iterations`` bounds the iterations, ``budget_ms`` the time; at least one must be given.
+    """
+    if budget_ms is None and iterations is None:
+        raise ValueError("a search needs a time budget or a number of iterations")
+    if bot.view.phase != "play":
+        worlds = None if iterations is None else BEFORE_PLAY_WORLDS * iterations
+        return weigh_before_play(bot, moves, heuristic_choice, rng, budget_ms, worlds)
+    if len(moves) < 2:
+        return heuristic_choice
+    root = grow(bot, moves, heuristic_choice, rng, budget_ms, iterations)
+    return most_visited(root, moves, heuristic_choice)
+
+
+def grow(
+    bot: BotInput,
+    moves: Sequence[Move],
+    heuristic_choice: Move,
+    rng: random.Random,
+    budget_ms: float | None,
+    iterations: int | None,
+) -> Node:
+    """The search tree after the iterations that fit the count and the budget."""
     started = perf_counter()
-    playouts = 0
-    while worlds is None or done < worlds:
-        sample = world(view, bot.history, rng)
-        for index, move in enumerate(tried):
-            # Another playout only if one, as long as they have taken so far, still fits in the
-            # budget: the decision stays within it (the first playout always runs).
-            now = perf_counter()
-            if deadline is not None and playouts and now + (now - started) / playouts > deadline:
-                return _best(tried, outcomes)
-            end = playout(apply_move(sample, move)[0])
-            scores = score(end).scores
-            outcomes[index].append(scores[view.seat] if scores is not None else 0.0)
-            playouts += 1
+    deadline = None if budget_ms is None else started + budget_ms / 1000
+    slowest = 0.0
+    root = Node()
+    done = 0
+    while iterations is None or done < iterations:
+        begun = perf_counter()
+        if deadline is not None and done and begun + slowest > deadline:
+            break
+        iterate(root, world(bot.view, bot.history, rng), moves, heuristic_choice)
+        slowest = max(slowest, perf_counter() - begun)
         done += 1
-    return _best(tried, outcomes)
+    return root
 
 
-def _best(tried: Sequence[Move], outcomes: Sequence[Sequence[float]]) -> Move:
-    """The heuristic's choice (``tried[0]``) unless another candidate did better in the same
-    worlds by more than twice the standard error of the difference: a search of a few worlds
-    is noisy, and following the noise would play worse than the heuristic."""
-    base = outcomes[0]
-    best, best_gain = 0, 0.0
-    for index in range(1, len(tried)):
-        gains = [mine - theirs for mine, theirs in zip(outcomes[index], base, strict=False)]
-        if len(gains) < MIN_WORLDS:
-            continue
-        mean = statistics.fmean(gains)
-        error = statistics.stdev(gains) / math.sqrt(len(gains))
-        if mean > 2 * error and mean > best_gain:
-            best, best_gain = index, mean
-    return tried[best]
+def most_visited(root: Node, moves: Sequence[Move], heuristic_choice: Move) -> Move:
+    """The root move visited most (the robust child); the heuristic's choice wins ties."""
+    best, best_visits = heuristic_choice, -1
+    for move in [heuristic_choice, *moves]:
+        edge = root.edges.get(move_key(move))
+        visits = edge.visits if edge is not None else 0
+        if visits > best_visits:
+            best, best_visits = move, visits
+    return best

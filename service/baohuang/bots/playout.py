@@ -1,0 +1,68 @@
+"""A deal played out to its end by the heuristic at every seat, in a world the search imagined.
+
+A world (:func:`.knowledge.world`) is a whole snapshot, so every seat's role and hand is known
+in it: each seat plays for its own side (:func:`.roles.partners_in`) and answers the questions
+before play with the heuristic's thresholds (:func:`.before_play.answer_before_play`). The
+search (:mod:`.search`) and the decisions before play (:mod:`.weighing`) score their options by
+such play-outs, with the engine's own scoring.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..engine import (
+    SEATS,
+    Move,
+    PlayMove,
+    Snapshot,
+    apply_move,
+    legal_moves,
+    score,
+    seat_view,
+    verify_move,
+)
+from .before_play import answer_before_play
+from .hand import ACE, rank_groups, rank_of
+from .heuristic import choose_play
+from .roles import partners_in
+
+
+def quick_lead(hand: Sequence[str], seat: int) -> PlayMove:
+    """The heuristic's lead without listing every legal lead (a leader may play any combo of
+    its hand, T-3, so only 憋6 can refuse it): the whole hand when it is one combo, else the
+    lowest whole set, premium sets last."""
+    groups = rank_groups(hand)
+    if len(groups) <= 1:
+        return PlayMove(seat, list(hand))
+    rank = min(groups, key=lambda rank: (rank >= ACE, rank))
+    return PlayMove(seat, [code for code in hand if rank_of(code) == rank])
+
+
+def heuristic_move(state: Snapshot, moves: Sequence[Move] | None = None) -> Move:
+    """What the heuristic plays for ``state.turn`` in the world ``state`` (roles known)."""
+    seat = state.turn
+    if state.phase != "play":
+        return answer_before_play(seat_view(state, seat), moves or legal_moves(state))
+    hand = state.hands[seat]
+    if state.trick.top is None and moves is None:
+        lead = quick_lead(hand, seat)
+        if verify_move(state, lead) is None:
+            return lead
+    counts = [len(cards) for cards in state.hands]
+    allies = partners_in(state.mode, state.emperor, state.guard, seat)
+    against = None if state.emperor in allies or seat == state.emperor else state.emperor
+    return choose_play(hand, counts, state.trick.top, moves or legal_moves(state), allies, against)
+
+
+def playout(state: Snapshot) -> Snapshot:
+    """The deal played to its end with the heuristic at every seat, roles as the world says."""
+    while not state.over:
+        state = apply_move(state, heuristic_move(state))[0]
+    return state
+
+
+def final_scores(state: Snapshot) -> list[float]:
+    """The seats' scores at the end of ``state`` (zero for a void deal)."""
+    scores = score(state).scores
+    return [float(value) for value in scores] if scores is not None else [0.0] * SEATS

@@ -1,0 +1,99 @@
+"""The search level with a fixed number of iterations: legal, reproducible, and it finds a move
+that clearly wins where the heuristic's rule does not (docs/bots.md)."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from baohuang.bots import BotInput, suggest
+from baohuang.bots.search import Node, grow, move_key, open_moves
+from baohuang.engine import Snapshot, apply_move, legal_moves, seat_view, verify_move
+from thorough import examples
+
+from .deals import RULESETS, walk
+
+
+@settings(max_examples=examples(25), deadline=None)
+@given(st.integers(0, 2**32), st.integers(0, len(RULESETS) - 1), st.integers(0, 300))
+def test_a_searched_move_is_legal_and_a_function_of_seed_and_iterations(
+    seed: int, ruleset_index: int, moves: int
+) -> None:
+    snapshot, history = walk(seed, ruleset_index, moves, settle=True)
+    bot = BotInput(view=seat_view(snapshot, snapshot.turn), history=history)
+    move = suggest(bot, "search", budget_ms=None, worlds=6, seed=seed)
+    assert verify_move(snapshot, move) is None, move
+    assert suggest(bot, "search", budget_ms=None, worlds=6, seed=seed) == move
+
+
+@settings(max_examples=examples(20), deadline=None)
+@given(st.integers(0, 2**32), st.integers(0, len(RULESETS) - 1), st.integers(0, 12))
+def test_every_decision_before_play_is_legal(seed: int, ruleset_index: int, moves: int) -> None:
+    """The crown, the call, 明独, a grab, 明保 and 造反 are weighed by play-outs: still legal."""
+    snapshot, history = walk(seed, ruleset_index, moves)
+    if snapshot.phase == "play":
+        return
+    bot = BotInput(view=seat_view(snapshot, snapshot.turn), history=history)
+    move = suggest(bot, "search", budget_ms=None, worlds=12, seed=seed)
+    assert verify_move(snapshot, move) is None, move
+    assert move in legal_moves(snapshot)
+
+
+def _race() -> Snapshot:
+    """A grab (抢庄, S-8: the deal ends at the first finisher, +40 to the grabber if he is
+    first): the grabber leads holding a pair of 2s and a 3; four others hold one card each. The
+    heuristic leads its lowest set, the 3, which any other single beats to go out first; the
+    pair first keeps the lead (no single beats a pair, C), and the 3 then wins the deal."""
+    return Snapshot(
+        mode="grab",
+        emperor=0,
+        hands=[["2S", "2H", "3S"], ["4S"], ["5S"], ["6S"], ["7S"]],
+        turn=0,
+        ruleset="classic",
+        phase="play",
+    )
+
+
+def test_the_search_finds_the_lead_that_wins_where_the_heuristic_loses() -> None:
+    snapshot = _race()
+    bot = BotInput(view=seat_view(snapshot, 0))
+    assert suggest(bot, "heuristic").cards == ["3S"]  # type: ignore[union-attr]
+    for seed in range(3):
+        move = suggest(bot, "search", budget_ms=None, worlds=40, seed=seed)
+        assert sorted(move.cards) == ["2H", "2S"], (seed, move)  # type: ignore[union-attr]
+        after = apply_move(snapshot, move)[0]
+        assert verify_move(after, legal_moves(after)[0]) is None
+
+
+def _statistics(root: Node) -> dict[object, tuple[int, int, float]]:
+    return {key: (edge.visits, edge.available, edge.total) for key, edge in root.edges.items()}
+
+
+@settings(max_examples=examples(10), deadline=None)
+@given(st.integers(0, 2**32), st.integers(0, len(RULESETS) - 1), st.integers(20, 200))
+def test_the_tree_is_a_function_of_seed_and_iterations(
+    seed: int, ruleset_index: int, moves: int
+) -> None:
+    """Same seed and count, same tree, edge for edge."""
+    snapshot, history = walk(seed, ruleset_index, moves, settle=True)
+    if snapshot.phase != "play":
+        return
+    bot = BotInput(view=seat_view(snapshot, snapshot.turn), history=history)
+    legal = legal_moves(snapshot)
+    first = legal[0]
+    trees = [grow(bot, legal, first, random.Random(seed), None, 8) for _ in range(2)]
+    assert _statistics(trees[0]) == _statistics(trees[1])
+    assert sum(edge.visits for edge in trees[0].edges.values()) == 8
+
+
+def test_every_legal_move_is_opened_as_visits_grow() -> None:
+    """All candidate moves are searched, in the heuristic's order, not a fixed few."""
+    snapshot = _race()
+    legal = legal_moves(snapshot)
+    first = legal[-1]
+    opened = open_moves(snapshot, legal, first, 10**6)
+    assert opened[0] == first
+    assert sorted(map(move_key, opened)) == sorted(map(move_key, legal))
+    assert len(open_moves(snapshot, legal, first, 0)) == min(2, len(legal))
