@@ -24,38 +24,12 @@ from baohuang.http.bounds import (
     configure,
     limits,
 )
+from fake_transport import FakeTransport
 
 pytestmark = pytest.mark.anyio
 
 WHOLE = b"POST / HTTP/1.1\r\nhost: x\r\ncontent-length: 2\r\n\r\nab"
 HALF = b"POST / HTTP/1.1\r\nhost: x\r\ncontent-length: 4\r\n\r\nab"  # two bytes of four
-
-
-class _Transport(asyncio.Transport):
-    def __init__(self) -> None:
-        super().__init__()
-        self.written = bytearray()
-        self.closed = False
-
-    def get_extra_info(self, name: str, default: Any = None) -> Any:
-        return {"peername": ("127.0.0.1", 50000), "sockname": ("127.0.0.1", 8000)}.get(
-            name, default
-        )
-
-    def write(self, data: bytes | bytearray | memoryview) -> None:
-        self.written += data
-
-    def is_closing(self) -> bool:
-        return self.closed
-
-    def close(self) -> None:
-        self.closed = True
-
-    def pause_reading(self) -> None:
-        pass
-
-    def resume_reading(self) -> None:
-        pass
 
 
 class _Handlers:
@@ -97,11 +71,11 @@ async def test_only_a_connection_still_receiving_a_body_is_evicted_never_one_bei
     loop = asyncio.get_running_loop()
     before = limits()
     configure(Limits(header_timeout=3600.0, max_connections=2))
-    made: list[tuple[Any, _Transport]] = []
+    made: list[tuple[Any, FakeTransport]] = []
 
-    def connect(data: bytes = b"") -> tuple[Any, _Transport]:
+    def connect(data: bytes = b"") -> tuple[Any, FakeTransport]:
         connection = protocol(config=config, server_state=state, app_state={}, _loop=loop)
-        transport = _Transport()
+        transport = FakeTransport()
         made.append((connection, transport))
         connection.connection_made(transport)
         if data and not transport.closed:

@@ -29,6 +29,7 @@ from baohuang.http.bounds import (
     configure,
     limits,
 )
+from fake_transport import FakeTransport
 
 pytestmark = pytest.mark.anyio
 ROOT = Path(__file__).resolve().parents[2]
@@ -46,35 +47,6 @@ def test_uvicorn_is_pinned_to_a_range_and_the_installed_one_is_in_it() -> None:
     for lock in ("runtime.txt", "test.txt"):
         locked = (ROOT / "requirements" / lock).read_text()
         assert f"uvicorn=={version('uvicorn')}" in locked, lock
-
-
-class _Transport(asyncio.Transport):
-    """Enough of a socket transport for a protocol to read a request and answer it."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.written = bytearray()
-        self.closed = False
-
-    def get_extra_info(self, name: str, default: Any = None) -> Any:
-        return {"peername": ("127.0.0.1", 50000), "sockname": ("127.0.0.1", 8000)}.get(
-            name, default
-        )
-
-    def write(self, data: bytes | bytearray | memoryview) -> None:
-        self.written += data
-
-    def is_closing(self) -> bool:
-        return self.closed
-
-    def close(self) -> None:
-        self.closed = True
-
-    def pause_reading(self) -> None:
-        pass
-
-    def resume_reading(self) -> None:
-        pass
 
 
 async def _app(scope: Any, receive: Any, send: Any) -> None:
@@ -102,7 +74,7 @@ async def test_the_protocol_pieces_bounds_reads_are_there(
         protocol = bounded(
             config=config, server_state=state, app_state={}, _loop=asyncio.get_running_loop()
         )
-        transport = _Transport()
+        transport = FakeTransport()
         protocol.connection_made(transport)
         assert protocol.transport is transport and protocol.loop is asyncio.get_running_loop()
         assert protocol in state.connections
