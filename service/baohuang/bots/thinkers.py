@@ -5,8 +5,9 @@ A search thinks for up to its budget. On a thread of the serving process it woul
 interpreter with the event loop, so a flood of searches slowed every other request; here it
 runs in a worker process (a ``forkserver`` pool, started on the first search and stopped with
 the service), at the lowest CPU priority (``SCHED_IDLE``: they run only on a core nothing else
-wants), so that the event loop is always served first. The parent keeps what is cheap: the legal moves and the heuristic's
-choice (:func:`.levels.first_thoughts`), which also refuse bad input at once.
+wants), so that the event loop is always served first. The parent keeps what is cheap: the
+legal moves and the heuristic's choice (:func:`.levels.first_thoughts`), which also refuse bad
+input at once.
 
 Timing tells nothing: every answer waits out its level's floor (:func:`.levels.floor_ms`),
 measured from when it was asked, so a forced move, a single candidate or a pass comes back when
