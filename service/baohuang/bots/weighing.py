@@ -6,8 +6,8 @@ worlds drawn from what the seat may know (:func:`.knowledge.world`), every optio
 and the deal is finished by the heuristic at every seat (:mod:`.playout`); the option with the
 best mean score for the seat is taken, if it beat the heuristic's answer by more than the
 noise (:func:`best_option`). These decisions are few and decide the most, so the search gives
-them :data:`.search.BEFORE_PLAY_WORLDS` times the worlds it gives a move in play. All options are tried in the same worlds, so their difference is
-not drowned in the luck of the deal.
+them :data:`.search.BEFORE_PLAY_WORLDS` times the worlds it gives a move in play. All options
+are tried in the same worlds, so their difference is not drowned in the luck of the deal.
 
 The options are the legal moves, except that a call is weighed only for a card the seat holds
 three of (four, for 暗独), the calls G-2 means; when it holds none, every call is weighed.
