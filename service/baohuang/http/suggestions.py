@@ -8,8 +8,7 @@ have their own, :data:`~baohuang.tables.clock.BOT_SEAT_SEARCHES`), and each call
 platform key, else the client address) has at most ``BAOHUANG_SUGGEST_PER_CALLER`` searches
 in flight, waiting or thinking (a search cut short at its deadline still holds its worker until
 it is through): one more is 429 ``TOO_MANY_SUGGESTIONS`` with ``Retry-After``, so that one
-caller cannot take every worker
-from the others either. Both are per process (per ``baohuang serve`` worker).
+caller cannot take every worker from the others either. Both are per process (per ``baohuang serve`` worker).
 
 Every answer waits out its level's floor (:func:`~baohuang.bots.levels.floor_ms`), so how soon
 it comes says nothing of the hand.
