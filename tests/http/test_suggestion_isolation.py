@@ -47,7 +47,7 @@ BOT_DELAY = 0.2
 FLOOD = 40
 """Search suggestions the flooder keeps in flight (its cap lets two think; the rest are 429)."""
 FLOOD_SECONDS = 8.0
-SHORT_FLOOD_SECONDS = 3.5
+SHORT_FLOOD_SECONDS = 4.0
 """Long enough for one of the flooder's searches (2 s budget, 1.9 s floor) to be answered and a
 bot move (0.2 s delay, 0.9 s floor) to fall due during the flood."""
 STALL = 1.0
@@ -199,18 +199,24 @@ async def _flood(base: str, view: dict[str, Any], until: float, codes: list[int]
                 await asyncio.sleep(0.05)
 
 
-async def _play(client: httpx.AsyncClient, until: float) -> list[float]:
-    """Another platform's table, played move after move by the platform: each move's time."""
+async def _play(client: httpx.AsyncClient, until: float, least: int = 5) -> list[float]:
+    """Another platform's table, played move after move by the platform until ``until`` and
+    for ``least`` moves at least (a loaded machine may take seconds to create the table):
+    each move's time."""
     times: list[float] = []
     rng = random.Random(4)
-    while time.monotonic() < until:
+
+    def more() -> bool:
+        return time.monotonic() < until or len(times) < least
+
+    while more():
         tid = f"suggest-other-{uuid.uuid4().hex}"
         snapshot = advanced_position("classic", rng.randrange(1 << 30), 0, 0, rng)
         body = {"snapshot": msgspec.to_builtins(snapshot)}
         created = await client.put(f"/v1/tables/{tid}", json=body, headers=bearer(OTHER))
         assert created.status_code == 201, created.text
         version = created.json()["version"]
-        while not snapshot.over and time.monotonic() < until:
+        while not snapshot.over and more():
             move = rng.choice(legal_moves(snapshot))
             started = time.monotonic()
             moved = await client.post(
