@@ -32,6 +32,7 @@ from redis.retry import Retry
 
 from redis_server import (
     RedisServer,
+    _answers_ping,
     find_redis_sentinel,
     find_redis_server,
     redis_unavailable,
@@ -105,7 +106,11 @@ def lag(replica: RedisServer, seconds: float, primary: RedisServer) -> threading
 
     thread = threading.Thread(target=sleep, name=f"lag-{replica.port}", daemon=True)
     thread.start()
-    time.sleep(0.05)  # let it fall asleep first
+    # Asleep once it stops answering: a fixed pause can end before a loaded machine has even
+    # sent DEBUG SLEEP, and a replica still awake reconnects at once and acknowledges the write.
+    deadline = time.monotonic() + seconds
+    while _answers_ping(replica.host, replica.port) and time.monotonic() < deadline:
+        time.sleep(0.01)
     _ask(primary, "CLIENT", "KILL", "TYPE", "replica")
     return thread
 
