@@ -138,10 +138,8 @@ class ClusterTarget(_RedisTarget):
             old.kill()
             await asyncio.to_thread(mend_links, replicas)
             await asyncio.to_thread(ask, promoted, "CLUSTER", "FAILOVER", "TAKEOVER")
-        else:
-            await asyncio.to_thread(ask, promoted, "CLUSTER", "FAILOVER")
-        await asyncio.to_thread(self.cluster.wait_promoted, promoted, SETTLE_SECONDS)
-        if lossy:
+            await asyncio.to_thread(self.cluster.wait_promoted, promoted, SETTLE_SECONDS)
             await asyncio.to_thread(self.cluster.rejoin, old, promoted, SETTLE_SECONDS)
         else:
+            await asyncio.to_thread(self.cluster.fail_over, promoted, old, SETTLE_SECONDS)
             await until(lambda: in_sync(promoted), SETTLE_SECONDS)
