@@ -130,6 +130,13 @@ class ClusterTarget(_RedisTarget):
         primary = self.cluster.primary_of(self.key)
         return primary, self.cluster.replicas_of(primary)
 
+    async def ready(self) -> None:
+        """The cluster healthy (every node ``ok``, agreeing on the slots, every link up) before
+        a run's first, unretried writes: right after a switch, one of them timed out at a node
+        (a CI run at load 20-30)."""
+        await asyncio.to_thread(self.cluster.wait_healthy, SETTLE_SECONDS)
+        await super().ready()
+
     async def fail_over(self, *, lossy: bool) -> None:
         old, replicas = await asyncio.to_thread(self._shard)
         promoted = replicas[0]
