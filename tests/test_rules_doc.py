@@ -9,6 +9,7 @@
 from __future__ import annotations
 
 import ast
+import functools
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -58,7 +59,10 @@ def _text_files(*places: Path) -> Iterator[tuple[Path, str]]:
                 continue  # binary files cite nothing
 
 
-def _test_names() -> list[tuple[Path, str]]:
+@functools.cache
+def _test_names() -> tuple[tuple[Path, str], ...]:
+    """Every test function's name, with its module: parsed once per process (two tests read
+    them)."""
     names: list[tuple[Path, str]] = []
     for path in sorted((ROOT / "tests").rglob("*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
@@ -67,7 +71,7 @@ def _test_names() -> list[tuple[Path, str]]:
                 "test"
             ):
                 names.append((path, node.name))
-    return names
+    return tuple(names)
 
 
 def _ids_in_name(name: str) -> set[str]:

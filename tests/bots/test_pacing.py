@@ -12,7 +12,13 @@ import asyncio
 import pytest
 
 from baohuang.bots import BotInput, Level
-from baohuang.bots.levels import HEURISTIC_FLOOR_MS, first_thoughts, floor_ms
+from baohuang.bots.levels import (
+    DEFAULT_BUDGET_MS,
+    HEURISTIC_FLOOR_MS,
+    PACE_MARGIN_MAX_MS,
+    first_thoughts,
+    floor_ms,
+)
 from baohuang.bots.thinkers import Thinkers
 from baohuang.engine import Snapshot, legal_moves, seat_view
 
@@ -79,7 +85,19 @@ async def test_a_forced_move_and_a_free_move_of_a_level_take_the_same_time(
         await thinkers.stop()
     floor = floor_ms(level, budget_ms) / 1000
     assert times == pytest.approx([floor] * 4, abs=1e-9)
-    assert floor == (HEURISTIC_FLOOR_MS / 1000 if level == "heuristic" else budget_ms / 1000)
+    assert floor == (HEURISTIC_FLOOR_MS / 1000 if level == "heuristic" else 0.8 * budget_ms / 1000)
+
+
+@pytest.mark.parametrize(
+    ("budget_ms", "floor"),
+    [(1.0, 0.8), (150.0, 120.0), (500.0, 400.0), (DEFAULT_BUDGET_MS, 900.0), (2000.0, 1900.0)],
+)
+def test_a_search_is_paced_a_margin_under_its_budget(budget_ms: float, floor: float) -> None:
+    """A fifth of the budget, at most 100 ms, is left for the serving process to get a CPU at
+    the deadline; the floor depends on the budget alone."""
+    assert floor_ms("search", budget_ms) == pytest.approx(floor)
+    assert budget_ms - floor_ms("search", budget_ms) <= PACE_MARGIN_MAX_MS
+    assert floor_ms("search", None) == floor_ms("search", DEFAULT_BUDGET_MS)
 
 
 async def test_a_search_with_no_worker_free_is_answered_at_its_deadline_by_the_heuristic() -> None:
@@ -94,7 +112,7 @@ async def test_a_search_with_no_worker_free_is_answered_at_its_deadline_by_the_h
         await thinkers.stop()
     assert move == first_thoughts(bot, 3)[1]
     assert thinkers.pids() == []  # no worker was needed, none was started
-    assert clock.now - 1000.0 == pytest.approx(0.05)
+    assert clock.now - 1000.0 == pytest.approx(floor_ms("search", 50) / 1000)
 
 
 async def test_an_unpaced_table_answers_as_soon_as_it_knows() -> None:

@@ -28,6 +28,9 @@ pytestmark = [pytest.mark.anyio, pytest.mark.redis]
 
 SNAPSHOT = SMALL_BODY
 PAUSE_MS = 400
+HELD_MS = 30_000
+"""How long the HTTP test holds writes: until it lifts the pause itself (``CLIENT UNPAUSE``),
+once it has looked; only a stall lasts this long."""
 
 
 @pytest.fixture(scope="module")
@@ -36,10 +39,18 @@ def server() -> Iterator[RedisServer]:
         yield own
 
 
-async def _pause_writes(url: str) -> None:
+async def _pause_writes(url: str, milliseconds: int = PAUSE_MS) -> None:
     raw = Redis.from_url(url)
     try:
-        await raw.execute_command("CLIENT", "PAUSE", PAUSE_MS, "WRITE")  # type: ignore[no-untyped-call]
+        await raw.execute_command("CLIENT", "PAUSE", milliseconds, "WRITE")  # type: ignore[no-untyped-call]
+    finally:
+        await raw.aclose()
+
+
+async def _unpause(url: str) -> None:
+    raw = Redis.from_url(url)
+    try:
+        await raw.execute_command("CLIENT", "UNPAUSE")  # type: ignore[no-untyped-call]
     finally:
         await raw.aclose()
 
@@ -64,8 +75,10 @@ async def test_the_store_refuses_work_past_its_bound_as_overloaded(server: Redis
 
 
 async def test_overload_is_503_overloaded_and_readiness_stays_200(server: RedisServer) -> None:
+    # Table work waits half a second for one of its two slots: long enough for whatever else
+    # holds one for a moment on a loaded machine, short beside the held writes.
     settings = Settings(
-        redis_url=server.url, token_secret="s", redis_max_connections=2, redis_pool_timeout=0.05
+        redis_url=server.url, token_secret="s", redis_max_connections=2, redis_pool_timeout=0.5
     )
     app = create_app(settings)
     # Litestar's test client sends one request at a time; httpx's ASGI transport runs them
@@ -79,18 +92,26 @@ async def test_overload_is_503_overloaded_and_readiness_stays_200(server: RedisS
             assert (
                 await client.put(f"/v1/tables/{tid}", json={"snapshot": SNAPSHOT})
             ).status_code == 201
-        await _pause_writes(server.url)
+        await _pause_writes(server.url, HELD_MS)
         lead = {"move": {"seat": 0, "action": "play", "cards": ["7S", "7H"]}, "version": 1}
-        held = [
-            asyncio.create_task(client.post(f"/v1/tables/{tid}/moves", json=lead))
-            for tid in tables[:2]
-        ]
-        await asyncio.sleep(0.1)
-        refused = await client.post(f"/v1/tables/{tables[2]}/moves", json=lead)
-        assert_problem(refused, 503, "OVERLOADED")
-        assert refused.headers["retry-after"] == "1"
-        assert (await client.get("/readyz")).status_code == 200
-        assert (await client.get("/healthz")).status_code == 200
+        try:
+            held = [
+                asyncio.create_task(client.post(f"/v1/tables/{tid}/moves", json=lead))
+                for tid in tables[:2]
+            ]
+            # The third is sent once the two hold both slots: waited for, not slept for, so
+            # that a loaded machine cannot let it in before them.
+            slots = app.state.store._slots
+            async with asyncio.timeout(30):
+                while not slots.locked():
+                    await asyncio.sleep(0.01)
+            refused = await client.post(f"/v1/tables/{tables[2]}/moves", json=lead)
+            assert_problem(refused, 503, "OVERLOADED")
+            assert refused.headers["retry-after"] == "1"
+            assert (await client.get("/readyz")).status_code == 200
+            assert (await client.get("/healthz")).status_code == 200
+        finally:
+            await _unpause(server.url)
         assert [(await task).status_code for task in held] == [200, 200]
         metrics = (await client.get("/metrics")).text
         assert 'baohuang_store_overloaded_total{operation="get"}' in metrics or (

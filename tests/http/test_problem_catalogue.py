@@ -5,6 +5,7 @@ registry, every ``type`` a page of the service, the table's 422 carrying the ver
 from __future__ import annotations
 
 import ast
+import functools
 import re
 from pathlib import Path
 from typing import Any
@@ -66,6 +67,12 @@ def codes_in_source() -> dict[str, str]:
     """Every code the service can send, found in its source: the code argument of each
     ``Problem(…)``, ``InvalidInput(…)`` and ``Reason(…)``, and every code-like string of
     http/problems.py (which maps the framework's errors to codes); each with where it is."""
+    return dict(_scan_source())
+
+
+@functools.cache
+def _scan_source() -> dict[str, str]:
+    """:func:`codes_in_source`, parsed once per process (four tests read it)."""
     files = sorted(PACKAGE.rglob("*.py"))
     trees = [ast.parse(path.read_text(encoding="utf-8")) for path in files]
     constants = _constants(trees)

@@ -7,6 +7,7 @@ here. One route is added for these tests only: it takes its body through Litesta
 
 from __future__ import annotations
 
+import functools
 import logging
 import re
 from collections.abc import Iterator
@@ -270,12 +271,21 @@ def test_openapi_documents_the_415_of_every_operation_with_a_body(app_client: Cl
 # A key named twice in one object: refused, never read as its last value
 
 
+@functools.cache
+def _templates() -> dict[str, str]:
+    """Each route's concrete path → its template, from one app (not one app a test)."""
+    return {
+        _concrete(route.path): re.sub(r"\{(\w+):\w+\}", r"{\1}", route.path)
+        for route in reversed(_app().routes)  # the first route of a path wins, as it did
+        if isinstance(route, HTTPRoute)
+    }
+
+
 def _template(path: str) -> str:
     """``/v1/tables/table-1/seats/0/bot`` → the examples' ``/v1/tables/{table_id}/seats/{seat}/bot``."""
-    for route in _app().routes:
-        if isinstance(route, HTTPRoute) and _concrete(route.path) == path:
-            return re.sub(r"\{(\w+):\w+\}", r"{\1}", route.path)
-    raise AssertionError(path)
+    template = _templates().get(path)
+    assert template is not None, path
+    return template
 
 
 def _example_body(method: str, path: str) -> dict[str, Any]:

@@ -11,7 +11,9 @@ states the outcome, and is refused where the finishing order contradicts it.
 
 from __future__ import annotations
 
+import copy
 import itertools
+import json
 from collections import Counter
 from typing import Any
 
@@ -28,6 +30,22 @@ def scores(client: Client, **body: Any) -> dict[str, Any]:
     assert response.status_code == 200, response.text
     result: dict[str, Any] = response.json()
     return result
+
+
+class Asked:
+    """``/v1/scores`` for one test's loop over every order: the route is stateless, so a
+    question asked again (every order sharing a prefix asks its prefix) is sent once and
+    answered as it was the first time."""
+
+    def __init__(self, client: Client) -> None:
+        self.client = client
+        self._answers: dict[str, dict[str, Any]] = {}
+
+    def __call__(self, **body: Any) -> dict[str, Any]:
+        key = json.dumps(body, sort_keys=True)
+        if key not in self._answers:
+            self._answers[key] = scores(self.client, **body)
+        return copy.deepcopy(self._answers[key])
 
 
 def refused(client: Client, status: int, code: str, path: str, **body: Any) -> dict[str, Any]:
@@ -67,10 +85,10 @@ def first_against_t9(order: list[int], end: int, side: set[int]) -> int | None:
     return None
 
 
-def end_of(client: Client, roles: dict[str, Any], order: list[int]) -> int:
+def end_of(ask: Asked, roles: dict[str, Any], order: list[int]) -> int:
     """Where the deal ended: the shortest prefix whose score is final (T-9, S-7, S-8; the
     moment itself is held to the rules in tests/engine/test_scoring.py)."""
-    return next(k for k in range(1, 6) if scores(client, **roles, finished=order[:k])["final"])
+    return next(k for k in range(1, 6) if ask(**roles, finished=order[:k])["final"])
 
 
 def positions_of(order: list[int]) -> list[int]:
@@ -156,11 +174,12 @@ def test_T_9_every_order_agreeing_with_t9_is_scored_as_its_cut_order(
     entry the oracle refuses."""
     roles = {"ruleset": ruleset, **MODES[mode]}
     emperor, guard = roles["emperor"], roles.get("guard")
+    ask = Asked(client)
     accepted = 0
     for permutation in itertools.permutations(range(5)):
         order = list(permutation)
-        end = end_of(client, roles, order)
-        cut = scores(client, **roles, finished=order[:end])
+        end = end_of(ask, roles, order)
+        cut = ask(**roles, finished=order[:end])
         side = finished_side(mode, emperor, guard, order[:end])
         wrong = first_against_t9(order, end, side)
         # The complete order, and the order stopped one seat after the end (or after the
@@ -168,7 +187,7 @@ def test_T_9_every_order_agreeing_with_t9_is_scored_as_its_cut_order(
         if wrong is None:
             accepted += 1
             for listed in sorted({min(end + 1, 5), 5}):
-                answer = scores(client, **roles, finished=order[:listed])
+                answer = ask(**roles, finished=order[:listed])
                 assert {**answer, "positions": None} == {**cut, "positions": None}, order
                 assert [answer["positions"][seat] for seat in order[:listed]] == list(
                     range(1, listed + 1)
@@ -398,9 +417,10 @@ def test_T_9_a_tribute_follows_every_order_agreeing_with_t9(client: Client, mode
             assert Counter(answer["hands"][seat]) == held - Counter(paid[seat]), seat
         return received, paid
 
+    ask = Asked(client)
     for permutation in itertools.permutations(range(5)):
         order = list(permutation)
-        end = end_of(client, roles, order)
+        end = end_of(ask, roles, order)
         wrong = first_against_t9(order, end, finished_side(mode, emperor, guard, order[:end]))
         answer = tribute(client, {**previous, "finished": order}, hands["hands"])
         if wrong is not None:
@@ -408,7 +428,7 @@ def test_T_9_a_tribute_follows_every_order_agreeing_with_t9(client: Client, mode
             continue
         assert answer.status_code == 200, answer.text
         cut = order[:end]
-        placed = scores(client, **roles, finished=cut)["positions"]
+        placed = ask(**roles, finished=cut)["positions"]
         convention = sorted(range(5), key=lambda seat: placed[seat])
         expected = tribute(client, {**previous, "finished": cut}, hands["hands"]).json()
         assert by_place(order, answer.json()) == by_place(convention, expected), order

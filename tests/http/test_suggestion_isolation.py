@@ -4,11 +4,14 @@ share (docs/deploy.md "Bot suggestions", docs/bots-service.md).
 * Its cap, exactly: with ``BAOHUANG_SUGGEST_PER_CALLER`` = N, N of its searches think, the next
   is 429 ``TOO_MANY_SUGGESTIONS``, and another caller is answered meanwhile (a gate the test
   opens, no timing).
-* Against a real ``baohuang serve`` on a real Redis: while the flood runs, another table's
-  moves go on, the bot seats keep moving (each after its delay and its level's floor, never
-  sooner), another caller's search is answered, and the searches run in worker processes that
-  the service stops when it stops. How much slower the other table's moves get is measured by
-  ``bench/bots_bench.py`` (RESULTS.md); here only a real stall (seconds) fails.
+* Over its cap, the refusal is decided by the caller's key and the body's level alone, before
+  the body is checked, with the same document and headers.
+* Against a real ``baohuang serve`` on a real Redis (and, briefly, on its memory store in the
+  quick loop): while the flood runs, another table's moves go on, the bot seats keep moving
+  (each after its delay and its level's floor, never sooner), another caller's search is
+  answered, and the searches run in worker processes that the service stops when it stops.
+  How much slower the other table's moves get is measured by ``bench/bots_bench.py``
+  (RESULTS.md); here only a real stall (seconds) fails.
 """
 
 from __future__ import annotations
@@ -28,7 +31,7 @@ import msgspec
 import pytest
 
 from baohuang.bots import BotInput, Level
-from baohuang.bots.levels import DEFAULT_BUDGET_MS, first_thoughts
+from baohuang.bots.levels import DEFAULT_BUDGET_MS, first_thoughts, floor_ms
 from baohuang.engine import Move, Snapshot, legal_moves, seat_view
 from baohuang.http.settings import Settings
 from live_server import LiveServer, ProcessServer
@@ -44,6 +47,9 @@ BOT_DELAY = 0.2
 FLOOD = 40
 """Search suggestions the flooder keeps in flight (its cap lets two think; the rest are 429)."""
 FLOOD_SECONDS = 8.0
+SHORT_FLOOD_SECONDS = 4.0
+"""Long enough for one of the flooder's searches (2 s budget, 1.9 s floor) to be answered and a
+bot move (0.2 s delay, 0.9 s floor) to fall due during the flood."""
 STALL = 1.0
 """Seconds that only a stall reaches: a move on another table, or a bot move beyond its delay
 and floor. Quiet, a move takes milliseconds; before the searches moved to worker processes, a
@@ -128,6 +134,53 @@ async def test_a_caller_has_exactly_its_cap_of_searches_in_flight_and_others_sti
         assert again.status_code == 200, again.text  # its slots came back with the answers
 
 
+async def test_a_caller_over_its_cap_is_refused_before_its_body_is_checked() -> None:
+    """Over its cap, a caller's search is refused by its key and the body's level alone (the
+    cheap way: a flood of refusals costs the event loop little), with the same document and
+    headers (CORS included) as any refusal; its heuristic suggestions are still answered, and
+    its bad bodies still refused for what is wrong with them."""
+    origin = "https://game.example"
+    settings = Settings(
+        api_keys=(FLOODER, OTHER),
+        suggest_per_caller=CAP,
+        access_log=False,
+        cors_origins=(origin,),
+    )
+    view = in_play_view()
+    flooder = {**bearer(FLOODER), "Origin": origin}
+    server = LiveServer(settings)
+    async with server, httpx.AsyncClient(base_url=server.url, timeout=30) as client:
+        held = HeldThinkers(CAP)
+        server.app.state.suggestions.thinkers = held
+        search = {"view": view, "level": "search", "budget_ms": 2000}
+        in_flight = [
+            asyncio.create_task(client.post("/v1/bots/suggest", json=search, headers=flooder))
+            for _ in range(CAP)
+        ]
+        await asyncio.wait_for(held.arrived.wait(), 10)
+        no_view = {"level": "search", "seed": -1}  # two faults the handler would name
+        refused = await client.post("/v1/bots/suggest", json=no_view, headers=flooder)
+        assert refused.status_code == 429, refused.text
+        problem = refused.json()
+        assert problem["errors"][0]["code"] == "TOO_MANY_SUGGESTIONS"
+        assert problem["instance"] == f"urn:request:{refused.headers['x-request-id']}"
+        assert refused.headers["retry-after"] == "1"
+        assert refused.headers["access-control-allow-origin"] == origin
+        heuristic = {"view": view, "level": "heuristic"}
+        answered = await client.post("/v1/bots/suggest", json=heuristic, headers=flooder)
+        assert answered.status_code == 200, answered.text
+        bad = await client.post("/v1/bots/suggest", json={"level": "heuristic"}, headers=flooder)
+        assert bad.status_code == 400, bad.text  # no view: what the handler says
+        broken = await client.post(
+            "/v1/bots/suggest", content=b'{"level": "search"', headers=flooder
+        )
+        assert broken.status_code == 400, broken.text  # not JSON: the handler says so
+        assert held.waiting == CAP
+        held.gate.set()
+        answers = await asyncio.gather(*in_flight)
+        assert [answer.status_code for answer in answers] == [200] * CAP
+
+
 @pytest.fixture(scope="module")
 def redis_url() -> Iterator[str]:
     with RedisServer.from_environment() as server:
@@ -146,18 +199,24 @@ async def _flood(base: str, view: dict[str, Any], until: float, codes: list[int]
                 await asyncio.sleep(0.05)
 
 
-async def _play(client: httpx.AsyncClient, until: float) -> list[float]:
-    """Another platform's table, played move after move by the platform: each move's time."""
+async def _play(client: httpx.AsyncClient, until: float, least: int = 5) -> list[float]:
+    """Another platform's table, played move after move by the platform until ``until`` and
+    for ``least`` moves at least (a loaded machine may take seconds to create the table):
+    each move's time."""
     times: list[float] = []
     rng = random.Random(4)
-    while time.monotonic() < until:
+
+    def more() -> bool:
+        return time.monotonic() < until or len(times) < least
+
+    while more():
         tid = f"suggest-other-{uuid.uuid4().hex}"
         snapshot = advanced_position("classic", rng.randrange(1 << 30), 0, 0, rng)
         body = {"snapshot": msgspec.to_builtins(snapshot)}
         created = await client.put(f"/v1/tables/{tid}", json=body, headers=bearer(OTHER))
         assert created.status_code == 201, created.text
         version = created.json()["version"]
-        while not snapshot.over and time.monotonic() < until:
+        while not snapshot.over and more():
             move = rng.choice(legal_moves(snapshot))
             started = time.monotonic()
             moved = await client.post(
@@ -214,9 +273,23 @@ def _p99(times: list[float]) -> float:
 @pytest.mark.slow
 @pytest.mark.redis
 async def test_a_search_flood_leaves_other_tables_and_bot_seats_moving(redis_url: str) -> None:
+    await _flood_beside_a_table_and_bots({"REDIS_URL": redis_url}, FLOOD_SECONDS, least_moves=3)
+
+
+async def test_a_short_search_flood_leaves_other_tables_and_bot_seats_moving() -> None:
+    """The quick twin of the one above: the same real processes, on the service's own memory
+    store, for a flood just long enough that one of the flooder's searches is answered."""
+    await _flood_beside_a_table_and_bots({}, SHORT_FLOOD_SECONDS, least_moves=1)
+
+
+async def _flood_beside_a_table_and_bots(
+    environment: dict[str, str], seconds: float, least_moves: int
+) -> None:
+    """A real ``baohuang serve`` flooded for ``seconds`` while five search bots play and
+    another platform plays a table; ``least_moves``: the bot moves due during the flood."""
     server = ProcessServer(
         {
-            "REDIS_URL": redis_url,
+            **environment,
             "BAOHUANG_API_KEYS": f"{FLOODER},{OTHER}",
             "BAOHUANG_TOKEN_SECRET": "suggestions",
             "BAOHUANG_BOT_DELAY_SECONDS": str(BOT_DELAY),
@@ -225,7 +298,7 @@ async def test_a_search_flood_leaves_other_tables_and_bot_seats_moving(redis_url
         }
     )
     view = in_play_view()
-    floor = DEFAULT_BUDGET_MS / 1000
+    floor = floor_ms("search", DEFAULT_BUDGET_MS) / 1000
     try:
         async with httpx.AsyncClient(base_url=server.url, timeout=30, trust_env=False) as client:
             await server.start()
@@ -237,7 +310,7 @@ async def test_a_search_flood_leaves_other_tables_and_bot_seats_moving(redis_url
             quiet = await _play(client, time.monotonic() + 2.0)
             codes: list[int] = []
             started = time.time()
-            until = time.monotonic() + FLOOD_SECONDS
+            until = time.monotonic() + seconds
             flood = [
                 asyncio.create_task(_flood(server.url, view, until, codes)) for _ in range(FLOOD)
             ]
@@ -267,7 +340,7 @@ async def test_a_search_flood_leaves_other_tables_and_bot_seats_moving(redis_url
         for a, b in itertools.pairwise(moves)
         if started <= a["at"] + BOT_DELAY <= ended  # a deadline during the flood
     ]
-    assert len(gaps) >= 3, gaps  # the bots kept moving through the flood
+    assert len(gaps) >= least_moves, gaps  # the bots kept moving through the flood
     # Each after its delay and its floor, never sooner (timing says nothing of the hand) ...
     assert min(gaps) >= BOT_DELAY + floor - 0.05, gaps
     # ... and not held up behind the flood.

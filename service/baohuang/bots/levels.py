@@ -20,16 +20,26 @@ DEFAULT_BUDGET_MS: Final = 1000.0
 HEURISTIC_FLOOR_MS: Final = 50.0
 """The least time a heuristic answer takes (:func:`floor_ms`): well above its own few
 milliseconds, whatever the hand, so that how soon it answers says nothing of the hand."""
+PACE_MARGIN_SHARE: Final = 0.2
+PACE_MARGIN_MAX_MS: Final = 100.0
+"""How far under its budget a search is answered: a fifth of the budget, at most 100 ms. The
+serving process must get a CPU at the deadline to send the answer; on a loaded machine that
+takes tens of milliseconds at p99 (bench/RESULTS.md section 25), which an answer paced to the
+budget itself would add to the budget. The margin depends on the budget only, never on the
+hand."""
 
 
 def floor_ms(level: Level, budget_ms: float | None = DEFAULT_BUDGET_MS) -> float:
     """The time every answer of ``level`` waits out, however soon the move is known: a forced
     move, a single candidate or a pass with nothing that beats would otherwise come back at
-    once and tell the table what the seat holds. The search's floor is its budget, the
-    heuristic's :data:`HEURISTIC_FLOOR_MS` (docs/bots-service.md, "Timing")."""
+    once and tell the table what the seat holds. The search's floor is its budget less
+    :data:`PACE_MARGIN_SHARE` of it (at most :data:`PACE_MARGIN_MAX_MS`), so that the answer
+    still lands within its budget when the serving process waits for a CPU; the heuristic's
+    is :data:`HEURISTIC_FLOOR_MS` (docs/bots-service.md, "Timing")."""
     if level == "heuristic":
         return HEURISTIC_FLOOR_MS
-    return DEFAULT_BUDGET_MS if budget_ms is None else budget_ms
+    budget = DEFAULT_BUDGET_MS if budget_ms is None else budget_ms
+    return budget - min(budget * PACE_MARGIN_SHARE, PACE_MARGIN_MAX_MS)
 
 
 class NotToAct(Exception):

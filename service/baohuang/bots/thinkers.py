@@ -32,7 +32,7 @@ import signal
 import threading
 import time
 from collections.abc import Awaitable, Callable
-from typing import Final
+from typing import Final, NamedTuple
 
 import msgspec
 
@@ -57,6 +57,25 @@ _MOVE = msgspec.json.Decoder(Move)
 
 Now = Callable[[], float]
 Sleep = Callable[[float], Awaitable[None]]
+
+
+class Stages(NamedTuple):
+    """When each stage of one answer ended, in seconds after it was asked (on the pacing's
+    clock): for a benchmark to say where a late answer's time went."""
+
+    level: Level
+    floor: float
+    thought: float
+    """The legal moves and the heuristic's choice known (in the serving process)."""
+    submitted: float | None
+    """The search handed to a worker (``None``: no search, or no worker in time)."""
+    searched: float | None
+    """The worker's move back (``None``: none by the floor, the heuristic's move answered)."""
+    answered: float
+    """The pacing over: the answer goes out."""
+
+
+Observe = Callable[[Stages], None]
 
 
 def _call_all(callbacks: list[Callable[[], None]]) -> None:
@@ -111,7 +130,7 @@ class Thinkers:
     ``processes``: the pool's size (the gates of its users add up to it). ``now`` and
     ``sleep`` are the clock the pacing uses (a test injects its own); ``paced``: whether
     answers wait out their floor at all (the table tests that drive time by hand turn it
-    off).
+    off); ``observe``: given each answer's :class:`Stages` (a benchmark's probe).
     """
 
     def __init__(
@@ -121,6 +140,7 @@ class Thinkers:
         now: Now = time.monotonic,
         sleep: Sleep = asyncio.sleep,
         paced: bool = True,
+        observe: Observe | None = None,
     ) -> None:
         if processes <= 0:
             raise ValueError("a pool needs at least one process")
@@ -128,6 +148,7 @@ class Thinkers:
         self.now = now
         self.sleep = sleep
         self.paced = paced
+        self.observe = observe
         self._pool: concurrent.futures.ProcessPoolExecutor | None = None
         self._starting: asyncio.Task[concurrent.futures.ProcessPoolExecutor] | None = None
         self._stopped = False
@@ -199,13 +220,27 @@ class Thinkers:
         floor = floor_ms(level, budget_ms) / 1000
         deadline = started + floor
         moves, chosen = first_thoughts(bot, seed)
+        thought = self.now()
         move = chosen
+        marks: list[float] = []  # when the search reached a worker, when its move came back
         if level == "search" and len(moves) > 1:
-            move = await self._searched(bot, seed, deadline, chosen, gate)
+            move = await self._searched(bot, seed, deadline, chosen, gate, marks)
         if self.paced:
             wait = deadline - self.now()
             if wait > 0:
                 await self.sleep(wait)
+        if self.observe is not None:
+            after = [mark - started for mark in marks]
+            self.observe(
+                Stages(
+                    level,
+                    floor,
+                    thought - started,
+                    after[0] if after else None,
+                    after[1] if len(after) > 1 else None,
+                    self.now() - started,
+                )
+            )
         return move
 
     async def _searched(
@@ -215,10 +250,12 @@ class Thinkers:
         deadline: float,
         chosen: Move,
         gate: asyncio.Semaphore | None,
+        marks: list[float],
     ) -> Move:
         """The search's move from a worker by ``deadline``, else ``chosen``. The gate's slot
         is given back once no worker is busy with the search: at once if it never reached
-        one, else when the worker is through (a search cut short still holds its process)."""
+        one, else when the worker is through (a search cut short still holds its process).
+        ``marks`` gets when the search reached a worker and when its move came back."""
         held: list[Callable[[], None]] = []
         work: concurrent.futures.Future[bytes] | None = None
         try:
@@ -233,6 +270,7 @@ class Thinkers:
             if pool is None or work_ms < MIN_WORK_MS:
                 return chosen
             work = pool.submit(_search, msgspec.json.encode(bot), work_ms, seed)
+            marks.append(self.now())
         finally:
             if work is None:
                 _call_all(held)  # it never reached a worker: given back at once
@@ -248,6 +286,7 @@ class Thinkers:
         except Exception as error:  # a worker that died: the heuristic's move, and say so
             log.warning("a search failed in its worker (%r): the heuristic answers", error)
             return chosen
+        marks.append(self.now())
         return _MOVE.decode(answer)
 
     def _left(self, deadline: float) -> float:

@@ -12,6 +12,11 @@ caller cannot take every worker from the others either. Both are per process (pe
 
 Every answer waits out its level's floor (:func:`~baohuang.bots.levels.floor_ms`), so how soon
 it comes says nothing of the hand.
+
+A caller over its cap may keep asking hundreds of times a second. Its refusal is decided on
+the route, before the handler (:func:`refuse_over_cap`): by the caller's key and the body's
+``level`` alone, before the rest of the body is decoded or checked, and answered with a
+document encoded once, so that a flood of refusals costs the event loop little.
 """
 
 from __future__ import annotations
@@ -20,13 +25,19 @@ import asyncio
 from collections import Counter
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Final
+from typing import Any, Final
+
+import msgspec
+from litestar.types import ASGIApp, Message, Receive, Scope, Send
 
 from ..bots import BotInput, Level
 from ..bots.thinkers import Thinkers
 from ..engine import Move
+from .access import REQUEST_ID_SCOPE_KEY
 from .metrics import SUGGESTIONS_REFUSED
 from .problems import Problem
+from .ratelimit import verified_caller
+from .settings import MAX_BODY_BYTES
 
 SUGGEST_RETRY_AFTER_SECONDS: Final = "1"
 
@@ -81,3 +92,80 @@ class Suggestions:
             return await self.thinkers.think(
                 bot, level, budget_ms=budget_ms, seed=seed, gate=self.gate
             )
+
+
+class _Asked(msgspec.Struct):
+    """What :func:`refuse_over_cap` reads of a suggestion's body: its level, nothing else (the
+    other fields are skipped, not decoded)."""
+
+    level: str = "heuristic"
+
+
+_ASKED = msgspec.json.Decoder(_Asked)
+
+
+def _asks_for_search(body: bytes) -> bool:
+    """Whether ``body`` asks for a search. A body this cannot read is left to the handler,
+    which says what is wrong with it."""
+    try:
+        return _ASKED.decode(body).level == "search"
+    except (msgspec.DecodeError, RecursionError):
+        return False
+
+
+def _refusal(scope: Scope, allowed: int) -> tuple[Message, Message]:
+    """The 429 messages for a caller over its cap: the document the handler would raise,
+    naming the request's id as every problem does."""
+    document = too_many_suggestions_problem(allowed).document
+    request_id = scope.get(REQUEST_ID_SCOPE_KEY)
+    if request_id is not None:
+        document = msgspec.structs.replace(document, instance=f"urn:request:{request_id}")
+    body = msgspec.json.encode(document)
+    start: Message = {
+        "type": "http.response.start",
+        "status": 429,
+        "headers": [
+            (b"content-type", b"application/problem+json"),
+            (b"content-length", str(len(body)).encode()),
+            (b"retry-after", SUGGEST_RETRY_AFTER_SECONDS.encode()),
+        ],
+    }
+    return start, {"type": "http.response.body", "body": body, "more_body": False}
+
+
+def refuse_over_cap(app: ASGIApp) -> ASGIApp:
+    """The suggest route's middleware: a search asked for by a caller that already has its
+    cap in flight is refused here, before the handler decodes and checks the body. Anything
+    else goes on to the handler, body and all (which still takes the caller's slot itself,
+    :meth:`Suggestions.slot`: this is only the cheap way to say no)."""
+
+    async def refuse(scope: Scope, receive: Receive, send: Send) -> None:
+        state = scope["app"].state
+        suggestions: Suggestions = state.suggestions
+        caller = verified_caller(scope, state.authority.verifies)
+        if suggestions.in_flight(caller) < suggestions.per_caller:
+            await app(scope, receive, send)
+            return
+        received: list[Any] = []
+        size = 0
+        while True:  # the body, as far as a body may go; the handler refuses anything longer
+            message: Any = await receive()
+            received.append(message)
+            size += len(message.get("body", b""))
+            if message["type"] != "http.request" or size > MAX_BODY_BYTES:
+                break
+            if not message.get("more_body", False):
+                body = b"".join(part.get("body", b"") for part in received)
+                if _asks_for_search(body):
+                    SUGGESTIONS_REFUSED.inc()
+                    for answer in _refusal(scope, suggestions.per_caller):
+                        await send(answer)
+                    return
+                break
+
+        async def replay() -> Any:
+            return received.pop(0) if received else await receive()
+
+        await app(scope, replay, send)
+
+    return refuse

@@ -20,7 +20,7 @@ from ..docs import body, problems
 from ..problems import Problem
 from ..ratelimit import verified_caller
 from ..schemas.bots import HistoryEvent, SuggestRequest, SuggestResult
-from ..suggestions import Suggestions
+from ..suggestions import Suggestions, refuse_over_cap
 
 SUGGEST = BodyDecoder(SuggestRequest)
 
@@ -55,6 +55,7 @@ class BotsController(Controller):
         summary="Suggest a move for one seat from its view",
         opt=body(SUGGEST),
         responses=problems(400, 413, 422),
+        middleware=[refuse_over_cap],  # a caller over its cap is refused before the body is read
     )
     async def suggest(self, request: Request[Any, Any, Any]) -> SuggestResult:
         """The move a bot level plays for the view's seat, judged from the seat's view and the
