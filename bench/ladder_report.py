@@ -32,11 +32,11 @@ def mean_interval(values: Sequence[float]) -> str:
 
 def gains_table(lines: Sequence[dict[str, Any]]) -> str:
     by: dict[str, dict[str, list[float]]] = defaultdict(lambda: defaultdict(list))
-    deals: dict[str, set[int]] = defaultdict(set)
+    deals: dict[str, set[tuple[int, int]]] = defaultdict(set)  # (seed, index): runs of seeds
     for line in lines:
         by[line["pairing"]][line["role"]].append(line["gain"])
         by[line["pairing"]]["all"].append(line["gain"])
-        deals[line["pairing"]].add(line["deal"])
+        deals[line["pairing"]].add((line["seed"], line["deal"]))
     rows = [
         "| pairing A:B | deals | games | " + " | ".join(ROLES) + " |",
         "|---" * (len(ROLES) + 3) + "|",

@@ -136,10 +136,10 @@ BUGS: tuple[Planted, ...] = (
     ),
     Planted(
         "j",
-        "the search answers with the root move visited least",
+        "the search leaves the heuristic's move for one that did worse",
         "service/baohuang/bots/search.py",
-        "        if visits > best_visits:\n",
-        "        if visits < best_visits or best_visits < 0:\n",
+        "        if edge.mean() - base.mean() > DEPART_MARGIN * error and edge.visits > best_visits:\n",
+        "        if base.mean() - edge.mean() > DEPART_MARGIN * error and edge.visits > best_visits:\n",
         "tests/bots/test_search.py::"
         "test_the_search_finds_the_lead_that_wins_where_the_heuristic_loses",
     ),

@@ -80,6 +80,15 @@ LONGEST_FIRST = (
     "tests/test_docs_run.py",
     "tests/http/test_table_leaks.py",
     "tests/http/test_seat_client_doc.py",
+    # CI's longest single tests (slow, or long at the thorough count): 30-140 s each
+    "tests/ship/test_image.py",  # builds the image first
+    "tests/ship/test_fuzz.py",
+    "tests/bots/test_worlds.py",
+    "tests/browser/test_play_live.py",
+    "tests/http/test_failover_drill.py",
+    "tests/http/test_bot_tables_live.py",
+    "tests/http/test_redis_failover.py",
+    "tests/tables/test_fault_walk.py",
 )
 """Modules whose tests take seconds each, run first (whole, so their module fixtures are made
 once): the two xdist workers then share out the many short tests at the end instead of one

@@ -5,12 +5,29 @@ from __future__ import annotations
 
 import random
 
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from baohuang.bots import BotInput, suggest
-from baohuang.bots.search import Node, grow, move_key, open_moves
-from baohuang.engine import Snapshot, apply_move, legal_moves, seat_view, verify_move
+from baohuang.bots.search import (
+    DEPART_MARGIN,
+    DEPART_VISITS,
+    Edge,
+    Node,
+    answer_of,
+    grow,
+    move_key,
+    open_moves,
+)
+from baohuang.engine import (
+    PassMove,
+    PlayMove,
+    Snapshot,
+    apply_move,
+    legal_moves,
+    seat_view,
+    verify_move,
+)
 from thorough import examples
 
 from .deals import RULESETS, walk
@@ -97,3 +114,45 @@ def test_every_legal_move_is_opened_as_visits_grow() -> None:
     assert opened[0] == first
     assert sorted(map(move_key, opened)) == sorted(map(move_key, legal))
     assert len(open_moves(snapshot, legal, first, 0)) == min(2, len(legal))
+
+
+def _edge(scores: list[float]) -> Edge:
+    edge = Edge()
+    edge.visits, edge.available = len(scores), len(scores)
+    edge.total, edge.squares = sum(scores), sum(value * value for value in scores)
+    return edge
+
+
+@settings(max_examples=examples(500), deadline=None)
+@given(
+    st.lists(st.floats(-4, 4), min_size=1, max_size=30),
+    st.lists(st.floats(-4, 4), min_size=1, max_size=30),
+)
+@example([0.0, 1.0] * 5, [1.0, 2.0] * 5)  # 4 standard errors better: played
+@example([0.0, 1.0] * 5, [0.7, 1.1] * 5)  # 1.7 standard errors better: not yet
+@example([-3.0], [0.0, 0.1, 0.0, 0.1])  # the heuristic's move left after one play-out
+@example([0.0] * 10, [4.0] * 3)  # too few play-outs of the other move
+def test_the_search_leaves_the_heuristics_move_only_for_one_clearly_better(
+    heuristic_scores: list[float], other_scores: list[float]
+) -> None:
+    """The oracle: Welch's difference of means against twice its standard error, the other
+    move's variance standing in for the heuristic's when it was played once."""
+    heuristic, other = PassMove(seat=0), PlayMove(seat=0, cards=["3S"])
+    root = Node()
+    root.edges[move_key(heuristic)] = _edge(heuristic_scores)
+    root.edges[move_key(other)] = _edge(other_scores)
+    answer = answer_of(root, [heuristic, other], heuristic)
+
+    def variance(scores: list[float]) -> float:
+        mean = sum(scores) / len(scores)
+        return sum((value - mean) ** 2 for value in scores) / (len(scores) - 1)
+
+    if len(other_scores) < DEPART_VISITS:
+        assert answer == heuristic
+        return
+    spread = variance(other_scores)
+    base_spread = variance(heuristic_scores) if len(heuristic_scores) > 1 else spread
+    error = (spread / len(other_scores) + base_spread / len(heuristic_scores)) ** 0.5
+    gain = sum(other_scores) / len(other_scores) - sum(heuristic_scores) / len(heuristic_scores)
+    if abs(gain - DEPART_MARGIN * error) > 1e-6:  # not on the edge, where rounding decides
+        assert answer == (other if gain > DEPART_MARGIN * error else heuristic)

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from functools import lru_cache
+from types import MappingProxyType
 from typing import Final
 
 from ..engine import RANK_SYMBOLS
@@ -26,6 +28,17 @@ def rank_of(code: str) -> int:
 def rank_groups(hand: Sequence[str]) -> Counter[int]:
     """How many cards of each rank the hand holds, jokers left out (C-1: a combo is one rank)."""
     return Counter(rank for rank in map(rank_of, hand) if rank < SMALL)
+
+
+def held_ranks(hand: Sequence[str]) -> Mapping[int, int]:
+    """:func:`rank_groups` read-only and remembered: a seat's hand is unchanged through all the
+    passes between its plays, and a play-out asks about it at each."""
+    return _held_ranks(tuple(hand))
+
+
+@lru_cache(maxsize=1 << 14)
+def _held_ranks(hand: tuple[str, ...]) -> Mapping[int, int]:
+    return MappingProxyType(dict(rank_groups(hand)))
 
 
 def jokers(cards: Sequence[str]) -> tuple[int, int]:

@@ -10,11 +10,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from functools import lru_cache
 from typing import Final
 
 from ..engine import JiefengMove, Move, PassMove, PlayMove, TopPlay, YieldMove
-from .hand import is_premium, jokers, play_rank, rank_groups, rank_of
+from .hand import held_ranks, is_premium, jokers, play_rank, rank_groups, rank_of
 
 CLOSE_TO_OUT: Final = 8
 """A seat holding this many cards or fewer is close to going out: strength is spent on it."""
@@ -60,13 +61,19 @@ def lead(hand: Sequence[str], plays: Sequence[PlayMove]) -> PlayMove:
     return plays[0]
 
 
-def play_cost(hand_groups: dict[int, int], play: PlayMove) -> tuple[int, int, int, int]:
+def play_cost(hand_groups: Mapping[int, int], play: PlayMove) -> tuple[int, int, int, int]:
     """What a play spends: jokers, then premium cards, then a split set, then its rank."""
-    small, big = jokers(play.cards)
-    rank = play_rank(play.cards)
-    ranked = len(play.cards) - small - big
+    spent, premium, ranked, rank = _spent(tuple(play.cards))
     split = int(ranked > 0 and ranked < hand_groups.get(rank, 0))
-    return (small + 2 * big, int(is_premium(play.cards)), split, rank)
+    return (spent, premium, split, rank)
+
+
+@lru_cache(maxsize=1 << 16)
+def _spent(cards: tuple[str, ...]) -> tuple[int, int, int, int]:
+    """The hand-free part of :func:`play_cost` (jokers, premium, rank cards, rank): the same
+    few plays are costed thousands of times in a search's play-outs."""
+    small, big = jokers(cards)
+    return (small + 2 * big, int(is_premium(cards)), len(cards) - small - big, play_rank(cards))
 
 
 def cheapest_beating(
@@ -75,7 +82,7 @@ def cheapest_beating(
     """The cheapest beating play; without ``spend``, only one that costs no strength."""
     if not plays:
         return None
-    groups = dict(rank_groups(hand))
+    groups = held_ranks(hand)
     costed = sorted(((play_cost(groups, play), index) for index, play in enumerate(plays)))
     cost, index = costed[0]
     if not spend and (cost[0] or cost[1]):

@@ -69,8 +69,6 @@ def suggest(
     moves, chosen = first_thoughts(bot, seed)
     if level == "heuristic":
         return chosen
-    if budget_ms is None and worlds is None:
-        raise ValueError("a search needs a time budget or a number of worlds")
     return search(bot, moves, chosen, random.Random(seed), budget_ms, worlds)
 
 

@@ -13,9 +13,12 @@ from collections.abc import Sequence
 
 from ..engine import (
     SEATS,
+    JiefengMove,
     Move,
+    PassMove,
     PlayMove,
     Snapshot,
+    YieldMove,
     apply_move,
     legal_moves,
     score,
@@ -23,7 +26,7 @@ from ..engine import (
     verify_move,
 )
 from .before_play import answer_before_play
-from .hand import ACE, rank_groups, rank_of
+from .hand import ACE, held_ranks, rank_groups, rank_of
 from .heuristic import choose_play
 from .roles import partners_in
 
@@ -39,18 +42,47 @@ def quick_lead(hand: Sequence[str], seat: int) -> PlayMove:
     return PlayMove(seat, [code for code in hand if rank_of(code) == rank])
 
 
+def quick_answer(state: Snapshot, allies: frozenset[int]) -> Move | None:
+    """The heuristic's answer to a partner's top play without listing every legal move:
+    its whole hand if that one combo may be played (it goes out), else 接风, a pass or a yield,
+    the first legal (:func:`.heuristic.answer`). ``None`` when the top is an opponent's, or no
+    answer is legal: then the moves must be listed."""
+    top = state.trick.top
+    if top is None or top.seat not in allies:
+        return None
+    seat = state.turn
+    hand = state.hands[seat]
+    if len(held_ranks(hand)) <= 1:
+        whole = PlayMove(seat, list(hand))
+        if verify_move(state, whole) is None:
+            return whole
+    for move in (JiefengMove(seat), PassMove(seat), YieldMove(seat)):
+        if verify_move(state, move) is None:
+            return move
+    return None
+
+
 def heuristic_move(state: Snapshot, moves: Sequence[Move] | None = None) -> Move:
-    """What the heuristic plays for ``state.turn`` in the world ``state`` (roles known)."""
+    """What the heuristic plays for ``state.turn`` in the world ``state`` (roles known).
+
+    Without ``moves``, a lead (:func:`quick_lead`) and an answer to a partner
+    (:func:`quick_answer`) are found without listing every legal move, which is most of a
+    play-out's time otherwise; they are the moves the list would give (tests/bots)."""
     seat = state.turn
     if state.phase != "play":
         return answer_before_play(seat_view(state, seat), moves or legal_moves(state))
     hand = state.hands[seat]
-    if state.trick.top is None and moves is None:
-        lead = quick_lead(hand, seat)
-        if verify_move(state, lead) is None:
-            return lead
-    counts = [len(cards) for cards in state.hands]
     allies = partners_in(state.mode, state.emperor, state.guard, seat)
+    if moves is None:
+        if state.trick.top is None:
+            lead = quick_lead(hand, seat)
+            if verify_move(state, lead) is None:
+                return lead
+        else:
+            answer = quick_answer(state, allies)
+            if answer is not None:
+                return answer
+    counts = [len(cards) for cards in state.hands]
     against = None if state.emperor in allies or seat == state.emperor else state.emperor
     return choose_play(hand, counts, state.trick.top, moves or legal_moves(state), allies, against)
 

@@ -22,9 +22,17 @@ moves open at a node are the heuristic's choice, then the other moves from the c
 more as its visits grow (:func:`open_moves`). With few iterations the search thus keeps to the
 heuristic's choice unless another move did better; with more, it considers them all.
 
-The answer is the root move visited most. The search stops at its iteration count or before an
-iteration that would not fit its time budget (the slowest iteration so far is the estimate);
-with a seed and no time budget its answer is a function of its input.
+The heuristic's choice is the search's prior, at the answer too (:func:`answer_of`): the search
+plays it unless another root move was tried at least :data:`DEPART_VISITS` times and its mean
+score beats the heuristic's choice's by more than :data:`DEPART_MARGIN` standard errors of the
+difference. A search that departs from a sound rule on the noise of a few play-outs loses more
+than it finds; and where the search keeps the heuristic's move, a deal played against the
+heuristic is the same deal, so its gain is exactly zero and a paired comparison is not drowned
+in noise (bench/ladder.py).
+
+The search stops at its iteration count or before an iteration that would not fit its time
+budget (the slowest iteration so far is the estimate); with a seed and no time budget its answer
+is a function of its input.
 """
 
 from __future__ import annotations
@@ -32,12 +40,12 @@ from __future__ import annotations
 import heapq
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from time import perf_counter
 from typing import Final
 
 from ..engine import Move, PassMove, PlayMove, Snapshot, apply_move, legal_moves
-from .hand import rank_groups
+from .hand import held_ranks
 from .heuristic import play_cost
 from .knowledge import world
 from .playout import final_scores, heuristic_move, playout
@@ -54,6 +62,13 @@ BIAS: Final = 1.0
 """Progressive bias towards the heuristic's choice (Chaslot et al. 2008), in score units: it
 adds BIAS / (visits + 1) to that move's bound, so that a few iterations leave the heuristic's
 choice unless another move did clearly better; it fades as the move's visits grow."""
+
+DEPART_VISITS: Final = 4
+"""Play-outs of a move before the search plays it instead of the heuristic's choice."""
+DEPART_MARGIN: Final = 2.0
+"""Standard errors of the difference of means by which a root move must beat the heuristic's
+choice to be played instead (the best of several noisy means is the luckiest as often as the
+best: the winner's curse, as before play in :mod:`.weighing`)."""
 
 BEFORE_PLAY_WORLDS: Final = 2
 """Worlds before play per iteration in play: a deal has a few such decisions, and a grab, a
@@ -73,13 +88,22 @@ def move_key(move: Move) -> MoveKey:
 class Edge:
     """A move out of an information set: how often it was chosen and legal, the score it got."""
 
-    __slots__ = ("available", "child", "total", "visits")
+    __slots__ = ("available", "child", "squares", "total", "visits")
 
     def __init__(self) -> None:
         self.visits = 0
         self.available = 0
         self.total = 0.0
+        self.squares = 0.0
         self.child = Node()
+
+    def mean(self) -> float:
+        return self.total / self.visits
+
+    def spread(self) -> float:
+        """The sample variance of the scores it got (two visits at least)."""
+        mean = self.total / self.visits
+        return max(0.0, self.squares - self.visits * mean * mean) / (self.visits - 1)
 
     def bound(self, bias: float) -> float:
         """UCB1 with availability counts (Cowling et al. 2012, section 5.3), plus ``bias``
@@ -105,12 +129,12 @@ def open_moves(state: Snapshot, moves: Sequence[Move], first: Move, visits: int)
     wanted = 2 + int(WIDENING * math.sqrt(visits))
     if len(moves) <= wanted and len(moves) <= 2:
         return [first, *(move for move in moves if move != first)]
-    groups = dict(rank_groups(state.hands[state.turn]))
+    groups = held_ranks(state.hands[state.turn])
     rest = (move for move in moves if move != first)
     return [first, *heapq.nsmallest(wanted - 1, rest, key=lambda move: _order_in(groups, move))]
 
 
-def _order_in(groups: dict[int, int], move: Move) -> tuple[int, tuple[int, int, int, int]]:
+def _order_in(groups: Mapping[int, int], move: Move) -> tuple[int, tuple[int, int, int, int]]:
     """Answers (pass, yield, 接风) before plays; plays by what they spend."""
     if isinstance(move, PlayMove):
         return (1, play_cost(groups, move))
@@ -148,8 +172,10 @@ def iterate(root: Node, state: Snapshot, root_moves: Sequence[Move], first: Move
             break
     scores = final_scores(playout(state))
     for edge, seat in path:
+        value = scores[seat] / SCORE_UNIT
         edge.visits += 1
-        edge.total += scores[seat] / SCORE_UNIT
+        edge.total += value
+        edge.squares += value * value
 
 
 def search(
@@ -173,7 +199,7 @@ def search(
     if len(moves) < 2:
         return heuristic_choice
     root = grow(bot, moves, heuristic_choice, rng, budget_ms, iterations)
-    return most_visited(root, moves, heuristic_choice)
+    return answer_of(root, moves, heuristic_choice)
 
 
 def grow(
@@ -200,12 +226,23 @@ def grow(
     return root
 
 
-def most_visited(root: Node, moves: Sequence[Move], heuristic_choice: Move) -> Move:
-    """The root move visited most (the robust child); the heuristic's choice wins ties."""
-    best, best_visits = heuristic_choice, -1
-    for move in [heuristic_choice, *moves]:
+def answer_of(root: Node, moves: Sequence[Move], heuristic_choice: Move) -> Move:
+    """The heuristic's choice, unless other root moves did better by more than the noise (the
+    module docstring): then the one of those visited most.
+
+    The heuristic's choice may have been left after a visit or two when it did badly; its
+    scores' variance is then taken to be the other move's."""
+    base = root.edges.get(move_key(heuristic_choice))
+    if base is None or base.visits == 0:
+        return heuristic_choice
+    best, best_visits = heuristic_choice, 0
+    for move in moves:
         edge = root.edges.get(move_key(move))
-        visits = edge.visits if edge is not None else 0
-        if visits > best_visits:
-            best, best_visits = move, visits
+        if edge is None or edge is base or edge.visits < DEPART_VISITS:
+            continue
+        spread = edge.spread()
+        base_spread = base.spread() if base.visits >= 2 else spread
+        error = math.sqrt(spread / edge.visits + base_spread / base.visits)
+        if edge.mean() - base.mean() > DEPART_MARGIN * error and edge.visits > best_visits:
+            best, best_visits = move, edge.visits
     return best

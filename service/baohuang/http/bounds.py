@@ -41,7 +41,6 @@ from litestar.exceptions import HTTPException
 from uvicorn.protocols.http.h11_impl import H11Protocol
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
-from .access import REQUEST_ID_SCOPE_KEY
 from .problems import RETRY_AFTER_SECONDS, Problem
 
 log = logging.getLogger("baohuang.http")
@@ -283,27 +282,7 @@ _OVERLOADED = Problem(
     "OVERLOADED",
     "this process is handling as many requests as it takes at once; retry shortly",
     headers={"Retry-After": RETRY_AFTER_SECONDS},
-).document
-
-
-def _overloaded(scope: Any) -> tuple[dict[str, Any], dict[str, Any]]:
-    """The 503 ``OVERLOADED`` messages for the request of ``scope``: its ``instance`` names the
-    request's id (:class:`.metrics.HttpMetrics` put it in the scope), as every problem's does."""
-    request_id = scope.get(REQUEST_ID_SCOPE_KEY)
-    document = _OVERLOADED
-    if request_id is not None:
-        document = msgspec.structs.replace(document, instance=f"urn:request:{request_id}")
-    body = msgspec.json.encode(document)
-    start = {
-        "type": "http.response.start",
-        "status": 503,
-        "headers": [
-            (b"content-type", b"application/problem+json"),
-            (b"content-length", str(len(body)).encode()),
-            (b"retry-after", RETRY_AFTER_SECONDS.encode()),
-        ],
-    }
-    return start, {"type": "http.response.body", "body": body}
+)
 
 
 class _Deadlines:
@@ -398,7 +377,7 @@ class RequestBounds:
             await self.app(scope, receive, send)
             return
         if self.in_flight >= self.max_in_flight:
-            start, body = _overloaded(scope)
+            start, body = _OVERLOADED.asgi_messages(scope)
             await send(start)
             await send(body)
             return

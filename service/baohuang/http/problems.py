@@ -29,6 +29,7 @@ from litestar.plugins.problem_details import (
     ProblemDetailsException,
     ProblemDetailsPlugin,
 )
+from litestar.types import HTTPResponseBodyEvent, HTTPResponseStartEvent
 
 from ..bots import NotToAct
 from ..engine import InvalidInput, MoveRefused, Reason
@@ -104,16 +105,39 @@ class Problem(ProblemDetailsException):
         self.document = document
 
     def to_response(self, request: Request[Any, Any, Any]) -> Response[Any]:
-        document = self.document
-        request_id = request.scope.get(REQUEST_ID_SCOPE_KEY)
-        if request_id is not None:
-            document = msgspec.structs.replace(document, instance=f"urn:request:{request_id}")
         return Response(
-            msgspec.json.encode(document),
+            msgspec.json.encode(self._for(request.scope)),
             status_code=self.status_code,
             media_type=PROBLEM_MEDIA_TYPE,
             headers=self.headers,
         )
+
+    def asgi_messages(self, scope: Any) -> tuple[HTTPResponseStartEvent, HTTPResponseBodyEvent]:
+        """The response as the two ASGI messages to send, for a refusal made below the
+        handlers (a bound, an early cap), where no ``Response`` is built: the same document,
+        status and headers."""
+        body = msgspec.json.encode(self._for(scope))
+        headers = [
+            (b"content-type", PROBLEM_MEDIA_TYPE.encode()),
+            (b"content-length", str(len(body)).encode()),
+            *(
+                (name.lower().encode(), value.encode())
+                for name, value in (self.headers or {}).items()
+            ),
+        ]
+        start: HTTPResponseStartEvent = {
+            "type": "http.response.start",
+            "status": self.status_code,
+            "headers": headers,
+        }
+        return start, {"type": "http.response.body", "body": body, "more_body": False}
+
+    def _for(self, scope: Any) -> ProblemDocument:
+        """The document, its ``instance`` naming the request's id as every problem's does."""
+        request_id = scope.get(REQUEST_ID_SCOPE_KEY)
+        if request_id is None:
+            return self.document
+        return msgspec.structs.replace(self.document, instance=f"urn:request:{request_id}")
 
 
 RETRY_AFTER_SECONDS = "1"

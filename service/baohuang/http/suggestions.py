@@ -28,12 +28,11 @@ from contextlib import contextmanager
 from typing import Any, Final
 
 import msgspec
-from litestar.types import ASGIApp, Message, Receive, Scope, Send
+from litestar.types import ASGIApp, Receive, Scope, Send
 
 from ..bots import BotInput, Level
 from ..bots.thinkers import Thinkers
 from ..engine import Move
-from .access import REQUEST_ID_SCOPE_KEY
 from .metrics import SUGGESTIONS_REFUSED
 from .problems import Problem
 from .ratelimit import verified_caller
@@ -113,26 +112,6 @@ def _asks_for_search(body: bytes) -> bool:
         return False
 
 
-def _refusal(scope: Scope, allowed: int) -> tuple[Message, Message]:
-    """The 429 messages for a caller over its cap: the document the handler would raise,
-    naming the request's id as every problem does."""
-    document = too_many_suggestions_problem(allowed).document
-    request_id = scope.get(REQUEST_ID_SCOPE_KEY)
-    if request_id is not None:
-        document = msgspec.structs.replace(document, instance=f"urn:request:{request_id}")
-    body = msgspec.json.encode(document)
-    start: Message = {
-        "type": "http.response.start",
-        "status": 429,
-        "headers": [
-            (b"content-type", b"application/problem+json"),
-            (b"content-length", str(len(body)).encode()),
-            (b"retry-after", SUGGEST_RETRY_AFTER_SECONDS.encode()),
-        ],
-    }
-    return start, {"type": "http.response.body", "body": body, "more_body": False}
-
-
 def refuse_over_cap(app: ASGIApp) -> ASGIApp:
     """The suggest route's middleware: a search asked for by a caller that already has its
     cap in flight is refused here, before the handler decodes and checks the body. Anything
@@ -158,7 +137,9 @@ def refuse_over_cap(app: ASGIApp) -> ASGIApp:
                 body = b"".join(part.get("body", b"") for part in received)
                 if _asks_for_search(body):
                     SUGGESTIONS_REFUSED.inc()
-                    for answer in _refusal(scope, suggestions.per_caller):
+                    for answer in too_many_suggestions_problem(
+                        suggestions.per_caller
+                    ).asgi_messages(scope):
                         await send(answer)
                     return
                 break
