@@ -37,7 +37,13 @@ LEAD = {"seat": 0, "action": "play", "cards": ["7S", "7H"]}
 BEAT = {"seat": 1, "action": "play", "cards": ["8S", "8H"]}
 
 
-@pytest.fixture(params=["memory", pytest.param("redis", marks=pytest.mark.redis)])
+@pytest.fixture(scope="module")
+def anyio_backend() -> str:
+    """Module-wide, so one app (:func:`client`) serves the module's tests on one event loop."""
+    return "asyncio"
+
+
+@pytest.fixture(scope="module", params=["memory", pytest.param("redis", marks=pytest.mark.redis)])
 def settings(request: pytest.FixtureRequest) -> Settings:
     url: str | None = None
     if request.param == "redis":
@@ -45,8 +51,10 @@ def settings(request: pytest.FixtureRequest) -> Settings:
     return Settings(redis_url=url, api_keys=(KEY,), token_secret="events-test")
 
 
-@pytest.fixture
+@pytest.fixture(scope="module")
 async def client(settings: Settings) -> AsyncIterator[AsyncTestClient[Any]]:
+    """One app per store for the module (an app costs about 40 ms to build): each test plays
+    tables of its own (:func:`_table`), so none sees another's."""
     async with AsyncTestClient(create_app(settings)) as test_client:
         yield test_client
 

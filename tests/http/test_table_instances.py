@@ -37,6 +37,13 @@ SIMPLE: dict[str, Any] = {
 
 
 @pytest.fixture(scope="module")
+def anyio_backend() -> str:
+    """Module-wide, so the module's two replicas (:func:`replicas`) and its tests share one
+    event loop."""
+    return "asyncio"
+
+
+@pytest.fixture(scope="module")
 def redis_url() -> Iterator[str]:
     shared = shared_redis_url()
     if shared is not None:
@@ -46,8 +53,10 @@ def redis_url() -> Iterator[str]:
         yield server.url
 
 
-@pytest.fixture
+@pytest.fixture(scope="module")
 async def replicas(redis_url: str) -> AsyncIterator[tuple[Any, Any]]:
+    """Two replicas for the module (an app costs about 40 ms to build): each test plays tables
+    of its own (:func:`_tid`), so none sees another's."""
     settings = Settings(redis_url=redis_url, api_keys=(KEY,), token_secret="test-secret")
     async with (
         AsyncTestClient(create_app(settings)) as replica_a,

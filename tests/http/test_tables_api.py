@@ -43,7 +43,13 @@ SNAPSHOT: dict[str, Any] = {
 LEAD = {"seat": 0, "action": "play", "cards": ["7S", "7H"]}
 
 
-@pytest.fixture(params=["memory", "redis"])
+@pytest.fixture(scope="module")
+def anyio_backend() -> str:
+    """Module-wide, so one app (:func:`client`) serves the module's tests on one event loop."""
+    return "asyncio"
+
+
+@pytest.fixture(scope="module", params=["memory", "redis"])
 def redis_url(request: pytest.FixtureRequest) -> str | None:
     if request.param == "memory":
         return None
@@ -58,8 +64,10 @@ def settings(redis_url: str | None, keys: tuple[str, ...] = (KEY,)) -> Settings:
     return Settings(redis_url=redis_url, api_keys=keys, token_secret="test-secret")
 
 
-@pytest.fixture
+@pytest.fixture(scope="module")
 async def client(redis_url: str | None) -> AsyncIterator[AsyncTestClient[Any]]:
+    """One app per store for the module (an app costs about 40 ms to build): each test plays
+    tables of its own (:func:`table_id`), so none sees another's."""
     async with AsyncTestClient(create_app(settings(redis_url))) as test_client:
         yield test_client
 
