@@ -92,6 +92,7 @@ async def test_overload_is_503_overloaded_and_readiness_stays_200(server: RedisS
             assert (
                 await client.put(f"/v1/tables/{tid}", json={"snapshot": SNAPSHOT})
             ).status_code == 201
+        before = (await client.get("/metrics")).text
         await _pause_writes(server.url, HELD_MS)
         lead = {"move": {"seat": 0, "action": "play", "cards": ["7S", "7H"]}, "version": 1}
         try:
@@ -113,9 +114,20 @@ async def test_overload_is_503_overloaded_and_readiness_stays_200(server: RedisS
         finally:
             await _unpause(server.url)
         assert [(await task).status_code for task in held] == [200, 200]
-        metrics = (await client.get("/metrics")).text
-        assert 'baohuang_store_overloaded_total{operation="get"}' in metrics or (
-            'baohuang_store_overloaded_total{operation="cas"}' in metrics
-        )
+        # The refused move is one store call, its compare-and-set (a move reads and writes in
+        # one script): the counter (process-wide, so counted as a difference) names it, once.
+        after = (await client.get("/metrics")).text
+        assert _overloaded(after, "cas") - _overloaded(before, "cas") == 1
+        assert _overloaded(after, "get") == _overloaded(before, "get")
         retried = await client.post(f"/v1/tables/{tables[2]}/moves", json=lead)
         assert retried.status_code == 200, retried.text  # nothing was applied the first time
+
+
+def _overloaded(metrics: str, operation: str) -> float:
+    """``baohuang_store_overloaded_total`` for ``operation`` in a ``/metrics`` text (0 when the
+    series has not been counted yet)."""
+    series = f'baohuang_store_overloaded_total{{operation="{operation}"}} '
+    for line in metrics.splitlines():
+        if line.startswith(series):
+            return float(line[len(series) :])
+    return 0.0
