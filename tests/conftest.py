@@ -73,6 +73,18 @@ def _thorough(config: pytest.Config) -> bool:
     )
 
 
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
+    """``-n auto``: one worker more than the CPUs in the quick loop, xdist's own count (one a
+    CPU) in the thorough run. A third of the quick loop's time is spent waiting on the
+    processes its tests start (servers, Redis, a replica put to sleep, the documents' shells),
+    which a spare worker fills: 62 s against 71 s on two quiet cores (bench/RESULTS.md section
+    27). The thorough run's failover tests start Redis Clusters and Sentinels that need their
+    CPU on time, so it keeps one worker a CPU."""
+    if _thorough(config):
+        return None  # xdist's default
+    return len(os.sched_getaffinity(0)) + 1
+
+
 LONGEST_FIRST = (
     "tests/test_repository.py",  # mypy over everything (CI): ~25 s on a fresh clone
     "tests/http/test_suggestion_isolation.py",
@@ -80,6 +92,10 @@ LONGEST_FIRST = (
     "tests/test_docs_run.py",
     "tests/http/test_table_leaks.py",
     "tests/http/test_seat_client_doc.py",
+    "tests/http/test_table_legal_replicas.py",
+    "tests/store/test_redis_modes.py",  # replicas put to sleep for 2.5 s
+    "tests/bots/test_ladder.py",
+    "tests/http/test_record_leaks.py",
     # CI's longest single tests (slow, or long at the thorough count): 30-140 s each
     "tests/ship/test_image.py",  # builds the image first
     "tests/ship/test_fuzz.py",
