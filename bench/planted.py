@@ -92,8 +92,8 @@ BUGS: tuple[Planted, ...] = (
         "f",
         "a caller may have one search more in flight than its cap",
         "service/baohuang/http/suggestions.py",
-        "        if self._in_flight[caller] >= self.per_caller:\n",
-        "        if self._in_flight[caller] > self.per_caller:\n",
+        "        return self._in_flight[caller] >= self.per_caller\n",
+        "        return self._in_flight[caller] > self.per_caller\n",
         "tests/http/test_suggestion_isolation.py::"
         "test_a_caller_has_exactly_its_cap_of_searches_in_flight_and_others_still_get_theirs",
     ),

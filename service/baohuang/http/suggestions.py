@@ -64,11 +64,16 @@ class Suggestions:
         """``caller``'s searches in flight now."""
         return self._in_flight[caller]
 
+    def at_cap(self, caller: bytes) -> bool:
+        """Whether ``caller`` has as many searches in flight as it may: the one rule that both
+        :meth:`slot` and the route's early refusal (:func:`refuse_over_cap`) apply."""
+        return self._in_flight[caller] >= self.per_caller
+
     @contextmanager
     def slot(self, caller: bytes) -> Iterator[None]:
         """One search of ``caller`` in flight until it is answered, or 429 when it has as
         many as it may."""
-        if self._in_flight[caller] >= self.per_caller:
+        if self.at_cap(caller):
             SUGGESTIONS_REFUSED.inc()
             raise too_many_suggestions_problem(self.per_caller)
         self._in_flight[caller] += 1
@@ -122,7 +127,7 @@ def refuse_over_cap(app: ASGIApp) -> ASGIApp:
         state = scope["app"].state
         suggestions: Suggestions = state.suggestions
         caller = verified_caller(scope, state.authority.verifies)
-        if suggestions.in_flight(caller) < suggestions.per_caller:
+        if not suggestions.at_cap(caller):
             await app(scope, receive, send)
             return
         received: list[Any] = []
