@@ -11,7 +11,10 @@ leads its lowest single, answers before play as T-10), ``t10`` (the 托管 move,
 
 A pairing ``A:B`` plays every deal once with B at all five seats (the baseline) and once with A
 in one seat and B in the four others, for ``--seats`` seats of the deal (rotated: the seats
-``deal, deal+1, …`` mod 5, so that over the deals A sits in every seat and every role). A's
+``deal, deal+1, …`` mod 5, so that over the deals A sits in every seat and every role; or, with
+``--seat-of emperor``, the one seat where B became the emperor in the baseline, so that the
+rarest role is played in nearly every deal — the seat is chosen by B's game alone, so the
+pairing stays fair). A's
 *gain* is its seat's score less that seat's score in the baseline: the same cards, the same
 opponents, only the seat's player changed, so most of the deal's luck cancels. The gain is
 attributed to the seat's role in A's game (emperor, guard, rebel, solo for the emperor of a
@@ -135,6 +138,13 @@ def play_game(start: Snapshot, players: list[Player], seed: int) -> tuple[Snapsh
     return state, spent
 
 
+def seats_of(index: int, base_end: Snapshot, args: argparse.Namespace) -> list[int]:
+    """A's seats in deal ``index``: rotated, or where the baseline's emperor sat."""
+    if args.seat_of == "emperor":
+        return [] if base_end.emperor is None else [base_end.emperor]
+    return [(index + offset) % 5 for offset in range(args.seats)]
+
+
 def run_pairing(name: str, players: dict[str, Player], args: argparse.Namespace, out: Path) -> None:
     mine, theirs = name.split(":")
     with out.open("a") as sink:
@@ -142,8 +152,7 @@ def run_pairing(name: str, players: dict[str, Player], args: argparse.Namespace,
             start = opening(index, args.seed)
             base_end, _ = play_game(start, [players[theirs]] * 5, index)
             base = score(base_end).scores or [0] * 5
-            for offset in range(args.seats):
-                seat = (index + offset) % 5
+            for seat in seats_of(index, base_end, args):
                 seated = [players[mine] if s == seat else players[theirs] for s in range(5)]
                 end, spent = play_game(start, seated, index)
                 scores = score(end).scores or [0] * 5
@@ -170,6 +179,12 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=20)
     parser.add_argument("--first", type=int, default=0, help="the first deal's index")
     parser.add_argument("--seats", type=int, default=5, choices=range(1, 6))
+    parser.add_argument(
+        "--seat-of",
+        choices=("rotation", "emperor"),
+        default="rotation",
+        help="A's seat: rotated over --seats seats, or the baseline emperor's",
+    )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--iterations", type=int, default=16)
     parser.add_argument("--budget-ms", type=float, default=None)
