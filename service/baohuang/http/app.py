@@ -49,6 +49,7 @@ from .metrics import (
 from .problems import EXCEPTION_HANDLERS, problem_details_plugin
 from .ratelimit import RateLimits
 from .reference import ReferenceAssetsController, render_plugin
+from .replica_check import ReplicaCheck
 from .settings import Settings
 from .stream_slots import StreamLimits, StreamSlots, stream_capacity
 from .suggestions import Suggestions
@@ -109,6 +110,8 @@ def create_app(settings: Settings | None = None) -> Litestar:
             max_remembered=settings.idempotency_keys,
         )
         app.state.store = store
+        replica_check = app.state.replica_check = ReplicaCheck(store, redis)
+        replica_check.start()  # in the background: never delays nor stops the start
         # Bots think in worker processes (started on the first search, stopped on exit): the
         # suggestions' share of them is their own, never the bot seats'.
         thinkers = Thinkers(settings.suggest_threads + BOT_SEAT_SEARCHES)
@@ -148,6 +151,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
             yield
         finally:
             publishing.cancel()
+            await replica_check.close()
             with contextlib.suppress(asyncio.CancelledError):
                 await publishing
             await tables.close()

@@ -110,6 +110,15 @@ RATE_LIMIT_FALLBACKS = Counter(
     ["limit"],
 )
 
+REDIS_REPLICAS_UNCONFIRMED = Gauge(
+    "baohuang_redis_replicas_unconfirmed",
+    "Replicas a failover could promote that REDIS_WAIT_REPLICAS does not wait for: the replicas "
+    "Redis reports less REDIS_WAIT_REPLICAS, at least 0. Above 0, a failover of a primary that is "
+    "still up can lose moves answered 200 (docs/deploy.md). No series until they were counted.",
+    ["mode"],
+    multiprocess_mode="livemax",  # every worker counts the same replicas: one value a pod
+)
+
 _store_children: dict[tuple[str, str], Any] = {}
 
 

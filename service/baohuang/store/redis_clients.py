@@ -18,6 +18,7 @@ from .redis_config import DEFAULT_WAIT_TIMEOUT_MS
 from .redis_core import DEFAULT_KEY_PREFIX, MAX_IN_FLIGHT, WAIT_SECONDS, RedisCore
 from .redis_durable import RETRIES, SOCKET_TIMEOUT_SECONDS, client_options
 from .redis_failures import warn_without_hiredis
+from .redis_replicas import count_replicas
 
 SPARE_CONNECTIONS: Final = 3
 """Connections beyond ``max_in_flight``, so that a readiness ping and the changes subscription
@@ -158,4 +159,11 @@ class RedisClients(RedisCore):
             max_remembered=max_remembered,
         )
         store._sentinel = sentinel
+        store._sentinel_service = service
         return store
+
+    async def count_replicas(self) -> int:
+        """The replicas a failover could promote now, as Redis (or the Sentinels) report them;
+        raises when it cannot ask (:func:`.redis_replicas.count_replicas`). Bypasses the bound
+        on table work, as the readiness ping does."""
+        return await count_replicas(self._redis, self._sentinel, self._sentinel_service)

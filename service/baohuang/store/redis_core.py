@@ -98,6 +98,7 @@ class RedisCore:
         self._wait_replicas = int(wait_replicas)
         self._wait_timeout_ms = int(wait_timeout_ms)
         self._sentinel: Sentinel | None = None  # closed with the store when it made one
+        self._sentinel_service: str | None = None  # the primary's name, with ``_sentinel``
         self._slots = asyncio.Semaphore(max_in_flight)
         self._wait = wait_seconds
         self._redis = client
