@@ -58,13 +58,13 @@ async def count_replicas(
     :class:`~redis.exceptions.RedisError` (or ``ValueError`` on an answer it cannot read) when
     no one answers."""
     if sentinel is not None and service is not None:
-        failures: list[str] = []
+        failure: RedisError | None = None
         for asked in sentinel.sentinels:
             try:
                 return replicas_in_sentinel_answer(await asked.sentinel_slaves(service))
             except RedisError as error:  # the next Sentinel may answer
-                failures.append(type(error).__name__)
-        raise RedisError(f"no Sentinel listed the replicas ({', '.join(failures) or 'none'})")
+                failure = error
+        raise failure or RedisError("no Sentinel to ask")
     if isinstance(client, RedisCluster):
         return replicas_in_cluster(await client.cluster_nodes())
     info = await client.info("replication")
