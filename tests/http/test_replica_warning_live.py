@@ -5,7 +5,8 @@ On the Sentinel setup of the failover tests (1 primary, 2 replicas, 3 Sentinels)
 is still up (docs/deploy.md, "What a 200 guarantees"). The service must log one warning naming
 both numbers and publish the gap as ``baohuang_redis_replicas_unconfirmed``; with
 ``REDIS_WAIT_REPLICAS=2`` the gauge is 0 and nothing is logged. A primary with one replica and
-no Sentinel (standalone, whose default waits for none) is counted from ``INFO replication``.
+no Sentinel (standalone, whose default waits for none) is counted from ``INFO replication``, a
+3 × 1 Redis Cluster from ``CLUSTER NODES``.
 
 Each server is stopped with SIGTERM before its log is read, so every line it wrote is there.
 tests/http/test_replica_warning.py is the quick twin, against a recorded Sentinel answer.
@@ -26,7 +27,7 @@ import pytest
 
 from live_server import ProcessServer
 from redis_server import RedisServer
-from redis_topologies import SERVICE, SentinelSetup, sentinel_setup
+from redis_topologies import SERVICE, SentinelSetup, cluster_setup, sentinel_setup
 from replica_link import link_up, primary_with_replica
 
 pytestmark = [pytest.mark.anyio, pytest.mark.redis, pytest.mark.slow]
@@ -110,4 +111,22 @@ async def test_a_standalone_primary_with_a_replica_and_no_wait_is_reported(
     gauge, lines = await _serve_until_counted(environment, tmp_path / "serve.log")
     assert gauge == {"standalone": 1.0}
     (warning,) = _warnings(lines)
+    assert (warning["replicas"], warning["wait_replicas"]) == (1, 0)
+
+
+async def test_a_cluster_counts_the_replicas_of_its_shards(tmp_path: Path) -> None:
+    with cluster_setup() as cluster:  # 3 primaries, 1 replica each
+        base = {
+            "REDIS_URL": cluster.url,
+            "REDIS_MODE": "cluster",
+            "BAOHUANG_TOKEN_SECRET": "replica-warning-secret",
+        }
+        default, default_lines = await _serve_until_counted(base, tmp_path / "default.log")
+        none, none_lines = await _serve_until_counted(
+            {**base, "REDIS_WAIT_REPLICAS": "0"}, tmp_path / "none.log"
+        )
+    assert default == {"cluster": 0.0}
+    assert _warnings(default_lines) == []
+    assert none == {"cluster": 1.0}
+    (warning,) = _warnings(none_lines)
     assert (warning["replicas"], warning["wait_replicas"]) == (1, 0)
