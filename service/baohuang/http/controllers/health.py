@@ -53,11 +53,10 @@ class HealthController(Controller):
 
     @get("/readyz", operation_id="getReadiness", responses=problems(503))
     async def readyz(self, request: Request[Any, Any, Any]) -> Health:
-        """Ready to serve: 503 while a configured Redis is unreachable (fail closed).
-
-        Also counts the Redis replicas again when due (``http/replica_check.py``), in the
-        background: the answer never waits for it."""
-        request.app.state.replica_check.on_readiness()  # a recount when due, in the background
+        """Ready to serve: 503 while a configured Redis is unreachable (fail closed)."""
+        # The Redis replicas counted again when due (http/replica_check.py), in the background:
+        # the answer never waits for it.
+        request.app.state.replica_check.on_readiness()
         await request.app.state.store.ping()  # StoreUnavailable → 503 problem with Retry-After
         return _OK
 
