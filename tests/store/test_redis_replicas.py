@@ -24,7 +24,7 @@ NODES = f"""\
 
 
 def _nodes(text: str) -> dict[str, dict[str, object]]:
-    return parse_cluster_nodes(text)  # type: ignore[no-any-return]
+    return parse_cluster_nodes(text)  # type: ignore[no-untyped-call,no-any-return]
 
 
 def test_every_shard_with_two_replicas_counts_two() -> None:
