@@ -12,9 +12,10 @@ leads its lowest single, answers before play as T-10), ``t10`` (the 托管 move,
 A pairing ``A:B`` plays every deal once with B at all five seats (the baseline) and once with A
 in one seat and B in the four others, for ``--seats`` seats of the deal (rotated: the seats
 ``deal, deal+1, …`` mod 5, so that over the deals A sits in every seat and every role; or, with
-``--seat-of emperor``, the one seat where B became the emperor in the baseline, so that the
-rarest role is played in nearly every deal — the seat is chosen by B's game alone, so the
-pairing stays fair). A's
+``--seat-of emperor``, the one seat where B became the emperor in the baseline, so that that
+role is played in nearly every deal; or, with ``--seat-of solo-rebels``, in the deals whose
+baseline emperor went alone, one of the four other seats (rotated with the deal) — the seat is
+chosen by B's game alone, so the pairing stays fair). A's
 *gain* is its seat's score less that seat's score in the baseline: the same cards, the same
 opponents, only the seat's player changed, so most of the deal's luck cancels. The gain is
 attributed to the seat's role in A's game (emperor, guard, rebel, solo for the emperor of a
@@ -139,9 +140,15 @@ def play_game(start: Snapshot, players: list[Player], seed: int) -> tuple[Snapsh
 
 
 def seats_of(index: int, base_end: Snapshot, args: argparse.Namespace) -> list[int]:
-    """A's seats in deal ``index``: rotated, or where the baseline's emperor sat."""
+    """A's seats in deal ``index``: rotated, where the baseline's emperor sat, or beside a
+    baseline emperor who went alone."""
     if args.seat_of == "emperor":
         return [] if base_end.emperor is None else [base_end.emperor]
+    if args.seat_of == "solo-rebels":
+        if base_end.mode == "team" or base_end.emperor is None:
+            return []
+        others = [seat for seat in range(5) if seat != base_end.emperor]
+        return [others[index % len(others)]]  # one seat a deal: the games stay independent
     return [(index + offset) % 5 for offset in range(args.seats)]
 
 
@@ -181,9 +188,10 @@ def main() -> None:
     parser.add_argument("--seats", type=int, default=5, choices=range(1, 6))
     parser.add_argument(
         "--seat-of",
-        choices=("rotation", "emperor"),
+        choices=("rotation", "emperor", "solo-rebels"),
         default="rotation",
-        help="A's seat: rotated over --seats seats, or the baseline emperor's",
+        help="A's seats: rotated over --seats seats, the baseline emperor's, or, in the deals "
+        "the baseline's emperor played alone, one of the four others",
     )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--iterations", type=int, default=16)
