@@ -9,6 +9,7 @@ import math
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -78,17 +79,22 @@ def test_ratings_order_players_by_their_results() -> None:
     assert abs(ratings["strong"] - 400 * math.log10(9)) < 1
 
 
+def _ladder_module(monkeypatch: pytest.MonkeyPatch) -> Any:
+    monkeypatch.syspath_prepend(str(ROOT / "bench"))
+    spec = importlib.util.spec_from_file_location("ladder", LADDER)
+    assert spec is not None and spec.loader is not None
+    ladder = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(ladder)
+    return ladder
+
+
 def test_seat_of_emperor_puts_the_player_where_the_baseline_crowned(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """``--seat-of emperor`` (bench/RESULTS.md section 31): with the baseline's own player in
     that seat the game is the baseline's, so every game is the emperor's, alone or in a team;
     a seat chosen any other way would be a rebel's or the guard's in most deals."""
-    monkeypatch.syspath_prepend(str(ROOT / "bench"))
-    spec = importlib.util.spec_from_file_location("ladder", LADDER)
-    assert spec is not None and spec.loader is not None
-    ladder = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(ladder)
+    ladder = _ladder_module(monkeypatch)
     out = tmp_path / "emperor.jsonl"
     args = argparse.Namespace(first=0, deals=5, seats=1, seat_of="emperor", seed=5)
     players = {"heuristic": ladder.level_player("heuristic", None, None)}
@@ -98,3 +104,18 @@ def test_seat_of_emperor_puts_the_player_where_the_baseline_crowned(
     assert {line["role"] for line in lines} <= {"emperor", "solo"}
     assert all(line["gain"] == 0 for line in lines)
     assert len({line["seat"] for line in lines}) > 1  # the emperor's seat changes with the deal
+
+
+def test_seat_of_solo_rebels_plays_only_beside_a_baseline_emperor_alone(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``--seat-of solo-rebels``: deal 35 of seed 7 is a team deal in the baseline (no game),
+    deal 36 a 明独 of seat 3 (one game, in the first of the seats 0, 1, 2, 4: 36 mod 4 = 0)."""
+    ladder = _ladder_module(monkeypatch)
+    out = tmp_path / "solo-rebels.jsonl"
+    args = argparse.Namespace(first=35, deals=2, seats=1, seat_of="solo-rebels", seed=7)
+    players = {"heuristic": ladder.level_player("heuristic", None, None)}
+    ladder.run_pairing("heuristic:heuristic", players, args, out)
+    lines = [json.loads(line) for line in out.read_text().splitlines()]
+    assert [(line["deal"], line["seat"], line["role"]) for line in lines] == [(36, 0, "solo rebel")]
+    assert lines[0]["gain"] == 0
