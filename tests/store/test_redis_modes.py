@@ -551,8 +551,9 @@ async def test_outcome_unknown_over_http(
 # -- TLS and ACL against a real server ---------------------------------------------------------
 
 
-P256 = ("-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1")
-"""The test's keys: P-256, made at once, where two RSA keys took half a second of CPU."""
+ELLIPTIC = ("-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1")
+"""The test's keys: on the prime256v1 curve, made at once, where two RSA keys took half a
+second of CPU."""
 
 
 def _certificates(folder: Path) -> tuple[Path, Path, Path] | None:
@@ -564,9 +565,9 @@ def _certificates(folder: Path) -> tuple[Path, Path, Path] | None:
     def run(*args: str) -> None:
         subprocess.run([openssl, *args], cwd=folder, check=True, capture_output=True, timeout=60)
 
-    run("req", "-x509", *P256, "-nodes", "-keyout", "ca.key", "-out", "ca.crt",
+    run("req", "-x509", *ELLIPTIC, "-nodes", "-keyout", "ca.key", "-out", "ca.crt",
         "-days", "2", "-subj", "/CN=baohuang-test-ca")  # fmt: skip
-    run("req", *P256, "-nodes", "-keyout", "server.key", "-out", "server.csr",
+    run("req", *ELLIPTIC, "-nodes", "-keyout", "server.key", "-out", "server.csr",
         "-subj", "/CN=127.0.0.1")  # fmt: skip
     (folder / "san.cnf").write_text("subjectAltName=IP:127.0.0.1\n")
     run("x509", "-req", "-in", "server.csr", "-CA", "ca.crt", "-CAkey", "ca.key",
