@@ -3,7 +3,7 @@ bench (bench/drill_bench.py): live tables played through two real ``baohuang ser
 processes on a replicated Redis while its primaries are killed, then audited (:mod:`log_audit`).
 
 * Two service processes (:class:`live_server.ProcessServer`) on the same Redis, with
-  ``REDIS_WAIT_REPLICAS`` (1 unless told otherwise).
+  ``REDIS_WAIT_REPLICAS`` (1 unless told otherwise; every replica under Sentinel).
 * Each table is played by a :class:`retrying_client.RetryingClient` with legal moves (the
   engine's ``legal_moves``), every move retried with its ``Idempotency-Key`` on every 503 and
   timeout until a definite answer; a finished deal is followed by the next (``/deals``). The
@@ -613,7 +613,11 @@ def sentinel_fault(setup: SentinelSetup, *, cut: bool) -> Fault:
 
     async def fault(drill: Drill) -> FaultRecord:
         def pick() -> tuple[RedisServer, list[RedisServer]]:
-            return setup.primary(), setup.replicas()
+            # not before the last failover is over on every Sentinel (SentinelSetup.settled)
+            primary = setup.settled()
+            if primary is None:
+                raise RuntimeError("the Sentinel setup is not at rest")
+            return primary, setup.replicas()
 
         def recover(killed: RedisServer, promoted: RedisServer) -> None:
             setup.wait_failover(killed, RECOVERY_TIMEOUT)
@@ -644,4 +648,11 @@ def cluster_environment(cluster: ClusterSetup) -> dict[str, str]:
 
 
 def sentinel_environment(setup: SentinelSetup) -> dict[str, str]:
-    return {"REDIS_URL": setup.url, "REDIS_MODE": "sentinel", "REDIS_SENTINEL_SERVICE": SERVICE}
+    """Every write confirmed by every replica (docs/deploy.md, "What a 200 guarantees"): Sentinel
+    may promote any of them, even while the old primary still takes writes."""
+    return {
+        "REDIS_URL": setup.url,
+        "REDIS_MODE": "sentinel",
+        "REDIS_SENTINEL_SERVICE": SERVICE,
+        "REDIS_WAIT_REPLICAS": str(len(setup.data) - 1),
+    }

@@ -68,13 +68,13 @@ class SentinelTarget(_RedisTarget):
     async def ready(self) -> None:
         """Every Sentinel names one primary, done with any failover, and both replicas hold all
         it wrote (the store asks the Sentinels in turn: one naming the old primary sends its
-        writes there)."""
-        await asyncio.to_thread(_settled, self.setup)
+        writes there): :meth:`SentinelSetup.wait_settled`."""
+        await asyncio.to_thread(self.setup.wait_settled, SETTLE_SECONDS)
         await super().ready()
 
     async def fail_over(self, *, lossy: bool) -> None:
         setup = self.setup
-        await asyncio.to_thread(_settled, setup)
+        await asyncio.to_thread(setup.wait_settled, SETTLE_SECONDS)
         old = await asyncio.to_thread(setup.primary)
         if lossy:
             await asyncio.to_thread(cut_links, old, setup.replicas())
@@ -89,23 +89,7 @@ class SentinelTarget(_RedisTarget):
         else:  # as Sentinel does some seconds later, when it sees the old primary still one
             await asyncio.to_thread(ask, old, "REPLICAOF", new.host, str(new.port))
         await until(lambda: in_sync(new), SETTLE_SECONDS)
-        await asyncio.to_thread(_settled, setup)
-
-
-def _settled(setup: SentinelSetup) -> None:
-    deadline = time.monotonic() + SETTLE_SECONDS
-    while time.monotonic() < deadline:
-        with contextlib.suppress(Exception):
-            named = {
-                (int(ask(s, "SENTINEL", "GET-MASTER-ADDR-BY-NAME", SERVICE)[1]),
-                 ask(s, "SENTINEL", "MASTER", SERVICE)[b"flags"])
-                for s in setup.sentinels
-                if s.running
-            }  # fmt: skip
-            if len(named) == 1 and next(iter(named))[1] == b"master":
-                return
-        time.sleep(0.05)
-    raise RuntimeError(f"the Sentinels did not settle within {SETTLE_SECONDS:g} s")
+        await asyncio.to_thread(setup.wait_settled, SETTLE_SECONDS)
 
 
 def _promoted(setup: SentinelSetup, old: RedisServer) -> RedisServer:

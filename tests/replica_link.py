@@ -24,6 +24,22 @@ def primary_with_replica() -> Iterator[tuple[RedisServer, RedisServer]]:
             yield primary, replica
 
 
+@contextlib.contextmanager
+def primary_with_replicas(count: int) -> Iterator[tuple[RedisServer, list[RedisServer]]]:
+    """A primary and ``count`` replicas of it, all started for the test (and all stopped, also
+    when one fails to start). Every node starts a full sync at once (Redis waits 5 s by
+    default): a node that becomes a replica with writes of its own needs one."""
+    at_once = ("--repl-diskless-sync-delay", "0")
+    with contextlib.ExitStack() as started:
+        primary = started.enter_context(RedisServer.from_environment(extra_args=at_once))
+        follow = (*at_once, "--replicaof", primary.host, str(primary.port))
+        replicas = [
+            started.enter_context(RedisServer.from_environment(extra_args=follow))
+            for _ in range(count)
+        ]
+        yield primary, replicas
+
+
 async def ask(server: RedisServer, *command: Any) -> Any:
     """One command on its own connection."""
     client = Redis.from_url(server.url)

@@ -1,8 +1,10 @@
 """The failover drill in the suite: a 200 means the move is kept, and every follower and webhook
 receiver ends with the log as it is, through real failovers (tests/failover_drill.py says how).
 
-Two real ``baohuang serve`` processes with ``REDIS_WAIT_REPLICAS=1`` on a real Redis Cluster
-(3 primaries, 3 replicas) and on a real Sentinel setup (1 primary, 2 replicas, 3 Sentinels);
+Two real ``baohuang serve`` processes on a real Redis Cluster (3 primaries, 3 replicas,
+``REDIS_WAIT_REPLICAS=1``) and on a real Sentinel setup (1 primary, 2 replicas, 3 Sentinels,
+``REDIS_WAIT_REPLICAS=2``: its Sentinels also fail over a primary still up now and then, see
+docs/deploy.md "What a 200 guarantees");
 clients retrying every move with its ``Idempotency-Key``; SSE and NDJSON followers on both
 processes; a webhook receiver that deduplicates on delivery ids. Faults: a plain ``kill -9`` of
 a primary, then a ``kill -9`` of a primary whose replica links were cut so that writes went

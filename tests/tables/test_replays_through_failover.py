@@ -83,12 +83,12 @@ class Switch:
 
     async def settle(self) -> None:
         """Every node a replica again (killed ones come back empty), every link up, every
-        replica holding all the primary wrote."""
+        replica holding all the primary wrote, the last failover over on every Sentinel."""
         await asyncio.to_thread(mend_links, self.setup.replicas())
         for node in self.killed:
             await asyncio.to_thread(self.setup.rejoin, node, SWITCH_TIMEOUT)
         self.killed.clear()
-        primary = self.setup.primary()
+        primary = await asyncio.to_thread(self.setup.wait_settled, SWITCH_TIMEOUT)
         await self.proxy.point_at(primary)
         await until(lambda: in_sync(primary), SWITCH_TIMEOUT)
 
