@@ -79,7 +79,7 @@ def _thorough(config: pytest.Config) -> bool:
 def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
     """``-n auto``: one worker more than the CPUs in the quick loop, xdist's own count (one a
     CPU) in the thorough run. A third of the quick loop's time is spent waiting on the
-    processes its tests start (servers, Redis, a replica put to sleep, the documents' shells),
+    processes its tests start (servers, Redis, a replica cut off, the documents' shells),
     which a spare worker fills: 62 s against 71 s on two quiet cores (bench/RESULTS.md section
     27). The thorough run's failover tests start Redis Clusters and Sentinels that need their
     CPU on time, so it keeps one worker a CPU."""
@@ -96,7 +96,7 @@ LONGEST_FIRST = (
     "tests/http/test_table_leaks.py",
     "tests/http/test_seat_client_doc.py",
     "tests/http/test_table_legal_replicas.py",
-    "tests/store/test_redis_modes.py",  # replicas put to sleep for 2.5 s
+    "tests/store/test_redis_modes.py",  # writes whose WAIT times out, a replica cut off
     "tests/bots/test_ladder.py",
     "tests/http/test_record_leaks.py",
     # CI's longest single tests (slow, or long at the thorough count): 30-140 s each
