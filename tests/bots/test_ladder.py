@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import argparse
 import importlib.util
 import json
 import math
 import subprocess
 import sys
 from pathlib import Path
+
+import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 LADDER = ROOT / "bench" / "ladder.py"
@@ -73,3 +76,25 @@ def test_ratings_order_players_by_their_results() -> None:
     assert ratings["strong"] > ratings["middle"] > 0
     # 9 wins in 10: 400 log10(9) ≈ 382 Elo points.
     assert abs(ratings["strong"] - 400 * math.log10(9)) < 1
+
+
+def test_seat_of_emperor_puts_the_player_where_the_baseline_crowned(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``--seat-of emperor`` (bench/RESULTS.md section 31): with the baseline's own player in
+    that seat the game is the baseline's, so every game is the emperor's, alone or in a team;
+    a seat chosen any other way would be a rebel's or the guard's in most deals."""
+    monkeypatch.syspath_prepend(str(ROOT / "bench"))
+    spec = importlib.util.spec_from_file_location("ladder", LADDER)
+    assert spec is not None and spec.loader is not None
+    ladder = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(ladder)
+    out = tmp_path / "emperor.jsonl"
+    args = argparse.Namespace(first=0, deals=5, seats=1, seat_of="emperor", seed=5)
+    players = {"heuristic": ladder.level_player("heuristic", None, None)}
+    ladder.run_pairing("heuristic:heuristic", players, args, out)
+    lines = [json.loads(line) for line in out.read_text().splitlines()]
+    assert len(lines) == 5
+    assert {line["role"] for line in lines} <= {"emperor", "solo"}
+    assert all(line["gain"] == 0 for line in lines)
+    assert len({line["seat"] for line in lines}) > 1  # the emperor's seat changes with the deal
