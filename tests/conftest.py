@@ -6,7 +6,8 @@ and prints a reproduction blob on failure. ``.ci/run`` selects it with ``HYPOTHE
 ``pytest --hypothesis-profile=ci`` does the same by hand.
 
 Tests marked ``slow`` (fuzzing, real sockets) run under the ``ci`` profile, with ``--run-slow``,
-or when ``-m`` names them; otherwise they are skipped, saying so.
+or when ``-m`` names them; otherwise they are skipped, saying so, and a module whose every test
+is slow is not collected at all (the run's summary counts them).
 
 Every run ends with a check that no server it started is still alive (:mod:`stray_processes`):
 a ``baohuang serve``, ``redis-server`` or ``redis-sentinel`` left behind by a test or a failed
@@ -16,7 +17,9 @@ start fails the run, and is killed.
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -76,7 +79,7 @@ def _thorough(config: pytest.Config) -> bool:
 def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
     """``-n auto``: one worker more than the CPUs in the quick loop, xdist's own count (one a
     CPU) in the thorough run. A third of the quick loop's time is spent waiting on the
-    processes its tests start (servers, Redis, a replica put to sleep, the documents' shells),
+    processes its tests start (servers, Redis, a replica cut off, the documents' shells),
     which a spare worker fills: 62 s against 71 s on two quiet cores (bench/RESULTS.md section
     27). The thorough run's failover tests start Redis Clusters and Sentinels that need their
     CPU on time, so it keeps one worker a CPU."""
@@ -93,7 +96,7 @@ LONGEST_FIRST = (
     "tests/http/test_table_leaks.py",
     "tests/http/test_seat_client_doc.py",
     "tests/http/test_table_legal_replicas.py",
-    "tests/store/test_redis_modes.py",  # replicas put to sleep for 2.5 s
+    "tests/store/test_redis_modes.py",  # writes whose WAIT times out, a replica cut off
     "tests/bots/test_ladder.py",
     "tests/http/test_record_leaks.py",
     # CI's longest single tests (slow, or long at the thorough count): 30-140 s each
@@ -111,9 +114,51 @@ once): the two xdist workers then share out the many short tests at the end inst
 waiting for the other's long test (longest-first scheduling)."""
 
 
+def _runs_slow(config: pytest.Config) -> bool:
+    return _thorough(config) or "slow" in (config.getoption("markexpr") or "")
+
+
+_ALL_SLOW = re.compile(r"^pytestmark = .*\bpytest\.mark\.slow\b", re.MULTILINE)
+"""A module whose every test is slow says so in one line (``pytestmark = pytest.mark.slow``,
+or a list with it), read without importing the module."""
+
+
+def _all_slow(path: Path) -> bool:
+    return (
+        path.name.startswith("test_")
+        and path.suffix == ".py"
+        and bool(_ALL_SLOW.search(path.read_text(encoding="utf-8")))
+    )
+
+
+def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool | None:
+    """The quick loop does not collect a module whose every test is slow: it would only skip
+    them all, after every worker had rewritten and imported it (about a second of CPU a worker
+    for the browser, failover, image and live modules). A module named on the command line is
+    collected all the same, and its tests are skipped, saying why."""
+    if not _runs_slow(config) and _all_slow(collection_path):
+        return True
+    return None
+
+
+def pytest_terminal_summary(
+    terminalreporter: pytest.TerminalReporter, config: pytest.Config
+) -> None:
+    if _runs_slow(config) or hasattr(config, "workerinput"):
+        return
+    modules = [
+        path for path in sorted((config.rootpath / "tests").rglob("test_*.py")) if _all_slow(path)
+    ]
+    if modules:
+        terminalreporter.write_line(
+            f"not collected: {len(modules)} modules whose every test is slow "
+            "(HYPOTHESIS_PROFILE=ci or --run-slow runs them)"
+        )
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     items.sort(key=lambda item: not item.nodeid.startswith(LONGEST_FIRST))  # stable
-    if _thorough(config) or "slow" in (config.getoption("markexpr") or ""):
+    if _runs_slow(config):
         return
     skip = pytest.mark.skip(reason="slow: runs under HYPOTHESIS_PROFILE=ci (CI) or --run-slow")
     for item in items:

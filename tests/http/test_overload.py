@@ -19,6 +19,7 @@ from redis.asyncio import Redis
 from baohuang.http.app import create_app
 from baohuang.http.settings import Settings
 from baohuang.store import CasOk, RedisTableStore, StoreOverloaded
+from baohuang.tables.clock import TableClock
 from redis_server import RedisServer
 from table_support import SMALL_BODY
 
@@ -45,6 +46,10 @@ async def _pause_writes(url: str, milliseconds: int = PAUSE_MS) -> None:
         await raw.execute_command("CLIENT", "PAUSE", milliseconds, "WRITE")  # type: ignore[no-untyped-call]
     finally:
         await raw.aclose()
+
+
+async def _no_clock(self: TableClock, poll_seconds: float = 0.0) -> None:
+    """The table clock's task, doing nothing."""
 
 
 async def _unpause(url: str) -> None:
@@ -74,7 +79,13 @@ async def test_the_store_refuses_work_past_its_bound_as_overloaded(server: Redis
         await store.close()
 
 
-async def test_overload_is_503_overloaded_and_readiness_stays_200(server: RedisServer) -> None:
+async def test_overload_is_503_overloaded_and_readiness_stays_200(
+    server: RedisServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # No table clock: every 0.2 s it asks Redis for due tables with a script that writes, so
+    # under the pause it would hold one of the two slots whenever it came first, and a held
+    # move would wait in line behind it (beside two busy loops, one did, and got 503).
+    monkeypatch.setattr(TableClock, "run_clock", _no_clock)
     # Table work waits half a second for one of its two slots: long enough for whatever else
     # holds one for a moment on a loaded machine, short beside the held writes.
     settings = Settings(
