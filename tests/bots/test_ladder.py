@@ -79,13 +79,20 @@ def test_ratings_order_players_by_their_results() -> None:
     assert abs(ratings["strong"] - 400 * math.log10(9)) < 1
 
 
-def _ladder_module(monkeypatch: pytest.MonkeyPatch) -> Any:
+def _heuristic_against_itself(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, seat_of: str, seed: int, first: int, deals: int
+) -> list[dict[str, Any]]:
+    """The ladder's lines of heuristic:heuristic with ``--seat-of``, run in this process."""
     monkeypatch.syspath_prepend(str(ROOT / "bench"))
     spec = importlib.util.spec_from_file_location("ladder", LADDER)
     assert spec is not None and spec.loader is not None
     ladder = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(ladder)
-    return ladder
+    out = tmp_path / "ladder.jsonl"
+    args = argparse.Namespace(first=first, deals=deals, seats=1, seat_of=seat_of, seed=seed)
+    players = {"heuristic": ladder.level_player("heuristic", None, None)}
+    ladder.run_pairing("heuristic:heuristic", players, args, out)
+    return [json.loads(line) for line in out.read_text().splitlines()]
 
 
 def test_seat_of_emperor_puts_the_player_where_the_baseline_crowned(
@@ -94,12 +101,7 @@ def test_seat_of_emperor_puts_the_player_where_the_baseline_crowned(
     """``--seat-of emperor`` (bench/RESULTS.md section 31): with the baseline's own player in
     that seat the game is the baseline's, so every game is the emperor's, alone or in a team;
     a seat chosen any other way would be a rebel's or the guard's in most deals."""
-    ladder = _ladder_module(monkeypatch)
-    out = tmp_path / "emperor.jsonl"
-    args = argparse.Namespace(first=0, deals=5, seats=1, seat_of="emperor", seed=5)
-    players = {"heuristic": ladder.level_player("heuristic", None, None)}
-    ladder.run_pairing("heuristic:heuristic", players, args, out)
-    lines = [json.loads(line) for line in out.read_text().splitlines()]
+    lines = _heuristic_against_itself(monkeypatch, tmp_path, "emperor", 5, 0, 5)
     assert len(lines) == 5
     assert {line["role"] for line in lines} <= {"emperor", "solo"}
     assert all(line["gain"] == 0 for line in lines)
@@ -111,11 +113,6 @@ def test_seat_of_solo_rebels_plays_only_beside_a_baseline_emperor_alone(
 ) -> None:
     """``--seat-of solo-rebels``: deal 35 of seed 7 is a team deal in the baseline (no game),
     deal 36 a 明独 of seat 3 (one game, in the first of the seats 0, 1, 2, 4: 36 mod 4 = 0)."""
-    ladder = _ladder_module(monkeypatch)
-    out = tmp_path / "solo-rebels.jsonl"
-    args = argparse.Namespace(first=35, deals=2, seats=1, seat_of="solo-rebels", seed=7)
-    players = {"heuristic": ladder.level_player("heuristic", None, None)}
-    ladder.run_pairing("heuristic:heuristic", players, args, out)
-    lines = [json.loads(line) for line in out.read_text().splitlines()]
+    lines = _heuristic_against_itself(monkeypatch, tmp_path, "solo-rebels", 7, 35, 2)
     assert [(line["deal"], line["seat"], line["role"]) for line in lines] == [(36, 0, "solo rebel")]
     assert lines[0]["gain"] == 0
