@@ -98,6 +98,7 @@ LONGEST_FIRST = (
     "tests/http/test_table_legal_replicas.py",
     "tests/store/test_redis_modes.py",  # writes whose WAIT times out, a replica cut off
     "tests/bots/test_ladder.py",
+    "tests/tables/test_acks_through_promotion.py",  # three Redis nodes, a promotion, waits
     "tests/http/test_record_leaks.py",
     # CI's longest single tests (slow, or long at the thorough count): 30-140 s each
     "tests/ship/test_image.py",  # builds the image first

@@ -44,6 +44,9 @@ KEY = "the-move"
 WAIT_MS = 2000
 """Long enough for replicas on a loaded machine (they confirmed nothing in 300 ms at load 6);
 only the move the old primary's last replica cannot confirm waits it out."""
+UNCONFIRMABLE_MS = 500
+"""The wait of the move that ``WAIT 2`` cannot confirm (one replica is left to the old primary,
+whatever the load): the store waits it out more than once before it answers 503."""
 
 
 @pytest.fixture
@@ -55,10 +58,10 @@ def nodes() -> Iterator[tuple[RedisServer, RedisServer, RedisServer]]:
 
 @asynccontextmanager
 async def _service(
-    server: RedisServer, prefix: str, wait_replicas: int
+    server: RedisServer, prefix: str, wait_replicas: int, wait_ms: int = WAIT_MS
 ) -> AsyncIterator[tuple[TableService, SteppedStore]]:
     store = RedisTableStore.from_url(
-        server.url, key_prefix=prefix, wait_replicas=wait_replicas, wait_timeout_ms=WAIT_MS
+        server.url, key_prefix=prefix, wait_replicas=wait_replicas, wait_timeout_ms=wait_ms
     )
     stepped = SteppedStore(store)
     try:
@@ -86,13 +89,17 @@ async def _table_on_every_node(
 
 
 async def _move_through_a_promotion(
-    nodes: tuple[RedisServer, RedisServer, RedisServer], prefix: str, table: str, wait: int
+    nodes: tuple[RedisServer, RedisServer, RedisServer],
+    prefix: str,
+    table: str,
+    wait: int,
+    wait_ms: int = WAIT_MS,
 ) -> MoveAnswer[Any]:
     """The keyed move, with ``promoted`` made a primary just before the move's compare-and-set;
     the failover ended (everyone follows ``promoted``) whatever the move's answer, which is
     returned (or what the move raised, raised)."""
     primary, promoted, follower = nodes
-    async with _service(primary, prefix, wait) as (tables, stepped):
+    async with _service(primary, prefix, wait, wait_ms) as (tables, stepped):
 
         async def promote_before_the_write(call: Call, proceed: Proceed) -> Any:
             if call.operation == "compare_and_set":
@@ -125,7 +132,7 @@ async def test_a_move_every_replica_must_confirm_is_503_when_one_was_promoted_un
     prefix, table = f"promotion:{uuid.uuid4().hex}:", "all-replicas"
     await _table_on_every_node(nodes, prefix, table)
     with pytest.raises(StoreOutcomeUnknown):
-        answer = await _move_through_a_promotion(nodes, prefix, table, wait=2)
+        answer = await _move_through_a_promotion(nodes, prefix, table, 2, UNCONFIRMABLE_MS)
         pytest.fail(f"a move the promoted replica never had was answered: {answer}")
     _, promoted, _ = nodes
     assert await _version_on(promoted, prefix, table) == 1, "the new primary never had the move"
