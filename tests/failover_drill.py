@@ -9,8 +9,8 @@ processes on a replicated Redis while its primaries are killed, then audited (:m
   timeout until a definite answer; a finished deal is followed by the next (``/deals``). The
   first :data:`ENDING` tables start :data:`MOVES_LEFT` moves before the end of their deal and
   hold the move that ends it until the faults begin, and the last fault waits for their next
-  deals: a deal ends, its record is kept, the log is trimmed and the next deal starts while
-  primaries are killed.
+  deals (a drill of one fault, after it): a deal ends, its record is kept, the log is trimmed
+  and the next deal starts while primaries are killed.
 * Each table has five :class:`followers.Follower`: the platform and a seat over SSE, the
   spectator and another seat over NDJSON, a third seat polling the events page, spread over
   both processes, open from the first move to the audit.
@@ -372,6 +372,8 @@ class Drill:
                     record = await fault(self)
                     await self.wait_all_moved_since(record.killed_at)
                     records.append(record)
+                # with one fault: their deals ended under it, the next ones dealt on recovery
+                await self.wait_dealt(min(ENDING, len(self.tables)))
                 self.faults_window = (began, time.monotonic())
                 await asyncio.sleep(settle)
             finally:
