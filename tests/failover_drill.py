@@ -51,6 +51,7 @@ from baohuang.http.settings import Settings
 from baohuang.store import open_store
 from baohuang.tables.callers import PLATFORM, Caller
 from baohuang.tables.deals import decode_deal
+from baohuang.tables.webhooks import LEASE_SECONDS
 from followers import Follower
 from live_server import ProcessServer
 from log_audit import (
@@ -388,7 +389,10 @@ class Drill:
             for follower in self.followers:
                 follower.stop.set()
             await asyncio.gather(*following, return_exceptions=True)
-            deadline = time.monotonic() + 30  # the webhook retries with backoff: bounded wait
+            # A delivery claimed by a killed process lapses only with its lease, then retries
+            # with backoff: the wait outlasts the lease by a margin, so only a delivery that
+            # never comes fails (a wait of exactly the lease raced the lapse).
+            deadline = time.monotonic() + LEASE_SECONDS + 15
             while (
                 audit_webhook(self.receiver, logs.values(), SUBSCRIBED)
                 and time.monotonic() < deadline
