@@ -9,8 +9,8 @@ processes on a replicated Redis while its primaries are killed, then audited (:m
   timeout until a definite answer; a finished deal is followed by the next (``/deals``). The
   first :data:`ENDING` tables start :data:`MOVES_LEFT` moves before the end of their deal and
   hold the move that ends it until the faults begin, and the last fault waits for their next
-  deals: a deal ends, its record is kept, the log is trimmed and the next deal starts while
-  primaries are killed.
+  deals (a drill of one fault, after it): a deal ends, its record is kept, the log is trimmed
+  and the next deal starts while primaries are killed.
 * Each table has five :class:`followers.Follower`: the platform and a seat over SSE, the
   spectator and another seat over NDJSON, a third seat polling the events page, spread over
   both processes, open from the first move to the audit.
@@ -51,6 +51,7 @@ from baohuang.http.settings import Settings
 from baohuang.store import open_store
 from baohuang.tables.callers import PLATFORM, Caller
 from baohuang.tables.deals import decode_deal
+from baohuang.tables.webhooks import LEASE_SECONDS
 from followers import Follower
 from live_server import ProcessServer
 from log_audit import (
@@ -372,6 +373,8 @@ class Drill:
                     record = await fault(self)
                     await self.wait_all_moved_since(record.killed_at)
                     records.append(record)
+                # with one fault: their deals ended under it, the next ones dealt on recovery
+                await self.wait_dealt(min(ENDING, len(self.tables)))
                 self.faults_window = (began, time.monotonic())
                 await asyncio.sleep(settle)
             finally:
@@ -386,7 +389,10 @@ class Drill:
             for follower in self.followers:
                 follower.stop.set()
             await asyncio.gather(*following, return_exceptions=True)
-            deadline = time.monotonic() + 30  # the webhook retries with backoff: bounded wait
+            # A delivery claimed by a killed process lapses only with its lease, then retries
+            # with backoff: the wait outlasts the lease by a margin, so only a delivery that
+            # never comes fails (a wait of exactly the lease raced the lapse).
+            deadline = time.monotonic() + LEASE_SECONDS + 15
             while (
                 audit_webhook(self.receiver, logs.values(), SUBSCRIBED)
                 and time.monotonic() < deadline

@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+import fcntl
 import shutil
 import subprocess
 from pathlib import Path
@@ -24,10 +25,18 @@ def node_unavailable(reason: str) -> NoReturn:
     pytest.skip(f"{message} (install Node 20 and run `npm ci` in clients/typescript)")
 
 
+def _npm_ci_done() -> None:
+    """Wait for an ``npm ci`` still installing: .ci/run runs it beside pip's install, holding an
+    exclusive lock on package-lock.json until it is done (no wait when nothing holds it)."""
+    with (TYPESCRIPT / "package-lock.json").open("rb") as lock:
+        fcntl.flock(lock, fcntl.LOCK_SH)
+
+
 def node_tool(name: str) -> Path:
     """``clients/typescript/node_modules/.bin/<name>``, or a loud skip (a failure under CI)."""
     if shutil.which("node") is None:
         node_unavailable("`node` is not on PATH")
+    _npm_ci_done()
     tool = TYPESCRIPT / "node_modules" / ".bin" / name
     if not tool.exists():
         node_unavailable(f"{tool.relative_to(ROOT)} is missing")
