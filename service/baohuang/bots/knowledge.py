@@ -6,8 +6,9 @@ exactly the counts the view shows, honouring what is publicly known: a finished 
 nothing (T-7); the emperor holds ``BJ*`` until he plays it (D-7); the emperor holds his three of
 the called card and the guard the fourth (G-2) until they play them, and the ``SJ*`` holder is
 the guard (G-3). The guard, when the view hides it, is drawn among the seats that may still be
-it (:func:`guard_candidates`). A world is a whole :class:`~baohuang.engine.Snapshot` the engine
-accepts; it is a guess, built from the view only.
+it (:func:`guard_candidates`). At a classic 逼庄 (G-5) the seats the crown passed over held no
+card exactly three times (:func:`_honour_forcing`). A world is a whole
+:class:`~baohuang.engine.Snapshot` the engine accepts; it is a guess, built from the view only.
 
 The view is the truth and the record may be behind it (docs/clients.md, "Bots"): a client that
 reads the view and the events in two requests may send a history that lags the view by a few
@@ -25,6 +26,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from ..engine import (
+    CLASSIC_FORCE_AFTER,
     CODES,
     SEATS,
     InvalidInput,
@@ -32,6 +34,7 @@ from ..engine import (
     Ruleset,
     SeatView,
     Snapshot,
+    holder_after,
     ruleset_of,
     validate_snapshot,
 )
@@ -39,6 +42,7 @@ from .record import Act
 
 SCEPTER = "BJ*"
 SWORD = "SJ*"
+MARKED = frozenset({SCEPTER, SWORD})
 KINDS = {"BJ": ("BJ", SCEPTER), "SJ": ("SJ", SWORD)}
 """A called joker is a kind of card: the marked one counts as its twin (G-2, G-5)."""
 ATTEMPTS: Final = 8
@@ -260,6 +264,7 @@ def _dealt(
         missing = need[other] - len(hands[other])
         hands[other].extend(rest[:missing])
         del rest[:missing]
+    _honour_forcing(view, hands, rng)
     all_hands = [list(view.hand) if other == seat else hands[other] for other in range(SEATS)]
     if any(len(all_hands[other]) != view.counts[other] for other in others):
         raise InvalidInput(
@@ -283,6 +288,97 @@ def _dealt(
         called=view.called,
         void=view.void,
     )
+
+
+def _passed_over(view: SeatView) -> list[int]:
+    """At a classic 逼庄 (G-5, the crown handed on five times and forced on the seat that holds
+    it now), the seats the forcing passed over: from the first holder on, in the crown's
+    direction, those before the holder. The forcing chose the first seat holding exactly three
+    of a card, so each of these held none, which every seat may know."""
+    crown = view.crown
+    if (
+        view.phase != "crown"
+        or crown is None
+        or ruleset_of(view.ruleset).base != "classic"
+        or crown.passes < CLASSIC_FORCE_AFTER
+    ):
+        return []
+    order = [holder_after(crown.first, offset) for offset in range(SEATS)]
+    return order[: order.index(view.emperor)] if view.emperor in order else []
+
+
+def _kinds_at_forcing(view: SeatView, seat: int, hand: Sequence[str]) -> Counter[str]:
+    """How many of each card ``seat`` held at 逼庄 (jokers by rank, the marked one as its twin):
+    ``BJ*`` lay with the first holder then, and lies with the holder in a world (G-5)."""
+    assert view.crown is not None
+    counts = Counter(code.rstrip("*") for code in hand)
+    first, holder = view.crown.first, view.emperor
+    if first != holder:
+        counts["BJ"] += (seat == first) - (seat == holder)
+    return counts
+
+
+def _honour_forcing(view: SeatView, hands: dict[int, list[str]], rng: random.Random) -> None:
+    """Make every hidden seat the forcing passed over (:func:`_passed_over`) hold no card exactly
+    three times, by swapping one card of each such three for another seat's card that makes no
+    new three on either side (a seat it passed over must not get one either, nor keep four less
+    one). Dealt at random, three hands in four hold some card exactly three times, so without this
+    most worlds drawn at such a position were ones no deal could show, and the seat's question
+    was refused as an impossible view."""
+    passed_over = _passed_over(view)
+    for seat in passed_over:
+        if seat not in hands:
+            continue  # the asking seat's own hand is the truth
+        for _ in range(len(hands[seat])):
+            counts = _kinds_at_forcing(view, seat, hands[seat])
+            threes = sorted(kind for kind, count in counts.items() if count == 3)
+            if not threes:
+                break
+            kind = rng.choice(threes)
+            given = next(
+                (code for code in hands[seat] if code.rstrip("*") == kind and code not in MARKED),
+                None,
+            )
+            if given is None:
+                return  # only a marked card makes the three: no world of this draw can hide it
+
+            choices = [
+                (other, code)
+                for other in sorted(hands)
+                if other != seat
+                for code in _may_give(view, hands[other], other in passed_over, other, kind, counts)
+            ]
+            if not choices:
+                return  # the engine refuses this world and another is drawn
+            other, taken = rng.choice(choices)
+            hands[seat].remove(given)
+            hands[other].remove(taken)
+            hands[seat].append(taken)
+            hands[other].append(given)
+
+
+def _may_give(
+    view: SeatView,
+    hand: Sequence[str],
+    passed_over: bool,
+    seat: int,
+    kind: str,
+    receiving: Counter[str],
+) -> list[str]:
+    """The cards of ``seat``'s ``hand`` that may change places with a card of ``kind`` from a
+    hand counted ``receiving``: none makes a new three there, and, where the forcing passed
+    ``seat`` over too, none leaves it three of a card (from two, or from four)."""
+    theirs = _kinds_at_forcing(view, seat, hand) if passed_over else Counter[str]()
+    if passed_over and theirs[kind] == 2:
+        return []
+    return [
+        code
+        for code in hand
+        if code not in MARKED
+        and code.rstrip("*") != kind
+        and receiving[code.rstrip("*")] != 2
+        and not (passed_over and theirs[code.rstrip("*")] == 4)
+    ]
 
 
 def check_view(view: SeatView, history: Sequence[Act]) -> None:

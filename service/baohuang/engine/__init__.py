@@ -22,6 +22,7 @@ from .before_play.committed import (
     committed_deal,
     read_entropy,
 )
+from .before_play.crown import CLASSIC_FORCE_AFTER, holder_after
 from .before_play.deal import Dealt, deal, opening_snapshot, undealt_snapshot
 from .before_play.tribute import TributeResult, pay_tribute, tribute
 from .cards import CODES, RANK_SYMBOLS, CardSet
@@ -134,6 +135,7 @@ from .views import PublicView, SeatView, public_view, seat_view
 
 __all__ = [
     "BASES",
+    "CLASSIC_FORCE_AFTER",
     "CODES",
     "COMMITTED_ALGORITHM",
     "ENTROPY_PATTERN",
@@ -230,6 +232,7 @@ __all__ = [
     "cover",
     "deal",
     "deal_end",
+    "holder_after",
     "judge",
     "legal_moves",
     "legal_moves_of",
