@@ -24,6 +24,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, settings
 
+import bytecode_ahead
 import stray_processes
 from redis_server import RedisServer
 
@@ -51,6 +52,7 @@ _RUN_MARK = pytest.StashKey[str]()
 def pytest_configure(config: pytest.Config) -> None:
     if not hasattr(config, "workerinput"):  # the controller, before any xdist worker starts
         config.stash[_RUN_MARK] = stray_processes.mark_this_run()
+        bytecode_ahead.make(config)
 
 
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
