@@ -155,13 +155,17 @@ async def _unconfirmed_move(service: TableService, switch: Switch, table: str) -
 
 
 async def _retry_is_unknown_then_fresh(
-    service: TableService, stepped: SteppedStore, table: str, step: Step
+    service: TableService, stepped: SteppedStore, table: str, step: Step, switch: Switch
 ) -> None:
     with stepped.stepping(step), pytest.raises(StoreOutcomeUnknown):
         answer = await service.move(table, PLATFORM, MOVE, 1, idempotency_key="the-move")
         pytest.fail(f"a replay of a move the new primary never had was answered: {answer}")
     read = await service.read(table, PLATFORM)
     assert read.version == 1, "the move was never on the promoted replica"
+    # The retry below must be confirmed (WAIT 1 within the store's 300 ms): its replica first
+    # holds all the new primary wrote. A CI run under load once gave it 0 acknowledgements in
+    # 300 ms just after the failover had settled.
+    await until(lambda: in_sync(switch.setup.primary()), SWITCH_TIMEOUT)
     again = await service.move(table, PLATFORM, MOVE, 1, idempotency_key="the-move")
     assert (again.version, again.replayed) == (2, False), "the next retry makes the move afresh"
 
@@ -197,7 +201,7 @@ async def test_a_confirmation_that_comes_after_a_switch_is_503_never_200(
                 await switch()  # the process stalls here; Sentinel promotes meanwhile
             return result
 
-        await _retry_is_unknown_then_fresh(tables, stepped, table, switch_once_found)
+        await _retry_is_unknown_then_fresh(tables, stepped, table, switch_once_found, switch)
 
 
 async def test_the_batch_sending_a_confirmation_again_after_a_switch_is_503_never_200(
@@ -217,7 +221,7 @@ async def test_the_batch_sending_a_confirmation_again_after_a_switch_is_503_neve
             return await exchange(connection, commands)
 
         monkeypatch.setattr(redis_batch, "_exchange", breaks_once)
-        await _retry_is_unknown_then_fresh(tables, stepped, table, _arming(armed, "batch"))
+        await _retry_is_unknown_then_fresh(tables, stepped, table, _arming(armed, "batch"), switch)
         assert not armed, "the batch never carried the confirmation"
 
 
@@ -252,5 +256,5 @@ async def test_the_pipeline_sending_a_confirmation_again_after_a_switch_is_503_n
 
         monkeypatch.setattr(redis_batch.Batcher, "submit", falls_back)
         monkeypatch.setattr(Pipeline, "_execute_pipeline", breaks_once)
-        await _retry_is_unknown_then_fresh(tables, stepped, table, _arming(armed, "batch"))
+        await _retry_is_unknown_then_fresh(tables, stepped, table, _arming(armed, "batch"), switch)
         assert not armed, "the pipeline never carried the confirmation"
