@@ -303,8 +303,8 @@ def _passed_over(view: SeatView) -> list[int]:
         or crown.passes < CLASSIC_FORCE_AFTER
     ):
         return []
-    order = [holder_after(crown.first, offset) for offset in range(SEATS)]
-    return order[: order.index(view.emperor)] if view.emperor in order else []
+    order = [holder_after(crown.first, offset) for offset in range(SEATS)]  # every seat once
+    return order[: order.index(view.emperor)]
 
 
 def _kinds_at_forcing(view: SeatView, seat: int, hand: Sequence[str]) -> Counter[str]:
