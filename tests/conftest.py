@@ -47,12 +47,18 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 _RUN_MARK = pytest.StashKey[str]()
 """This run's mark on the processes it starts (the controller's; xdist's workers have none)."""
+_BYTECODE = pytest.StashKey[list[Path]]()
+"""The bytecode the controller made for the workers (:mod:`bytecode_ahead`), removed at the end."""
 
 
 def pytest_configure(config: pytest.Config) -> None:
     if not hasattr(config, "workerinput"):  # the controller, before any xdist worker starts
         config.stash[_RUN_MARK] = stray_processes.mark_this_run()
-        bytecode_ahead.make(config)
+        config.stash[_BYTECODE] = bytecode_ahead.make(config)
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    bytecode_ahead.remove(config.stash.get(_BYTECODE, []))
 
 
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
