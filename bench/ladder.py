@@ -125,10 +125,14 @@ def role_of(end: Snapshot, seat: int) -> str:
     return "solo" if seat == end.emperor else "solo rebel"
 
 
-def play_game(start: Snapshot, players: list[Player], seed: int) -> tuple[Snapshot, list[float]]:
-    """The deal played out; the time each seat spent deciding."""
+def play_game(
+    start: Snapshot, players: list[Player], seed: int, *, until_play: bool = False
+) -> tuple[Snapshot, list[float]]:
+    """The deal played out (or, ``until_play``, only its questions before play); the time each
+    seat spent deciding. The moves depend on the deal and ``seed`` only, so a game stopped at
+    its first play and one played out agree up to there."""
     state, history, spent, step = start, [], [0.0] * 5, 0
-    while not state.over:
+    while not state.over and not (until_play and state.phase == "play"):
         seat = state.turn
         begun = time.perf_counter()
         move = players[seat](state, history, seed * 1000 + step)
@@ -152,11 +156,23 @@ def seats_of(index: int, base_end: Snapshot, args: argparse.Namespace) -> list[i
     return [(index + offset) % 5 for offset in range(args.seats)]
 
 
+def alone_at_play(start: Snapshot, player: Player, index: int) -> bool:
+    """Whether the baseline's emperor goes alone: the mode is settled before the first play
+    (G-1), so the solo-rebels runs skip the nine deals in ten that are team play without
+    playing them out."""
+    at_play, _ = play_game(start, [player] * 5, index, until_play=True)
+    return not at_play.void and at_play.mode != "team" and at_play.emperor is not None
+
+
 def run_pairing(name: str, players: dict[str, Player], args: argparse.Namespace, out: Path) -> None:
     mine, theirs = name.split(":")
     with out.open("a") as sink:
         for index in range(args.first, args.first + args.deals):
+            if BASES[index % len(BASES)] not in args.bases:
+                continue
             start = opening(index, args.seed)
+            if args.seat_of == "solo-rebels" and not alone_at_play(start, players[theirs], index):
+                continue
             base_end, _ = play_game(start, [players[theirs]] * 5, index)
             base = score(base_end).scores or [0] * 5
             for seat in seats_of(index, base_end, args):
@@ -192,6 +208,13 @@ def main() -> None:
         default="rotation",
         help="A's seats: rotated over --seats seats, the baseline emperor's, or, in the deals "
         "the baseline's emperor played alone, one of the four others",
+    )
+    parser.add_argument(
+        "--bases",
+        nargs="+",
+        choices=BASES,
+        default=BASES,
+        help="play only the deals of these rulesets (a deal's ruleset is its index mod 4)",
     )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--iterations", type=int, default=16)

@@ -82,7 +82,13 @@ def test_ratings_order_players_by_their_results() -> None:
 
 
 def _heuristic_against_itself(
-    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, seat_of: str, seed: int, first: int, deals: int
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+    seat_of: str,
+    seed: int,
+    first: int,
+    deals: int,
+    bases: tuple[str, ...] | None = None,
 ) -> list[dict[str, Any]]:
     """The ladder's lines of heuristic:heuristic with ``--seat-of``, run in this process."""
     monkeypatch.syspath_prepend(str(ROOT / "bench"))
@@ -91,7 +97,9 @@ def _heuristic_against_itself(
     ladder = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(ladder)
     out = tmp_path / "ladder.jsonl"
-    args = argparse.Namespace(first=first, deals=deals, seats=1, seat_of=seat_of, seed=seed)
+    args = argparse.Namespace(
+        first=first, deals=deals, seats=1, seat_of=seat_of, seed=seed, bases=bases or ladder.BASES
+    )
     players = {"heuristic": ladder.level_player("heuristic", None, None)}
     ladder.run_pairing("heuristic:heuristic", players, args, out)
     return [json.loads(line) for line in out.read_text().splitlines()]
@@ -118,3 +126,15 @@ def test_seat_of_solo_rebels_plays_only_beside_a_baseline_emperor_alone(
     lines = _heuristic_against_itself(monkeypatch, tmp_path, "solo-rebels", 7, 35, 2)
     assert [(line["deal"], line["seat"], line["role"]) for line in lines] == [(36, 0, "solo rebel")]
     assert lines[0]["gain"] == 0
+
+
+def test_bases_keep_only_their_deals(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``--bases``: a deal's ruleset is its index mod 4, so only deals 3 and 7 of 0-7 are
+    ``lianzhong-simple`` deals."""
+    lines = _heuristic_against_itself(
+        monkeypatch, tmp_path, "rotation", 7, 0, 8, bases=("lianzhong-simple",)
+    )
+    assert [(line["deal"], line["ruleset"]) for line in lines] == [
+        (3, "lianzhong-simple"),
+        (7, "lianzhong-simple"),
+    ]
