@@ -2,7 +2,9 @@
 stable address that follows the primary (HAProxy checking ``ROLE``, a cloud's primary endpoint,
 a virtual IP) that a service in ``REDIS_MODE=standalone`` may be given instead of Sentinels.
 Pointing it elsewhere closes every connection it carries, as a failover behind such an address
-does; a client's next connection reaches the new node.
+does; a client's next connection reaches the new node. Holding it keeps every connection open but
+passes on nothing the node sends until released: a replica that replicates through it stays
+linked and listed ``online``, and gets nothing.
 
 Runs in the test's event loop; :meth:`PrimaryProxy.close` ends every connection and the server.
 """
@@ -21,6 +23,8 @@ class PrimaryProxy:
         self._server: asyncio.Server | None = None
         self._pipes: set[asyncio.Task[None]] = set()
         self._writers: set[asyncio.StreamWriter] = set()
+        self._passing = asyncio.Event()
+        self._passing.set()
 
     @property
     def url(self) -> str:
@@ -38,6 +42,14 @@ class PrimaryProxy:
         for writer in list(self._writers):
             writer.close()
 
+    def hold(self) -> None:
+        """Pass on nothing the node sends from now on (what clients send still reaches it)."""
+        self._passing.clear()
+
+    def release(self) -> None:
+        """Pass on what the node sent meanwhile, and all it sends from now on."""
+        self._passing.set()
+
     async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         try:
             upstream_reader, upstream_writer = await asyncio.open_connection(
@@ -49,7 +61,7 @@ class PrimaryProxy:
         self._writers |= {writer, upstream_writer}
         pipes = [
             asyncio.ensure_future(_pump(reader, upstream_writer)),
-            asyncio.ensure_future(_pump(upstream_reader, writer)),
+            asyncio.ensure_future(_pump(upstream_reader, writer, self._passing)),
         ]
         self._pipes.update(pipes)
         try:
@@ -75,8 +87,12 @@ class PrimaryProxy:
                     await self._server.wait_closed()
 
 
-async def _pump(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+async def _pump(
+    reader: asyncio.StreamReader, writer: asyncio.StreamWriter, passing: asyncio.Event | None = None
+) -> None:
     with contextlib.suppress(OSError, asyncio.IncompleteReadError, ConnectionError):
         while data := await reader.read(65536):
+            if passing is not None:
+                await passing.wait()
             writer.write(data)
             await writer.drain()

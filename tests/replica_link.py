@@ -9,6 +9,7 @@ from collections.abc import Awaitable, Callable, Iterator
 from typing import Any
 
 from redis.asyncio import Redis
+from redis.exceptions import MovedError
 
 from redis_server import RedisServer
 
@@ -66,20 +67,45 @@ async def until(check: Callable[[], Awaitable[bool]], timeout: float = 20.0) -> 
 
 
 async def in_sync(primary: RedisServer) -> bool:
-    """Whether the primary has replicas and each holds everything it wrote. Each replica is
-    asked for the offset it has applied: the offset the primary lists for it is the replica's
-    last acknowledgement, sent once a second, and waiting for that would cost a second per
-    check."""
+    """Whether the primary has replicas and each holds everything it wrote, a write made by
+    this check included. Each replica is asked for the offset it has applied: the offset the
+    primary lists for it is the replica's last acknowledgement, sent once a second, and waiting
+    for that would cost a second per check.
+
+    The check's own write tells a replica in sync from one that only looks it. After a diskless
+    full sync the primary lists the replica ``online`` at once, but starts sending it the
+    replication stream only on a ``REPLCONF ACK`` that comes after it reaped the fork that sent
+    the data (Redis's ``replicaStartCommandStream``). The replica sends one as it finishes
+    loading, then one a second: when the first comes before the fork is reaped, for up to a
+    second the replica holds all the primary wrote before and gets nothing it writes now, and a
+    ``WAIT`` counts it out (its ``REPLCONF GETACK`` waits in the same buffer)."""
     info = await replication(primary)
-    written = int(info["master_repl_offset"])
     replicas = [v for k, v in info.items() if k.startswith("slave") and isinstance(v, dict)]
     if not replicas or any(r.get("state") != "online" for r in replicas):
         return False
+    if not await _replicated_write(primary):
+        return False
+    written = int((await replication(primary))["master_repl_offset"])
     for listed in replicas:
         own = await replication(f"redis://{listed['ip']}:{listed['port']}")
         if own.get("master_link_status") != "up" or int(own["slave_repl_offset"]) < written:
             return False
     return True
+
+
+async def _replicated_write(primary: RedisServer) -> bool:
+    """A write that goes down the replication stream and that no test reads: a ``PUBLISH``,
+    or on Redis Cluster (where that travels the cluster bus instead) a short-lived key of its
+    own in a slot this node serves. Whether it was made (a Cluster node that serves no slot
+    has no replica to check)."""
+    if (await ask(primary, "INFO", "cluster")).get("cluster_enabled") != 1:
+        await ask(primary, "PUBLISH", "replica-link:in-sync", "probe")
+        return True
+    for n in range(200):
+        with contextlib.suppress(MovedError):  # another node serves that key's slot
+            await ask(primary, "SET", f"replica-link:in-sync:{n}", "probe", "PX", 60_000)
+            return True
+    return False
 
 
 async def link_up(primary: RedisServer, replica: RedisServer) -> None:
