@@ -6,7 +6,8 @@ exactly the counts the view shows, honouring what is publicly known: a finished 
 nothing (T-7); the emperor holds ``BJ*`` until he plays it (D-7); the emperor holds his three of
 the called card and the guard the fourth (G-2) until they play them, and the ``SJ*`` holder is
 the guard (G-3). The guard, when the view hides it, is drawn among the seats that may still be
-it (:func:`guard_candidates`). At a classic 逼庄 (G-5) the seats the crown passed over held no
+it (:func:`guard_candidates`); under the sword each of them, and the emperor (暗独), as often as
+its share of the places ``SJ*`` may lie in (:func:`_roles`). At a classic 逼庄 (G-5) the seats the crown passed over held no
 card exactly three times (:func:`_honour_forcing`). A world is a whole
 :class:`~baohuang.engine.Snapshot` the engine accepts; it is a guess, built from the view only.
 
