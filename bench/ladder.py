@@ -14,8 +14,9 @@ in one seat and B in the four others, for ``--seats`` seats of the deal (rotated
 ``deal, deal+1, …`` mod 5, so that over the deals A sits in every seat and every role; or, with
 ``--seat-of emperor``, the one seat where B became the emperor in the baseline, so that that
 role is played in nearly every deal; or, with ``--seat-of solo-rebels``, in the deals whose
-baseline emperor went alone, one of the four other seats (rotated with the deal) — the seat is
-chosen by B's game alone, so the pairing stays fair). A's
+baseline emperor went alone, one of the four other seats (rotated with the deal); or, with
+``--seat-of rebels``, in the deals the baseline played as a team, one of its three rebels
+(rotated with the deal) — the seat is chosen by B's game alone, so the pairing stays fair). A's
 *gain* is its seat's score less that seat's score in the baseline: the same cards, the same
 opponents, only the seat's player changed, so most of the deal's luck cancels. The gain is
 attributed to the seat's role in A's game (emperor, guard, rebel, solo for the emperor of a
@@ -144,8 +145,8 @@ def play_game(
 
 
 def seats_of(index: int, base_end: Snapshot, args: argparse.Namespace) -> list[int]:
-    """A's seats in deal ``index``: rotated, where the baseline's emperor sat, or beside a
-    baseline emperor who went alone."""
+    """A's seats in deal ``index``: rotated, where the baseline's emperor sat, beside a
+    baseline emperor who went alone, or among the rebels of a baseline team."""
     if args.seat_of == "emperor":
         return [] if base_end.emperor is None else [base_end.emperor]
     if args.seat_of == "solo-rebels":
@@ -153,6 +154,11 @@ def seats_of(index: int, base_end: Snapshot, args: argparse.Namespace) -> list[i
             return []
         others = [seat for seat in range(5) if seat != base_end.emperor]
         return [others[index % len(others)]]  # one seat a deal: the games stay independent
+    if args.seat_of == "rebels":
+        if base_end.mode != "team" or base_end.emperor is None or base_end.guard is None:
+            return []
+        rebels = [seat for seat in range(5) if seat not in (base_end.emperor, base_end.guard)]
+        return [rebels[index % len(rebels)]]
     return [(index + offset) % 5 for offset in range(args.seats)]
 
 
@@ -204,10 +210,11 @@ def main() -> None:
     parser.add_argument("--seats", type=int, default=5, choices=range(1, 6))
     parser.add_argument(
         "--seat-of",
-        choices=("rotation", "emperor", "solo-rebels"),
+        choices=("rotation", "emperor", "solo-rebels", "rebels"),
         default="rotation",
         help="A's seats: rotated over --seats seats, the baseline emperor's, or, in the deals "
-        "the baseline's emperor played alone, one of the four others",
+        "the baseline's emperor played alone, one of the four others; or, in the deals the "
+        "baseline played as a team, one of its three rebels",
     )
     parser.add_argument(
         "--bases",

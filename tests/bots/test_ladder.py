@@ -138,3 +138,15 @@ def test_bases_keep_only_their_deals(tmp_path: Path, monkeypatch: pytest.MonkeyP
         (3, "lianzhong-simple"),
         (7, "lianzhong-simple"),
     ]
+
+
+def test_seat_of_rebels_plays_a_rebel_of_a_baseline_team(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``--seat-of rebels``: with the baseline's own player in that seat every game is a team
+    deal's rebel's, and the seat changes with the deal."""
+    lines = _heuristic_against_itself(monkeypatch, tmp_path, "rebels", 7, 0, 8)
+    assert len(lines) >= 4  # most deals are team play
+    assert {line["role"] for line in lines} == {"rebel"}
+    assert all(line["gain"] == 0 for line in lines)
+    assert len({line["seat"] for line in lines}) > 1

@@ -203,3 +203,50 @@ def test_a_forced_crown_is_answered_and_no_world_gives_a_passed_over_seat_three_
                 BotInput(view=view, history=history), level, budget_ms=None, worlds=3, seed=1
             )
             assert verify_move(snapshot, move) is None
+
+
+def hidden_sword(seed: int) -> tuple[Snapshot, list[Act]] | None:
+    """A ``lianzhong-simple`` deal settled by the heuristic into play, at its first play, with
+    the guard still hidden (team play or 暗独); ``None`` if the guard showed itself."""
+    for moves in range(1, 20):
+        snapshot, history = walk(seed, RULESETS.index("lianzhong-simple"), moves, settle=True)
+        if snapshot.phase == "play":
+            hidden = not snapshot.guard_revealed and snapshot.mode in ("team", "solo_hidden")
+            return (snapshot, history) if hidden else None
+    return None
+
+
+def test_under_the_sword_a_rebel_imagines_a_hidden_solo_as_often_as_the_emperor_may_hold_it() -> (
+    None
+):
+    """G-3: the ``SJ*`` holder is the guard, the emperor himself (暗独) when he holds it too.
+    Nobody chose where it lies, so a rebel's worlds make each candidate, and the emperor, the
+    guard as often as its share of the places ``SJ*`` may be in (the emperor's ``BJ*`` is not
+    such a place). Worlds that drew 暗独 only when no team world fitted played a hidden solo's
+    opponents as if one of them were the guard (bench/RESULTS.md section 38)."""
+    found = [position for seed in range(30) if (position := hidden_sword(seed)) is not None]
+    assert found
+    snapshot, history = found[0]
+    rebels = [seat for seat in range(5) if seat not in (snapshot.emperor, snapshot.guard)]
+    view = seat_view(snapshot, rebels[0])
+    candidates = guard_candidates(view, history)
+    places = {seat: view.counts[seat] for seat in candidates}
+    places[view.emperor] = view.counts[view.emperor] - 1
+    draws = 3000
+    guards = Counter(world(view, history, random.Random(draw)).guard for draw in range(draws))
+    for seat, share in places.items():
+        expected = share / sum(places.values())
+        assert abs(guards[seat] / draws - expected) < 0.03, (seat, guards, places)
+
+
+def test_under_a_call_a_hidden_solo_is_imagined_only_when_no_team_fits() -> None:
+    """Under a call the emperor chose his 暗独 (G-2), and calls a four only to play alone or for
+    want of a three: a rebel's worlds keep it for a view no team world fits."""
+    for seed in range(6):
+        snapshot, history = walk(seed, RULESETS.index("classic"), 30, settle=True)
+        if snapshot.phase != "play" or snapshot.guard_revealed or snapshot.mode != "team":
+            continue
+        rebel = next(s for s in range(5) if s not in (snapshot.emperor, snapshot.guard))
+        view = seat_view(snapshot, rebel)
+        modes = {world(view, history, random.Random(draw)).mode for draw in range(50)}
+        assert modes == {"team"}

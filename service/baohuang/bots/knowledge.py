@@ -6,7 +6,8 @@ exactly the counts the view shows, honouring what is publicly known: a finished 
 nothing (T-7); the emperor holds ``BJ*`` until he plays it (D-7); the emperor holds his three of
 the called card and the guard the fourth (G-2) until they play them, and the ``SJ*`` holder is
 the guard (G-3). The guard, when the view hides it, is drawn among the seats that may still be
-it (:func:`guard_candidates`). At a classic 逼庄 (G-5) the seats the crown passed over held no
+it (:func:`guard_candidates`); under the sword each of them, and the emperor (暗独), as often as
+its share of the places ``SJ*`` may lie in (:func:`_roles`). At a classic 逼庄 (G-5) the seats the crown passed over held no
 card exactly three times (:func:`_honour_forcing`). A world is a whole
 :class:`~baohuang.engine.Snapshot` the engine accepts; it is a guess, built from the view only.
 
@@ -198,10 +199,28 @@ def _roles(
     candidates = guard_candidates(view, history)
     rng.shuffle(candidates)
     roles: list[tuple[Mode, int | None]] = [("team", seat) for seat in candidates]
-    if view.emperor != view.seat:
-        # 暗独 looks like team play to everyone but the emperor (G-1): the last resort.
-        roles.append(("solo_hidden", view.emperor))
-    return roles
+    if view.emperor == view.seat:
+        return roles
+    hidden_solo: tuple[Mode, int | None] = ("solo_hidden", view.emperor)
+    if _kind(view) != (SWORD,) or not candidates:
+        # 暗独 looks like team play to everyone but the emperor (G-1). Under a call the emperor
+        # chose it, and a four is called only to play alone or for want of a three
+        # (:mod:`.before_play`): the last resort.
+        return [*roles, hidden_solo]
+    # Under the sword nobody chose: ``SJ*`` lies in any unseen place with equal chance, so the
+    # guard is a seat, or the emperor himself (暗独, G-3), as often as its share of them.
+    places = [view.counts[seat] for seat in candidates]
+    places.append(max(0, view.counts[view.emperor] - _scepter_held(view, history)))
+    options = [*roles, hidden_solo]
+    if not any(places):
+        return options
+    first = rng.choices(range(len(options)), weights=places)[0]
+    return [options[first], *options[:first], *options[first + 1 :]]
+
+
+def _scepter_held(view: SeatView, history: Sequence[Act]) -> int:
+    """1 while the emperor is taken to hold ``BJ*`` (D-7): the record does not show it played."""
+    return 0 if played_by(history, ruleset_of(view.ruleset))[view.emperor][SCEPTER] else 1
 
 
 def world(view: SeatView, history: Sequence[Act], rng: random.Random) -> Snapshot:
