@@ -7,9 +7,10 @@ nothing (T-7); the emperor holds ``BJ*`` until he plays it (D-7); the emperor ho
 the called card and the guard the fourth (G-2) until they play them, and the ``SJ*`` holder is
 the guard (G-3). The guard, when the view hides it, is drawn among the seats that may still be
 it (:func:`guard_candidates`); under the sword each of them, and the emperor (暗独), as often as
-its share of the places ``SJ*`` may lie in (:func:`_roles`). At a classic 逼庄 (G-5) the seats the crown passed over held no
-card exactly three times (:func:`_honour_forcing`). A world is a whole
-:class:`~baohuang.engine.Snapshot` the engine accepts; it is a guess, built from the view only.
+its share of the places ``SJ*`` may lie in (:func:`_roles`). At a classic 逼庄 (G-5) the seats
+the crown passed over held no card exactly three times (:func:`_honour_forcing`). A world is a
+whole :class:`~baohuang.engine.Snapshot` the engine accepts; it is a guess, built from the view
+only.
 
 The view is the truth and the record may be behind it (docs/clients.md, "Bots"): a client that
 reads the view and the events in two requests may send a history that lags the view by a few
@@ -186,7 +187,7 @@ def _roles_settled(view: SeatView) -> bool:
 
 
 def _roles(
-    view: SeatView, history: Sequence[Act], rng: random.Random
+    view: SeatView, history: Sequence[Act], played: Sequence[Counter[str]], rng: random.Random
 ) -> list[tuple[Mode, int | None]]:
     """The modes and guards a world may have, the first drawn at random, the rest in an order
     to try should the engine refuse a world built on the first."""
@@ -210,7 +211,8 @@ def _roles(
     # Under the sword nobody chose: ``SJ*`` lies in any unseen place with equal chance, so the
     # guard is a seat, or the emperor himself (暗独, G-3), as often as its share of them.
     places = [view.counts[seat] for seat in candidates]
-    places.append(max(0, view.counts[view.emperor] - _scepter_held(view, history)))
+    scepter_held = 0 if played[view.emperor][SCEPTER] else 1  # D-7: his until the record shows it
+    places.append(max(0, view.counts[view.emperor] - scepter_held))
     options = [*roles, hidden_solo]
     if not any(places):
         return options
@@ -218,20 +220,16 @@ def _roles(
     return [options[first], *options[:first], *options[first + 1 :]]
 
 
-def _scepter_held(view: SeatView, history: Sequence[Act]) -> int:
-    """1 while the emperor is taken to hold ``BJ*`` (D-7): the record does not show it played."""
-    return 0 if played_by(history, ruleset_of(view.ruleset))[view.emperor][SCEPTER] else 1
-
-
 def world(view: SeatView, history: Sequence[Act], rng: random.Random) -> Snapshot:
     """One snapshot consistent with everything ``view`` and ``history`` say, which the engine
     accepts (:func:`~baohuang.engine.validate_snapshot`). A view no deal could show raises the
     engine's :class:`~baohuang.engine.InvalidInput`."""
     refused: InvalidInput | None = None
+    played = played_by(history, ruleset_of(view.ruleset))  # once: every draw reads it
     for _ in range(ATTEMPTS):
-        for mode, guard in _roles(view, history, rng):
+        for mode, guard in _roles(view, history, played, rng):
             try:
-                return validate_snapshot(_dealt(view, history, rng, mode, guard))
+                return validate_snapshot(_dealt(view, history, played, rng, mode, guard))
             except InvalidInput as error:
                 refused = error
     assert refused is not None  # _roles names at least one
@@ -239,14 +237,17 @@ def world(view: SeatView, history: Sequence[Act], rng: random.Random) -> Snapsho
 
 
 def _dealt(
-    view: SeatView, history: Sequence[Act], rng: random.Random, mode: Mode, guard: int | None
+    view: SeatView,
+    history: Sequence[Act],
+    played: Sequence[Counter[str]],
+    rng: random.Random,
+    mode: Mode,
+    guard: int | None,
 ) -> Snapshot:
     """The unseen cards dealt with ``guard`` as the guard: the cards that fix roles first, then
     the rest at random, every other seat getting exactly its count."""
-    ruleset = ruleset_of(view.ruleset)
     seat = view.seat
     pool = unseen_cards(view, history)
-    played = played_by(history, ruleset)
     others = [other for other in range(SEATS) if other != seat]
     need = {other: view.counts[other] for other in others}
     hands: dict[int, list[str]] = {other: [] for other in others}
