@@ -23,12 +23,15 @@ more as its visits grow (:func:`open_moves`). With few iterations the search thu
 heuristic's choice unless another move did better; with more, it considers them all.
 
 The heuristic's choice is the search's prior, at the answer too (:func:`answer_of`): the search
-plays it unless another root move was tried at least :data:`DEPART_VISITS` times and its mean
-score beats the heuristic's choice's by more than :data:`DEPART_MARGIN` standard errors of the
-difference. A search that departs from a sound rule on the noise of a few play-outs loses more
-than it finds; and where the search keeps the heuristic's move, a deal played against the
-heuristic is the same deal, so its gain is exactly zero and a paired comparison is not drowned
-in noise (bench/ladder.py).
+plays it unless another root move was tried at least :data:`DEPART_VISITS` times and beat the
+heuristic's choice *in the same worlds* by more than :data:`DEPART_MARGIN` standard errors of
+the mean gain. Each iteration that tries another root move also plays the heuristic's choice
+out in that iteration's world, so the comparison is paired, as before play (:mod:`.weighing`):
+how the unseen cards lie moves both scores alike and cancels, where a comparison of the two
+means over different worlds is drowned in it (common random numbers). A search that departs
+from a sound rule on the noise of a few play-outs loses more than it finds; and where the search
+keeps the heuristic's move, a deal played against the heuristic is the same deal, so its gain is
+exactly zero and a paired comparison is not drowned in noise (bench/ladder.py).
 
 The search stops at its iteration count or before an iteration that would not fit its time
 budget (the slowest iteration so far is the estimate); with a seed and no time budget its answer
@@ -40,6 +43,7 @@ from __future__ import annotations
 import heapq
 import math
 import random
+import statistics
 from collections.abc import Mapping, Sequence
 from time import perf_counter
 from typing import Final
@@ -66,9 +70,9 @@ choice unless another move did clearly better; it fades as the move's visits gro
 DEPART_VISITS: Final = 4
 """Play-outs of a move before the search plays it instead of the heuristic's choice."""
 DEPART_MARGIN: Final = 2.0
-"""Standard errors of the difference of means by which a root move must beat the heuristic's
-choice to be played instead (the best of several noisy means is the luckiest as often as the
-best: the winner's curse, as before play in :mod:`.weighing`)."""
+"""Standard errors of its mean paired gain by which a root move must beat the heuristic's choice
+to be played instead (the best of several noisy means is the luckiest as often as the best: the
+winner's curse, as before play in :mod:`.weighing`)."""
 
 BEFORE_PLAY_WORLDS: Final = 2
 """Worlds before play per iteration in play: a deal has a few such decisions, and a grab, a
@@ -86,24 +90,20 @@ def move_key(move: Move) -> MoveKey:
 
 
 class Edge:
-    """A move out of an information set: how often it was chosen and legal, the score it got."""
+    """A move out of an information set: how often it was chosen and legal, the score it got;
+    at the root, also its gains over the heuristic's choice in the same worlds."""
 
-    __slots__ = ("available", "child", "squares", "total", "visits")
+    __slots__ = ("available", "child", "gains", "total", "visits")
 
     def __init__(self) -> None:
         self.visits = 0
         self.available = 0
         self.total = 0.0
-        self.squares = 0.0
+        self.gains: list[float] = []
         self.child = Node()
 
     def mean(self) -> float:
         return self.total / self.visits
-
-    def spread(self) -> float:
-        """The sample variance of the scores it got (two visits at least)."""
-        mean = self.total / self.visits
-        return max(0.0, self.squares - self.visits * mean * mean) / (self.visits - 1)
 
     def bound(self, bias: float) -> float:
         """UCB1 with availability counts (Cowling et al. 2012, section 5.3), plus ``bias``
@@ -142,9 +142,12 @@ def _order_in(groups: Mapping[int, int], move: Move) -> tuple[int, tuple[int, in
 
 
 def iterate(root: Node, state: Snapshot, root_moves: Sequence[Move], first: Move) -> None:
-    """One iteration from the world ``state``: select, expand, play out, back up."""
-    node = root
+    """One iteration from the world ``state``: select, expand, play out, back up; when the root
+    move tried is not ``first``, ``first`` is also played out in this world, and the difference
+    for the searching seat is that root edge's paired gain."""
+    node, world_at_root = root, state
     path: list[tuple[Edge, int]] = []
+    root_move = first
     while not state.over:
         seat = state.turn
         if node is root:
@@ -165,6 +168,8 @@ def iterate(root: Node, state: Snapshot, root_moves: Sequence[Move], first: Move
         edge, move = untried or max(
             edges, key=lambda pair: pair[0].bound(BIAS if pair[1] == choice else 0.0)
         )
+        if node is root:
+            root_move = move
         state = apply_move(state, move)[0]
         path.append((edge, seat))
         node = edge.child
@@ -172,10 +177,12 @@ def iterate(root: Node, state: Snapshot, root_moves: Sequence[Move], first: Move
             break
     scores = final_scores(playout(state))
     for edge, seat in path:
-        value = scores[seat] / SCORE_UNIT
         edge.visits += 1
-        edge.total += value
-        edge.squares += value * value
+        edge.total += scores[seat] / SCORE_UNIT
+    if path and root_move != first:
+        edge, seat = path[0]
+        kept = final_scores(playout(apply_move(world_at_root, first)[0]))[seat]
+        edge.gains.append((scores[seat] - kept) / SCORE_UNIT)
 
 
 def search(
@@ -227,22 +234,20 @@ def grow(
 
 
 def answer_of(root: Node, moves: Sequence[Move], heuristic_choice: Move) -> Move:
-    """The heuristic's choice, unless other root moves did better by more than the noise (the
-    module docstring): then the one of those visited most.
-
-    The heuristic's choice may have been left after a visit or two when it did badly; its
-    scores' variance is then taken to be the other move's."""
-    base = root.edges.get(move_key(heuristic_choice))
-    if base is None or base.visits == 0:
-        return heuristic_choice
+    """The heuristic's choice, unless other root moves beat it in the same worlds by more than
+    the noise (the module docstring): then the one of those visited most."""
     best, best_visits = heuristic_choice, 0
     for move in moves:
         edge = root.edges.get(move_key(move))
-        if edge is None or edge is base or edge.visits < DEPART_VISITS:
+        if edge is None or move == heuristic_choice or len(edge.gains) < DEPART_VISITS:
             continue
-        spread = edge.spread()
-        base_spread = base.spread() if base.visits >= 2 else spread
-        error = math.sqrt(spread / edge.visits + base_spread / base.visits)
-        if edge.mean() - base.mean() > DEPART_MARGIN * error and edge.visits > best_visits:
+        if clearly_better(edge.gains) and edge.visits > best_visits:
             best, best_visits = move, edge.visits
     return best
+
+
+def clearly_better(gains: Sequence[float]) -> bool:
+    """Whether the mean of ``gains`` (two at least) is above zero by more than
+    :data:`DEPART_MARGIN` standard errors."""
+    mean = statistics.fmean(gains)
+    return mean > 0 and mean > DEPART_MARGIN * statistics.stdev(gains, mean) / math.sqrt(len(gains))
