@@ -9,13 +9,17 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from baohuang.bots import BotInput, suggest
+from baohuang.bots.knowledge import world
+from baohuang.bots.playout import final_scores, playout
 from baohuang.bots.search import (
     DEPART_MARGIN,
     DEPART_VISITS,
+    SCORE_UNIT,
     Edge,
     Node,
     answer_of,
     grow,
+    iterate,
     move_key,
     open_moves,
 )
@@ -159,15 +163,31 @@ def test_the_search_leaves_the_heuristics_move_only_for_one_clearly_better(
 def test_a_root_moves_gains_are_its_play_outs_less_the_heuristics_in_the_same_worlds(
     seed: int, ruleset_index: int, moves: int
 ) -> None:
-    """Every root iteration that tried another move also played the heuristic's choice out in
-    that world: its paired gains are exactly as many as its visits; the heuristic's choice has
-    none."""
+    """Iteration by iteration: one that tried another root move adds to that move's gains its
+    score less the heuristic's choice played out in the same world (the oracle plays it out
+    itself); one that tried the heuristic's choice adds no gain."""
     snapshot, history = walk(seed, ruleset_index, moves, settle=True)
     if snapshot.phase != "play":
         return
-    bot = BotInput(view=seat_view(snapshot, snapshot.turn), history=history)
+    seat = snapshot.turn
+    bot = BotInput(view=seat_view(snapshot, seat), history=history)
     legal = legal_moves(snapshot)
     first = legal[0]
-    root = grow(bot, legal, first, random.Random(seed), None, 12)
+    root, rng = Node(), random.Random(seed)
+    for _ in range(12):
+        sample = world(bot.view, bot.history, rng)
+        before = {
+            key: (edge.visits, edge.total, len(edge.gains)) for key, edge in root.edges.items()
+        }
+        iterate(root, sample, legal, first)
+        was = {key: before.get(key, (0, 0.0, 0)) for key in root.edges}
+        [key] = [key for key, edge in root.edges.items() if edge.visits != was[key][0]]
+        edge = root.edges[key]
+        if key == move_key(first):
+            assert all(len(other.gains) == was[name][2] for name, other in root.edges.items())
+            continue
+        kept = final_scores(playout(apply_move(sample, first)[0]))[seat] / SCORE_UNIT
+        assert len(edge.gains) == was[key][2] + 1, key
+        assert abs(edge.gains[-1] - (edge.total - was[key][1] - kept)) < 1e-9, key
     for key, edge in root.edges.items():
         assert len(edge.gains) == (0 if key == move_key(first) else edge.visits), key
