@@ -138,8 +138,8 @@ BUGS: tuple[Planted, ...] = (
         "j",
         "the search leaves the heuristic's move for one that did worse",
         "service/baohuang/bots/search.py",
-        "        if edge.mean() - base.mean() > DEPART_MARGIN * error and edge.visits > best_visits:\n",
-        "        if base.mean() - edge.mean() > DEPART_MARGIN * error and edge.visits > best_visits:\n",
+        "        edge.gains.append((scores[seat] - kept) / SCORE_UNIT)\n",
+        "        edge.gains.append((kept - scores[seat]) / SCORE_UNIT)\n",
         "tests/bots/test_search.py::"
         "test_the_search_finds_the_lead_that_wins_where_the_heuristic_loses",
     ),
