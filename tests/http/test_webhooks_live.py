@@ -137,6 +137,14 @@ async def test_a_replica_refuses_every_internal_or_malformed_webhook_url_at_put(
         assert (await client.get(table, headers=PLATFORM)).headers["etag"] == tag
 
 
+async def _logged(log: Path, text: str, timeout: float) -> None:
+    """Wait until ``text`` is in the process log ``log``; fail after ``timeout`` seconds."""
+    deadline = time.monotonic() + timeout
+    while text not in (log.read_text() if log.exists() else ""):
+        assert time.monotonic() < deadline, f"{text!r} not logged within {timeout:g} s"
+        await asyncio.sleep(0.05)
+
+
 def _failed_deliveries(metrics: str) -> float:
     """The replica's webhook attempts that got no 2xx (refused by its own policy included)."""
     found = 0.0
@@ -171,6 +179,10 @@ async def test_a_replica_that_may_not_send_a_delivery_leaves_it_to_one_that_may(
                 httpx.AsyncClient(base_url=strict.url, timeout=10) as through_strict,
             ):
                 table_id = await _hooked(through_lax, receiver, ["played"])
+                # The strict replica must have seen the lax one's dispatcher before it is
+                # paused: a replica that serves may not have polled yet, and one never seen
+                # leaves the strict replica free to claim (a slow start under load did that).
+                await _logged(strict_log, "leaves webhook deliveries to them", 30)
                 os.kill(lax.pid, signal.SIGSTOP)
                 try:
                     answer = await through_strict.post(
