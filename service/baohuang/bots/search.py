@@ -43,7 +43,6 @@ from __future__ import annotations
 import heapq
 import math
 import random
-import statistics
 from collections.abc import Mapping, Sequence
 from time import perf_counter
 from typing import Final
@@ -54,7 +53,7 @@ from .heuristic import play_cost
 from .knowledge import world
 from .playout import final_scores, heuristic_move, playout
 from .record import BotInput
-from .weighing import weigh_before_play
+from .weighing import clearly_better, weigh_before_play
 
 EXPLORATION: Final = 0.7
 """The UCB constant c, for scores in units of :data:`SCORE_UNIT`."""
@@ -241,13 +240,6 @@ def answer_of(root: Node, moves: Sequence[Move], heuristic_choice: Move) -> Move
         edge = root.edges.get(move_key(move))
         if edge is None or move == heuristic_choice or len(edge.gains) < DEPART_VISITS:
             continue
-        if clearly_better(edge.gains) and edge.visits > best_visits:
+        if clearly_better(edge.gains, DEPART_MARGIN) and edge.visits > best_visits:
             best, best_visits = move, edge.visits
     return best
-
-
-def clearly_better(gains: Sequence[float]) -> bool:
-    """Whether the mean of ``gains`` (two at least) is above zero by more than
-    :data:`DEPART_MARGIN` standard errors."""
-    mean = statistics.fmean(gains)
-    return mean > 0 and mean > DEPART_MARGIN * statistics.stdev(gains, mean) / math.sqrt(len(gains))

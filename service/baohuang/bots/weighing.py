@@ -85,5 +85,12 @@ def best_option(outcomes: Sequence[Sequence[float]]) -> int:
         return 0
     best = max(range(len(outcomes)), key=lambda index: (statistics.fmean(outcomes[index]), -index))
     gains = [mine - base for mine, base in zip(outcomes[best], outcomes[0], strict=True)]
-    error = statistics.stdev(gains) / math.sqrt(len(gains))
-    return best if statistics.fmean(gains) > MARGIN * error else 0
+    return best if clearly_better(gains, MARGIN) else 0
+
+
+def clearly_better(gains: Sequence[float], margin: float) -> bool:
+    """Whether the mean of paired ``gains`` (two at least) is above zero by more than ``margin``
+    standard errors: the one test by which the search leaves the heuristic's answer, before play
+    (here) and in play (:func:`.search.answer_of`)."""
+    mean = statistics.fmean(gains)
+    return mean > margin * statistics.stdev(gains, mean) / math.sqrt(len(gains))
