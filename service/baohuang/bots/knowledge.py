@@ -92,21 +92,24 @@ def _top_recorded(view: SeatView, history: Sequence[Act], ruleset: Ruleset) -> b
     return False
 
 
-def unseen_cards(view: SeatView, history: Sequence[Act]) -> Counter[str]:
+def unseen_cards(
+    view: SeatView, history: Sequence[Act], played: Sequence[Counter[str]]
+) -> Counter[str]:
     """The cards some other seat may hold: the deck less the seat's hand, the crown pile, the
-    top play and what the record shows played (never fewer than a lagging record allows)."""
+    top play and what the record shows played (``played``, :func:`played_by` of ``history``;
+    never fewer than a lagging record allows)."""
     ruleset = ruleset_of(view.ruleset)
     pool = deck_of(ruleset)
     pool.subtract(canonical(view.hand, ruleset))
     if view.crown is not None:
         pool.subtract(canonical(view.crown.pile, ruleset))
-    played = played_by(history, ruleset)
+    top_seat, top = None, Counter[str]()
     if view.trick.top is not None:
         pool.subtract(canonical(view.trick.top.cards, ruleset))
-        if _top_recorded(view, history, ruleset):
-            played[view.trick.top.seat].subtract(canonical(view.trick.top.cards, ruleset))
-    for seat_played in played:
-        pool.subtract(+seat_played)
+        if _top_recorded(view, history, ruleset):  # counted once, as the top
+            top_seat, top = view.trick.top.seat, Counter(canonical(view.trick.top.cards, ruleset))
+    for seat, seat_played in enumerate(played):
+        pool.subtract(seat_played - top if seat == top_seat else +seat_played)
     return +pool
 
 
@@ -247,7 +250,7 @@ def _dealt(
     """The unseen cards dealt with ``guard`` as the guard: the cards that fix roles first, then
     the rest at random, every other seat getting exactly its count."""
     seat = view.seat
-    pool = unseen_cards(view, history)
+    pool = unseen_cards(view, history, played)
     others = [other for other in range(SEATS) if other != seat]
     need = {other: view.counts[other] for other in others}
     hands: dict[int, list[str]] = {other: [] for other in others}
