@@ -18,6 +18,7 @@ import pytest
 
 from live_server import ProcessServer
 from redis_server import RedisServer, shared_redis_url
+from replica_link import until
 from table_support import SMALL_BODY
 from webhook_receivers import LOOPBACK_ENVIRONMENT, MIB, WebhookReceiver
 
@@ -138,11 +139,12 @@ async def test_a_replica_refuses_every_internal_or_malformed_webhook_url_at_put(
 
 
 async def _logged(log: Path, text: str, timeout: float) -> None:
-    """Wait until ``text`` is in the process log ``log``; fail after ``timeout`` seconds."""
-    deadline = time.monotonic() + timeout
-    while text not in (log.read_text() if log.exists() else ""):
-        assert time.monotonic() < deadline, f"{text!r} not logged within {timeout:g} s"
-        await asyncio.sleep(0.05)
+    """Until ``text`` is in the process log ``log`` (``TimeoutError`` after ``timeout`` s)."""
+
+    async def seen() -> bool:
+        return log.exists() and text in log.read_text()
+
+    await until(seen, timeout)
 
 
 def _failed_deliveries(metrics: str) -> float:
